@@ -1,0 +1,103 @@
+import * as v from 'valibot'
+
+/**
+ * The company's identity: the one place its name, numbers and addresses live.
+ * Everything here is public and safe in the browser.
+ */
+export const company = {
+  name: 'Maple Hearth Renovations',
+  shortName: 'Maple Hearth',
+  legalName: 'Maple Hearth Renovations Inc.',
+  foundedYear: 1998,
+  yearsOfExperience: 25,
+  phone: { display: '(905) 555-0142', e164: '+19055550142' },
+  email: 'info@example.com',
+  address: {
+    street: '45 Cedarbrook Crescent, Unit 3',
+    locality: 'Richmond Hill',
+    region: 'ON',
+    regionName: 'Ontario',
+    postalCode: 'L4C 0A1',
+    country: 'CA',
+  },
+  hours: [
+    { days: 'Monday – Saturday', time: '9:00AM – 5:00PM', opens: '09:00', closes: '17:00' },
+    { days: 'Sunday', time: 'By appointment only' },
+    { days: 'Major holidays', time: 'Closed' },
+  ],
+  serviceRegion: 'the Greater Toronto Area',
+  reviewUrl: 'https://search.google.com/local/writereview?placeid=ChIJ-maple-hearth-renovations',
+  mapUrl: 'https://www.google.com/maps/search/?api=1&query=45+Cedarbrook+Crescent+Richmond+Hill+ON',
+  studioCredit: { name: 'Northlight Studio', url: 'https://northlight.example.com' },
+} as const
+
+export type Company = typeof company
+
+export const formatAddress = (a: Company['address'] = company.address) =>
+  `${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`
+
+/** hCaptcha's published test keys: the site runs with nothing configured. */
+export const hcaptchaTestKeys = {
+  siteKey: '10000000-ffff-ffff-ffff-000000000001',
+  secret: '0x0000000000000000000000000000000000000000',
+} as const
+
+const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
+const urlString = (message: string) => v.pipe(v.string(), v.trim(), v.url(message))
+
+/** The server's environment. Parsed once at start; a bad value stops the server. */
+export const environmentSchema = v.pipe(
+  v.object({
+    PORT: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d+$/, 'must be a whole number'),
+        v.transform(Number),
+        v.integer(),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(65535, 'must be at most 65535'),
+      ),
+      '3000',
+    ),
+    HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), '0.0.0.0'),
+    SITE_URL: v.optional(
+      v.pipe(
+        urlString('must be an absolute URL such as https://www.example.com'),
+        v.transform((url) => url.replace(/\/+$/, '')),
+      ),
+      'http://localhost:3000',
+    ),
+    DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), '.data'),
+    SUPABASE_URL: v.optional(urlString('must be the project URL, such as https://xyz.supabase.co')),
+    SUPABASE_ANON_KEY: optionalString,
+    HCAPTCHA_SITE_KEY: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1)),
+      hcaptchaTestKeys.siteKey,
+    ),
+    HCAPTCHA_SECRET: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1)),
+      hcaptchaTestKeys.secret,
+    ),
+    HCAPTCHA_VERIFY_URL: v.optional(
+      urlString('must be an absolute URL'),
+      'https://api.hcaptcha.com/siteverify',
+    ),
+    SMTP_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^smtps?:\/\/.+/, 'must look like smtp://user:password@host:587'),
+      ),
+    ),
+    CONTACT_TO_EMAIL: v.optional(
+      v.pipe(v.string(), v.trim(), v.email('must be an email address')),
+      company.email,
+    ),
+  }),
+  v.check(
+    (env) => (env.SUPABASE_URL === undefined) === (env.SUPABASE_ANON_KEY === undefined),
+    'SUPABASE_URL and SUPABASE_ANON_KEY must be set together (or neither, for the embedded database)',
+  ),
+)
+
+export type Environment = v.InferOutput<typeof environmentSchema>

@@ -1,0 +1,34 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+
+const resultsFile = new URL('../results.md', import.meta.url)
+
+export function machineLine() {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU'
+  const memory = Math.round(totalmem() / 2 ** 30)
+  return `${new Date().toISOString()} · ${cpus().length} × ${cpu} · ${memory} GiB · Node ${process.version}`
+}
+
+/** Replaces (or appends) one section of bench/results.md, leaving the others as they were. */
+export function writeSection(title: string, body: string) {
+  const current = existsSync(resultsFile)
+    ? readFileSync(resultsFile, 'utf8')
+    : '# Benchmark results\n\nWritten by `npm run bench`; each section keeps its latest run.\n'
+  const start = `<!-- ${title} -->`
+  const end = `<!-- /${title} -->`
+  const section = `${start}\n## ${title}\n\n${machineLine()}\n\n${body.trim()}\n${end}`
+  const pattern = new RegExp(`${escapeRegExp(start)}[\\s\\S]*?${escapeRegExp(end)}`)
+  const next = pattern.test(current)
+    ? current.replace(pattern, section)
+    : `${current.trimEnd()}\n\n${section}\n`
+  writeFileSync(resultsFile, next)
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+export function table(headers: string[], rows: (string | number)[][]) {
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`
+  return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n')
+}
+
+export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`

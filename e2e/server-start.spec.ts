@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process'
+import { expect, test } from '@playwright/test'
+
+function startServer(env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['.output/server/index.mjs'], {
+      env: { ...process.env, DATA_DIR: '.data/e2e-env', ...env },
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    })
+  })
+}
+
+test('the server refuses to start on a bad variable and names it', async () => {
+  const port = await startServer({ PORT: 'abc' })
+  expect(port.code).toBe(1)
+  expect(port.output).toContain('PORT must be a whole number (got "abc")')
+
+  const supabase = await startServer({ SUPABASE_URL: 'https://demo.supabase.co' })
+  expect(supabase.code).toBe(1)
+  expect(supabase.output).toContain('SUPABASE_URL and SUPABASE_ANON_KEY must be set together')
+})

@@ -1,0 +1,129 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button, siteContainer } from 'styled-system/recipes'
+import { PhoneLink } from './layout/PhoneLink'
+
+export type HeroImage = { src: string; srcSet?: string; width: number; height: number }
+
+export type HeroProps = {
+  title: ReactNode
+  subtitle?: ReactNode
+  eyebrow?: ReactNode
+  backgroundImage?: HeroImage
+  showCallToAction?: boolean
+  size?: 'full' | 'page'
+  /** Replaces the static background, e.g. with the home page's parallax layer. */
+  background?: ReactNode
+  children?: ReactNode
+}
+
+export function HeroBackgroundImage({ image }: { image: HeroImage }) {
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes="100vw"
+      width={image.width}
+      height={image.height}
+      alt=""
+      fetchPriority="high"
+      decoding="async"
+      className={css({
+        position: 'absolute',
+        inset: '0',
+        w: 'full',
+        h: 'full',
+        objectFit: 'cover',
+      })}
+    />
+  )
+}
+
+/** The dark banner that opens every page; the header sits on it, white, until scrolled. */
+export function Hero({
+  title,
+  subtitle,
+  eyebrow,
+  backgroundImage,
+  showCallToAction = false,
+  size = 'page',
+  background,
+  children,
+}: HeroProps) {
+  return (
+    <section
+      className={css({
+        position: 'relative',
+        isolation: 'isolate',
+        overflow: 'hidden',
+        display: 'flex',
+        alignItems: 'center',
+        color: 'white',
+        bg: 'navy.900',
+        minH: size === 'full' ? '90vh' : { base: '420px', md: '480px' },
+        pt: { base: '28', lg: '32' },
+        pb: { base: '16', lg: '20' },
+      })}
+    >
+      <div aria-hidden="true" className={css({ position: 'absolute', inset: '0', zIndex: '-1' })}>
+        {background ?? (backgroundImage ? <HeroBackgroundImage image={backgroundImage} /> : null)}
+        <div
+          className={css({
+            position: 'absolute',
+            inset: '0',
+            bgGradient: 'to-r',
+            gradientFrom: 'rgba(5, 15, 29, 0.88)',
+            gradientVia: 'rgba(9, 26, 48, 0.7)',
+            gradientTo: 'rgba(9, 26, 48, 0.45)',
+          })}
+        />
+      </div>
+      <div className={siteContainer()}>
+        <div className={css({ maxW: '760px' })}>
+          {eyebrow ? (
+            <p className={css({ textStyle: 'eyebrow', color: 'accent.onDark', mb: '4' })}>
+              {eyebrow}
+            </p>
+          ) : null}
+          <h1
+            className={css({
+              textStyle: 'display',
+              color: 'white',
+              animation: 'fadeUp token(durations.slow) ease-out both',
+            })}
+          >
+            {title}
+          </h1>
+          {subtitle ? (
+            <p
+              className={css({
+                textStyle: 'lead',
+                mt: '5',
+                color: 'navy.50',
+                maxW: '62ch',
+                animation: 'fadeUp token(durations.slow) 120ms ease-out both',
+              })}
+            >
+              {subtitle}
+            </p>
+          ) : null}
+          {showCallToAction ? (
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
+              <Link to="/contact-us" className={button({ variant: 'accent', size: 'lg' })}>
+                Get Your Free Quote
+              </Link>
+              <PhoneLink
+                className={cx(button({ variant: 'outlineOnDark', size: 'lg' }))}
+                aria-label={undefined}
+              >
+                Call Now
+              </PhoneLink>
+            </div>
+          ) : null}
+          {children}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import { sectionHeading } from 'styled-system/recipes'
+
+export type SectionHeadingProps = {
+  title: ReactNode
+  subtitle?: ReactNode
+  eyebrow?: ReactNode
+  centered?: boolean
+  showDivider?: boolean
+  tone?: 'light' | 'dark'
+  id?: string
+  as?: 'h2' | 'h1'
+}
+
+export function SectionHeading({
+  title,
+  subtitle,
+  eyebrow,
+  centered = false,
+  showDivider = true,
+  tone = 'light',
+  id,
+  as: Heading = 'h2',
+}: SectionHeadingProps) {
+  const styles = sectionHeading({ centered, tone })
+  return (
+    <div className={styles.root}>
+      {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
+      <Heading id={id} className={styles.title}>
+        {title}
+      </Heading>
+      {showDivider ? <span aria-hidden="true" className={styles.divider} /> : null}
+      {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { css } from 'styled-system/css'
+
+/** A shimmering stand-in for a card while its data loads. */
+export function CardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      data-skeleton=""
+      className={css({
+        borderRadius: 'lg',
+        overflow: 'hidden',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        bg: 'bg.canvas',
+      })}
+    >
+      <div className={shimmer} style={{ aspectRatio: '4 / 3' }} />
+      <div className={css({ p: '5', display: 'grid', gap: '3' })}>
+        <div className={shimmer} style={{ height: 18, width: '70%' }} />
+        <div className={shimmer} style={{ height: 14, width: '45%' }} />
+      </div>
+    </div>
+  )
+}
+
+const shimmer = css({
+  bgGradient: 'to-r',
+  gradientFrom: 'sand.100',
+  gradientVia: 'sand.200',
+  gradientTo: 'sand.100',
+  backgroundSize: '200% 100%',
+  animation: 'shimmer 1.4s linear infinite',
+  borderRadius: 'sm',
+})
+
+export function SkeletonGrid({ count, label }: { count: number; label: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className={css({ srOnly: true })}>{label}</span>
+      <div className={gridClass}>
+        {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
+          <CardSkeleton key={`skeleton-${i + 1}`} />
+        ))}
+      </div>
+    </div>
+  )
+}
+
+export const gridClass = css({
+  display: 'grid',
+  gap: { base: '5', md: '6' },
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+})

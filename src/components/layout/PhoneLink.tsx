@@ -1,0 +1,15 @@
+import type { ComponentProps } from 'react'
+import { company } from '../../../app.config'
+import { PhoneIcon } from '../icons/icons'
+
+type Props = Omit<ComponentProps<'a'>, 'href'> & { showNumber?: boolean }
+
+/** A tap-to-call link to the company's number. */
+export function PhoneLink({ showNumber = true, children, ...props }: Props) {
+  return (
+    <a href={`tel:${company.phone.e164}`} {...props}>
+      <PhoneIcon size={18} />
+      {children ?? (showNumber ? company.phone.display : null)}
+    </a>
+  )
+}

@@ -1,0 +1,31 @@
+import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { Hero } from '../Hero'
+
+export function RouteError({ reset }: ErrorComponentProps) {
+  const router = useRouter()
+  return (
+    <Hero
+      eyebrow="Something went wrong"
+      title="We couldn't load this page"
+      subtitle="Please try again in a moment. If it keeps happening, call or email us and we'll help right away."
+    >
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
+        <button
+          type="button"
+          className={button({ variant: 'accent', size: 'lg' })}
+          onClick={() => {
+            reset()
+            void router.invalidate()
+          }}
+        >
+          Try Again
+        </button>
+        <Link to="/" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
+          Back to Home
+        </Link>
+      </div>
+    </Hero>
+  )
+}

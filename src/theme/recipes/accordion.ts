@@ -1,0 +1,45 @@
+import { defineSlotRecipe } from '@pandacss/dev'
+
+export const accordion = defineSlotRecipe({
+  className: 'accordion',
+  description: 'Ark UI accordion: questions that open one at a time',
+  slots: ['root', 'item', 'itemTrigger', 'itemIndicator', 'itemContent'],
+  base: {
+    root: { display: 'grid', gap: '3' },
+    item: {
+      bg: 'white',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      borderRadius: 'lg',
+      overflow: 'hidden',
+      _open: { borderColor: 'brand.solid', boxShadow: 'md' },
+    },
+    itemTrigger: {
+      w: 'full',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      gap: '4',
+      textAlign: 'left',
+      px: { base: '5', md: '6' },
+      py: '5',
+      fontWeight: '700',
+      fontSize: { base: 'md', md: 'lg' },
+      color: 'fg.heading',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.subtle' },
+    },
+    itemIndicator: {
+      flexShrink: '0',
+      color: 'accent.solid',
+      transition: 'transform token(durations.normal)',
+      _open: { transform: 'rotate(180deg)' },
+    },
+    itemContent: {
+      px: { base: '5', md: '6' },
+      pb: '5',
+      color: 'fg.muted',
+      _closed: { display: 'none' },
+    },
+  },
+})

@@ -1,0 +1,31 @@
+import { defineSlotRecipe } from '@pandacss/dev'
+
+export const tabs = defineSlotRecipe({
+  className: 'tabs',
+  description: 'Ark UI tabs: switch between views of the same content',
+  slots: ['root', 'list', 'trigger', 'content', 'indicator'],
+  base: {
+    root: { display: 'grid', gap: '8' },
+    list: {
+      display: 'flex',
+      justifyContent: 'center',
+      gap: '2',
+      p: '1.5',
+      bg: 'bg.muted',
+      borderRadius: 'full',
+      justifySelf: 'center',
+    },
+    trigger: {
+      px: { base: '4', md: '6' },
+      h: '11',
+      borderRadius: 'full',
+      fontWeight: '700',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _selected: { bg: 'brand.solid', color: 'white', boxShadow: 'sm' },
+      _hover: { color: 'fg.heading' },
+      '&[data-selected]:hover': { color: 'white' },
+    },
+    content: { _focusVisible: { outlineOffset: '4px' } },
+  },
+})

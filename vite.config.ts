@@ -1,0 +1,33 @@
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import { nitro } from 'nitro/vite'
+import { defineConfig, type UserConfig } from 'vite'
+
+type OnWarn = NonNullable<
+  NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onwarn']
+>
+
+/** Libraries mark client components with "use client"; the directive means nothing here. */
+const ignoreUseClientDirectives: OnWarn = (warning, warn) => {
+  if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+}
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  server: { port: 3000 },
+  build: {
+    rolldownOptions: { onwarn: ignoreUseClientDirectives },
+    // Only the bench asks for maps, to attribute bytes to the framework or to us.
+    sourcemap: process.env.BENCH_SOURCEMAPS ? 'hidden' : false,
+  },
+  plugins: [
+    tanstackStart(),
+    viteReact(),
+    // PGlite's wasm and data files are not traced by the bundler: ship the whole package.
+    nitro({
+      traceDeps: ['@electric-sql/pglite*'],
+      plugins: ['./src/server/nitro/server-lifecycle.ts'],
+      rolldownConfig: { onwarn: ignoreUseClientDirectives },
+    }),
+  ],
+})

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'supabase/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'supabase/functions/**/*.deno.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+})
