@@ -1,0 +1,77 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { card } from 'styled-system/recipes'
+import { ImageWithFallback } from '~/components/ImageWithFallback'
+import { gridClass } from '~/components/Skeleton'
+import { galleryQueryOptions } from '../gallery.queries'
+import type { GalleryCategory } from '../gallery-item'
+import { galleryForCategory } from '../gallery-view'
+import { useGalleryFailureToast } from './GalleryPage'
+
+type Props = {
+  category: GalleryCategory
+  limit: number
+  emptyText: string
+  errorText: string
+  /** Shown instead of an empty or failed list, such as static example images. */
+  fallback?: ReactNode
+}
+
+/** A few projects of one category from the gallery, each opening in the gallery's viewer. */
+export function CategoryProjects({ category, limit, emptyText, errorText, fallback }: Props) {
+  const { data } = useSuspenseQuery(galleryQueryOptions())
+  useGalleryFailureToast(data.status === 'error')
+  const projects = galleryForCategory(data.items, category, limit)
+
+  if (data.status === 'error' || projects.length === 0) {
+    return (
+      <div className={css({ display: 'grid', gap: '6' })}>
+        <p
+          role={data.status === 'error' ? 'alert' : undefined}
+          className={css({ textAlign: 'center', color: 'fg.muted' })}
+        >
+          {data.status === 'error' ? errorText : emptyText}
+        </p>
+        {fallback}
+      </div>
+    )
+  }
+
+  const styles = card({ interactive: true })
+  return (
+    <ul className={gridClass}>
+      {projects.map((project) => (
+        <li key={project.id} className={styles.root}>
+          <Link
+            to="/gallery"
+            search={{ category, project: project.id }}
+            className={css({
+              display: 'flex',
+              flexDirection: 'column',
+              h: 'full',
+              textDecoration: 'none',
+              color: 'inherit',
+            })}
+          >
+            <div className={styles.media}>
+              <ImageWithFallback
+                src={project.imageUrl}
+                alt=""
+                width={1200}
+                height={900}
+                loading="lazy"
+                decoding="async"
+              />
+            </div>
+            <div className={styles.body}>
+              <h3 className={css({ textStyle: 'h3', fontSize: 'lg' })}>{project.title}</h3>
+              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{project.location}</p>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

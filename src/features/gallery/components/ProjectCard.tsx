@@ -1,0 +1,79 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { card } from 'styled-system/recipes'
+import { ImageWithFallback } from '~/components/ImageWithFallback'
+import { MapPinIcon } from '~/components/icons/icons'
+import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
+
+export const projectCardId = (projectId: string) => `project-card-${projectId}`
+
+type Props = { project: GalleryItem; priority?: boolean }
+
+/** A gallery card; following it opens the project viewer through the URL. */
+export function ProjectCard({ project, priority = false }: Props) {
+  const styles = card({ interactive: true })
+  return (
+    <li className={styles.root}>
+      <Link
+        id={projectCardId(project.id)}
+        to="/gallery"
+        search={(previous) => ({ ...previous, project: project.id })}
+        resetScroll={false}
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          h: 'full',
+          textDecoration: 'none',
+          color: 'inherit',
+        })}
+      >
+        <div className={styles.media}>
+          <ImageWithFallback
+            src={project.imageUrl}
+            alt=""
+            width={1200}
+            height={900}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+          {project.featured ? (
+            <span
+              className={css({
+                position: 'absolute',
+                top: '3',
+                left: '3',
+                bg: 'accent.solid',
+                color: 'white',
+                fontSize: 'xs',
+                fontWeight: '700',
+                px: '2.5',
+                py: '1',
+                borderRadius: 'full',
+              })}
+            >
+              Featured
+            </span>
+          ) : null}
+        </div>
+        <div className={styles.body}>
+          <p className={css({ textStyle: 'eyebrow', color: 'accent.text', fontSize: 'xs' })}>
+            {galleryCategoryLabel(project.category)}
+          </p>
+          <h3 className={css({ textStyle: 'h3', fontSize: 'xl' })}>{project.title}</h3>
+          <p
+            className={css({
+              display: 'flex',
+              gap: '1.5',
+              alignItems: 'center',
+              color: 'fg.muted',
+              fontSize: 'sm',
+            })}
+          >
+            <MapPinIcon size={16} />
+            {project.location}
+          </p>
+        </div>
+      </Link>
+    </li>
+  )
+}

@@ -1,0 +1,248 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { Portal } from '@ark-ui/react/portal'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type KeyboardEvent, useState } from 'react'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { ImageWithFallback } from '~/components/ImageWithFallback'
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, MapPinIcon } from '~/components/icons/icons'
+import { IconButtonTooltip } from '~/components/ui/IconButtonTooltip'
+import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
+import { adjacentProject } from '../gallery-view'
+import { projectCardId } from './ProjectCard'
+
+type Props = { project: GalleryItem | undefined; projects: GalleryItem[] }
+
+/** The project viewer. Its open project is the `project` search param, so it can be shared. */
+export function ProjectModal({ project, projects }: Props) {
+  const navigate = useNavigate({ from: '/gallery' })
+  const [closingId, setClosingId] = useState<string>()
+
+  const show = (id: string | undefined) =>
+    navigate({
+      search: (previous) => ({ ...previous, project: id }),
+      replace: true,
+      resetScroll: false,
+    })
+
+  const close = () => {
+    setClosingId(project?.id)
+    void navigate({
+      search: (previous) => ({ ...previous, project: undefined }),
+      resetScroll: false,
+    })
+  }
+
+  const step = (direction: 'next' | 'previous') => {
+    if (!project) return
+    const target = adjacentProject(projects, project.id, direction)
+    if (target) void show(target.id)
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') step('next')
+    if (event.key === 'ArrowLeft') step('previous')
+  }
+
+  const canStep = project !== undefined && projects.length > 1
+  const previous = canStep ? adjacentProject(projects, project.id, 'previous') : undefined
+  const next = canStep ? adjacentProject(projects, project.id, 'next') : undefined
+
+  return (
+    <Dialog.Root
+      open={project !== undefined}
+      onOpenChange={(details) => {
+        if (!details.open) close()
+      }}
+      lazyMount
+      unmountOnExit
+      finalFocusEl={() => document.getElementById(projectCardId(closingId ?? project?.id ?? ''))}
+    >
+      <Portal>
+        <Dialog.Backdrop
+          className={css({
+            position: 'fixed',
+            inset: '0',
+            zIndex: '50',
+            bg: 'rgba(5, 15, 29, 0.86)',
+          })}
+        />
+        <Dialog.Positioner
+          className={css({
+            position: 'fixed',
+            inset: '0',
+            zIndex: '50',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            p: { base: '0', md: '6' },
+          })}
+        >
+          {project ? (
+            <Dialog.Content
+              onKeyDown={onKeyDown}
+              className={css({
+                position: 'relative',
+                bg: 'white',
+                w: 'full',
+                maxW: '1080px',
+                maxH: { base: '100dvh', md: '92vh' },
+                h: { base: '100dvh', md: 'auto' },
+                overflowY: 'auto',
+                borderRadius: { base: '0', md: 'lg' },
+                boxShadow: 'lg',
+                _open: { animation: 'fadeIn token(durations.normal)' },
+              })}
+            >
+              <ProjectImages key={project.id} project={project} />
+              <div className={css({ p: { base: '5', md: '8' }, display: 'grid', gap: '3' })}>
+                <p className={css({ textStyle: 'eyebrow', color: 'accent.text' })}>
+                  {galleryCategoryLabel(project.category)}
+                </p>
+                <Dialog.Title
+                  className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '3xl' } })}
+                >
+                  {project.title}
+                </Dialog.Title>
+                <p
+                  className={css({
+                    display: 'flex',
+                    gap: '1.5',
+                    alignItems: 'center',
+                    color: 'fg.muted',
+                  })}
+                >
+                  <MapPinIcon size={16} />
+                  {project.location}
+                </p>
+                {project.description ? (
+                  <Dialog.Description className={css({ color: 'fg.default', maxW: 'prose' })}>
+                    {project.description}
+                  </Dialog.Description>
+                ) : null}
+                <div
+                  className={css({
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    gap: '3',
+                    mt: '3',
+                    alignItems: 'center',
+                  })}
+                >
+                  {previous ? (
+                    <IconButtonTooltip label="Previous project">
+                      <button
+                        type="button"
+                        aria-label={`Previous project: ${previous.title}`}
+                        className={button({ variant: 'outline', size: 'icon' })}
+                        onClick={() => step('previous')}
+                      >
+                        <ChevronLeftIcon />
+                      </button>
+                    </IconButtonTooltip>
+                  ) : null}
+                  {next ? (
+                    <IconButtonTooltip label="Next project">
+                      <button
+                        type="button"
+                        aria-label={`Next project: ${next.title}`}
+                        className={button({ variant: 'outline', size: 'icon' })}
+                        onClick={() => step('next')}
+                      >
+                        <ChevronRightIcon />
+                      </button>
+                    </IconButtonTooltip>
+                  ) : null}
+                  <Link
+                    to="/contact-us"
+                    className={button({ variant: 'accent', size: 'md' })}
+                    style={{ marginLeft: 'auto' }}
+                  >
+                    Start a Project Like This
+                  </Link>
+                </div>
+              </div>
+              <IconButtonTooltip label="Close">
+                <Dialog.CloseTrigger
+                  aria-label="Close project"
+                  className={css({
+                    position: 'absolute',
+                    top: '3',
+                    right: '3',
+                    w: '11',
+                    h: '11',
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    borderRadius: 'full',
+                    bg: 'rgba(5, 15, 29, 0.75)',
+                    color: 'white',
+                    cursor: 'pointer',
+                    _hover: { bg: 'navy.950' },
+                  })}
+                >
+                  <CloseIcon />
+                </Dialog.CloseTrigger>
+              </IconButtonTooltip>
+            </Dialog.Content>
+          ) : null}
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function ProjectImages({ project }: { project: GalleryItem }) {
+  const images = [project.imageUrl, ...project.additionalImages]
+  const [shown, setShown] = useState(0)
+  return (
+    <div>
+      <div
+        className={css({
+          bg: 'navy.950',
+          aspectRatio: '4 / 3',
+          maxH: '62vh',
+          mx: 'auto',
+          w: 'full',
+        })}
+      >
+        <ImageWithFallback
+          src={images[shown] ?? project.imageUrl}
+          alt={`${project.title}, image ${shown + 1} of ${images.length}`}
+          width={1200}
+          height={900}
+          className={css({ w: 'full', h: 'full', objectFit: 'contain' })}
+        />
+      </div>
+      {images.length > 1 ? (
+        <ul
+          aria-label="Project images"
+          className={css({ display: 'flex', gap: '2', p: '3', overflowX: 'auto', bg: 'bg.subtle' })}
+        >
+          {images.map((src, index) => (
+            <li key={src}>
+              <button
+                type="button"
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                aria-pressed={index === shown}
+                onClick={() => setShown(index)}
+                className={css({
+                  display: 'block',
+                  w: '20',
+                  borderRadius: 'sm',
+                  overflow: 'hidden',
+                  borderWidth: '3px',
+                  borderColor: 'transparent',
+                  cursor: 'pointer',
+                  '&[aria-pressed=true]': { borderColor: 'accent.solid' },
+                })}
+              >
+                <ImageWithFallback src={src} alt="" width={160} height={120} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+export const galleryCategories = ['kitchen', 'bathroom', 'commercial', 'carpentry'] as const
+
+export type GalleryCategory = (typeof galleryCategories)[number]
+
+/** A gallery project as the pages use it (spec section 3, "Gallery item"). */
+export interface GalleryItem {
+  id: string
+  title: string
+  description: string
+  /** One of galleryCategories in practice; kept open so an unknown category still renders. */
+  category: string
+  location: string
+  imageUrl: string
+  additionalImages: string[]
+  featured: boolean
+  /** ISO 8601 timestamp. */
+  dateCreated: string
+  sortOrder: number
+}
+
+/** The gallery as the server function returns it: a failed load is an empty list with 'error'. */
+export interface GalleryResult {
+  items: GalleryItem[]
+  status: 'ok' | 'error'
+}
+
+export const galleryDefaults = { description: '', location: 'Toronto', sortOrder: 0 } as const
+
+const categoryLabels: Record<GalleryCategory, string> = {
+  kitchen: 'Kitchen Renovation',
+  bathroom: 'Bathroom Remodel',
+  commercial: 'Commercial Project',
+  carpentry: 'Custom Carpentry',
+}
+
+export const isGalleryCategory = (value: unknown): value is GalleryCategory =>
+  typeof value === 'string' && (galleryCategories as readonly string[]).includes(value)
+
+/** The project modal's label for a category; an unknown one is shown capitalised. */
+export function galleryCategoryLabel(category: string): string {
+  if (isGalleryCategory(category)) return categoryLabels[category]
+  return category.charAt(0).toUpperCase() + category.slice(1)
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { type RejectedGalleryRow, toGalleryItems } from './gallery-row'
+import { siteImageUrls } from './storage-path'
+
+const row = {
+  id: '5b6f9c1e-8a53-4c53-9a4b-0a3d0b7e2f10',
+  title: 'Modern Oak Galley',
+  description: 'White oak and quartz.',
+  category: 'kitchen',
+  location: 'Richmond Hill',
+  filename: 'kitchen/modern-oak-galley.webp',
+  additional_images: ['gallery/kitchen/modern-oak-galley/detail-1.webp'],
+  featured: true,
+  created_at: '2025-03-14T15:00:00+00:00',
+  order: 2,
+}
+
+const map = (rows: unknown[]) => {
+  const rejected: RejectedGalleryRow[] = []
+  const items = toGalleryItems(rows, siteImageUrls, (r) => rejected.push(r))
+  return { items, rejected }
+}
+
+describe('toGalleryItems', () => {
+  it('maps a Supabase row to a gallery item with public URLs', () => {
+    expect(map([row])).toEqual({
+      items: [
+        {
+          id: row.id,
+          title: 'Modern Oak Galley',
+          description: 'White oak and quartz.',
+          category: 'kitchen',
+          location: 'Richmond Hill',
+          imageUrl: '/storage/v1/object/public/gallery/kitchen/modern-oak-galley.webp',
+          additionalImages: [
+            '/storage/v1/object/public/gallery/kitchen/modern-oak-galley/detail-1.webp',
+          ],
+          featured: true,
+          dateCreated: '2025-03-14T15:00:00.000Z',
+          sortOrder: 2,
+        },
+      ],
+      rejected: [],
+    })
+  })
+
+  it("applies the spec's defaults to missing details", () => {
+    const { items } = map([
+      {
+        ...row,
+        description: null,
+        location: '  ',
+        additional_images: null,
+        featured: null,
+        order: null,
+      },
+    ])
+    expect(items[0]).toMatchObject({
+      description: '',
+      location: 'Toronto',
+      additionalImages: [],
+      featured: false,
+      sortOrder: 0,
+    })
+  })
+
+  it('accepts what PGlite returns: Date timestamps and numeric ids', () => {
+    const { items } = map([{ ...row, id: 42, created_at: new Date('2024-01-02T03:04:05Z') }])
+    expect(items[0]).toMatchObject({ id: '42', dateCreated: '2024-01-02T03:04:05.000Z' })
+  })
+
+  it('skips malformed rows and reports their id and reason without their contents', () => {
+    const { items, rejected } = map([
+      row,
+      { ...row, id: 'no-title', title: '   ' },
+      { ...row, id: 'bad-date', created_at: 'last spring' },
+      { ...row, id: 7, featured: 'yes', order: 1.5 },
+      { title: 'No id' },
+      'not a row',
+    ])
+    expect(items.map((item) => item.id)).toEqual([row.id])
+    expect(rejected).toEqual([
+      { id: 'no-title', reason: 'title must not be empty' },
+      { id: 'bad-date', reason: 'created_at must be a valid timestamp' },
+      { id: '7', reason: 'featured must be true or false; order must be a whole number' },
+      {
+        id: undefined,
+        reason: 'id is missing; category is missing; filename is missing; created_at is missing',
+      },
+      { id: undefined, reason: 'row must be an object' },
+    ])
+    expect(JSON.stringify(rejected)).not.toContain('last spring')
+  })
+})

@@ -1,0 +1,105 @@
+import * as v from 'valibot'
+import { type GalleryItem, galleryDefaults } from './gallery-item'
+import type { GalleryImageUrls } from './storage-path'
+
+// Every message is ours: a rejection reason names the field, never the value it held.
+const requiredText = (field: string) =>
+  v.pipe(v.string(`${field} must be text`), v.trim(), v.nonEmpty(`${field} must not be empty`))
+
+const optionalText = (field: string) => v.nullish(v.string(`${field} must be text or null`))
+
+const timestamp = v.pipe(
+  v.union([v.string(), v.date()], 'created_at must be a timestamp'),
+  v.transform((value) => new Date(value)),
+  v.check((date) => !Number.isNaN(date.getTime()), 'created_at must be a valid timestamp'),
+  v.transform((date) => date.toISOString()),
+)
+
+/** A row of public.gallery_images, as supabase-js (JSON) or PGlite (Date, arrays) return it. */
+export const galleryRowSchema = v.object(
+  {
+    id: v.pipe(
+      v.union([v.string(), v.number(), v.bigint()], 'id must be a string or a number'),
+      v.transform(String),
+      v.nonEmpty('id must not be empty'),
+    ),
+    title: requiredText('title'),
+    description: optionalText('description'),
+    category: v.pipe(requiredText('category'), v.toLowerCase()),
+    location: optionalText('location'),
+    filename: requiredText('filename'),
+    additional_images: v.nullish(
+      v.array(v.string('additional_images must hold text'), 'additional_images must be a list'),
+    ),
+    featured: v.nullish(v.boolean('featured must be true or false')),
+    created_at: timestamp,
+    order: v.nullish(
+      v.pipe(v.number('order must be a number'), v.integer('order must be a whole number')),
+    ),
+  },
+  'row must be an object',
+)
+
+export type GalleryRow = v.InferOutput<typeof galleryRowSchema>
+
+const textOr = (value: string | null | undefined, fallback: string) => {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : fallback
+}
+
+export function toGalleryItem(row: GalleryRow, urls: GalleryImageUrls): GalleryItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: textOr(row.description, galleryDefaults.description),
+    category: row.category,
+    location: textOr(row.location, galleryDefaults.location),
+    imageUrl: urls.imageUrl(row.filename),
+    additionalImages: (row.additional_images ?? [])
+      .filter((path) => path.trim() !== '')
+      .map((path) => urls.additionalImageUrl(path)),
+    featured: row.featured ?? false,
+    dateCreated: row.created_at,
+    sortOrder: row.order ?? galleryDefaults.sortOrder,
+  }
+}
+
+export interface RejectedGalleryRow {
+  /** The row's id when it has a readable one. */
+  id: string | undefined
+  reason: string
+}
+
+const readableId = (row: unknown): string | undefined => {
+  if (typeof row !== 'object' || row === null || !('id' in row)) return undefined
+  const { id } = row
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined
+}
+
+const describeIssue = (issue: v.BaseIssue<unknown>) => {
+  const field = v.getDotPath(issue)
+  return issue.type === 'object' && field ? `${field} is missing` : issue.message
+}
+
+/** Parses and maps rows; a malformed row is reported to onRejected and left out. */
+export function toGalleryItems(
+  rows: readonly unknown[],
+  urls: GalleryImageUrls,
+  onRejected: (rejected: RejectedGalleryRow) => void = () => {},
+): GalleryItem[] {
+  const items: GalleryItem[] = []
+  for (const row of rows) {
+    const parsed = v.safeParse(galleryRowSchema, row)
+    if (!parsed.success) {
+      const reason = parsed.issues.map(describeIssue).join('; ')
+      onRejected({ id: readableId(row), reason })
+      continue
+    }
+    try {
+      items.push(toGalleryItem(parsed.output, urls))
+    } catch {
+      onRejected({ id: parsed.output.id, reason: 'image paths could not be turned into URLs' })
+    }
+  }
+  return items
+}

@@ -1,0 +1,124 @@
+import * as v from 'valibot'
+import { galleryBucket } from '~/features/gallery/storage-path'
+import type { SqlExecutor } from './sql-executor.server'
+
+const bucketPath = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(),
+  v.check((path) => !path.startsWith('/') && !path.split('/').includes('..'), 'must be relative'),
+)
+
+/** One project of the bucket folder's manifest.json. */
+export const bucketManifestEntrySchema = v.object({
+  path: bucketPath,
+  additional: v.optional(v.array(bucketPath), []),
+  title: v.optional(v.string()),
+  description: v.optional(v.nullable(v.string())),
+  location: v.optional(v.nullable(v.string())),
+  featured: v.optional(v.boolean()),
+  order: v.optional(v.pipe(v.number(), v.integer())),
+  createdAt: v.optional(v.string()),
+})
+
+export type BucketManifestEntry = v.InferOutput<typeof bucketManifestEntrySchema>
+
+/** A row for storage.objects, shaped as Supabase Storage fills it. */
+export interface BucketObject {
+  name: string
+  metadata: { mimetype: string }
+  user_metadata: Record<string, unknown> | null
+}
+
+const mimeTypes: Record<string, string> = {
+  avif: 'image/avif',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  json: 'application/json',
+  png: 'image/png',
+  webp: 'image/webp',
+}
+
+const mimeTypeOf = (name: string) =>
+  mimeTypes[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream'
+
+/**
+ * The storage objects a manifest describes: each project image carries its details as
+ * user_metadata (what an upload with metadata stores), its additional images none.
+ * Malformed entries are reported and left out.
+ */
+export function bucketObjectsFromManifest(
+  manifest: unknown,
+  onInvalid: (index: number, reason: string) => void = () => {},
+): BucketObject[] {
+  if (!Array.isArray(manifest)) {
+    onInvalid(-1, 'the manifest is not a list')
+    return []
+  }
+  const objects = new Map<string, BucketObject>()
+  manifest.forEach((raw, index) => {
+    const parsed = v.safeParse(bucketManifestEntrySchema, raw)
+    if (!parsed.success) {
+      onInvalid(
+        index,
+        parsed.issues.map((i) => `${v.getDotPath(i) ?? 'entry'}: ${i.message}`).join('; '),
+      )
+      return
+    }
+    const { path, additional, ...details } = parsed.output
+    objects.set(path, {
+      name: path,
+      metadata: { mimetype: mimeTypeOf(path) },
+      user_metadata: details,
+    })
+    for (const name of additional) {
+      if (!objects.has(name)) {
+        objects.set(name, { name, metadata: { mimetype: mimeTypeOf(name) }, user_metadata: null })
+      }
+    }
+  })
+  return [...objects.values()]
+}
+
+/**
+ * Makes storage.objects of the bucket match the folder listing: new objects are added, changed
+ * metadata updated, objects no longer shipped removed, and gallery rows whose main image is no
+ * longer shipped removed with them (the embedded bucket is read-only and ships with the site).
+ * One statement, so it is atomic without opening a transaction of its own.
+ */
+export async function syncBucketObjects(
+  db: SqlExecutor,
+  objects: BucketObject[],
+  bucketId: string = galleryBucket,
+): Promise<void> {
+  await db.query(
+    `insert into storage.buckets (id, name, public) values ($1, $1, true)
+     on conflict (id) do nothing`,
+    [bucketId],
+  )
+  await db.query(
+    `with listed as (
+       select * from jsonb_to_recordset($2::jsonb) as listed (name text, metadata jsonb, user_metadata jsonb)
+     ),
+     upserted as (
+       insert into storage.objects (bucket_id, name, metadata, user_metadata)
+       select $1, listed.name, listed.metadata, listed.user_metadata from listed
+       on conflict (bucket_id, name) do update
+         set metadata = excluded.metadata,
+             user_metadata = excluded.user_metadata,
+             updated_at = now()
+         where storage.objects.metadata is distinct from excluded.metadata
+            or storage.objects.user_metadata is distinct from excluded.user_metadata
+     ),
+     unlisted_objects as (
+       delete from storage.objects
+       where bucket_id = $1 and name not in (select listed.name from listed)
+     ),
+     unlisted_images as (
+       delete from public.gallery_images
+       where $3 and filename not in (select listed.name from listed)
+     )
+     select 1`,
+    [bucketId, JSON.stringify(objects), bucketId === galleryBucket],
+  )
+}

@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { processState } from '../process-state.server'
+import { acquireLockFile } from './directory-lock.server'
+import { bucketObjectsFromManifest, syncBucketObjects } from './embedded-bucket.server'
+import { bundledBucketManifest, bundledDatabaseSql } from './embedded-sql.server'
+import { type DatabaseSql, prepareDatabase } from './migrations.server'
+
+export interface EmbeddedDatabaseOptions {
+  /** The site's DATA_DIR: the database lives in <dataDir>/pglite, its lock in <dataDir>/pglite.lock. */
+  dataDir: string
+  /** Shim, migrations and seed; defaults to those bundled from supabase/. */
+  sql?: DatabaseSql
+  /** The photo bucket's listing (manifest.json); defaults to the bundled one. */
+  bucketManifest?: unknown
+  log?: Pick<Console, 'info' | 'warn'>
+}
+
+export interface EmbeddedDatabase {
+  readonly db: PGlite
+  readonly dataDir: string
+  /** Gallery rows created from new bucket objects during this open. */
+  readonly imported: number
+  /** Closes PGlite and releases the lock; safe to call more than once. */
+  close(): Promise<void>
+}
+
+/**
+ * Opens the embedded database under an exclusive lock, brings its schema up to date (shim,
+ * migrations, seed), mirrors the bucket folder into storage.objects and imports new projects.
+ */
+export async function openEmbeddedDatabase({
+  dataDir,
+  sql = bundledDatabaseSql(),
+  bucketManifest = bundledBucketManifest(),
+  log = console,
+}: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const directory = resolve(dataDir)
+  mkdirSync(directory, { recursive: true })
+  const lock = acquireLockFile(join(directory, 'pglite.lock'), directory)
+  let db: PGlite | undefined
+  try {
+    db = await PGlite.create(join(directory, 'pglite'))
+    const { appliedMigrations } = await prepareDatabase(db, sql)
+    if (appliedMigrations.length > 0) {
+      log.info(`Embedded database: applied migrations ${appliedMigrations.join(', ')}`)
+    }
+    const objects = bucketObjectsFromManifest(bucketManifest, (index, reason) =>
+      log.warn(`Embedded bucket: skipped manifest entry ${index}: ${reason}`),
+    )
+    await syncBucketObjects(db, objects)
+    const { rows } = await db.query<{ imported: number }>(
+      'select public.import_gallery_images_from_storage() as imported',
+    )
+    const imported = rows[0]?.imported ?? 0
+    const opened = db
+    let closing: Promise<void> | undefined
+    return {
+      db: opened,
+      dataDir: directory,
+      imported,
+      close() {
+        closing ??= opened.close().finally(() => lock.release())
+        return closing
+      },
+    }
+  } catch (error) {
+    await db?.close().catch(() => {})
+    lock.release()
+    throw error
+  }
+}
+
+const state = processState('embedded-database', () => ({
+  shared: undefined as Promise<EmbeddedDatabase> | undefined,
+}))
+
+/** The process-wide embedded database, opened on first use. A failed open is retried next time. */
+export function getEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+  if (!state.shared) {
+    const opening = openEmbeddedDatabase({ dataDir })
+    state.shared = opening
+    opening.catch(() => {
+      if (state.shared === opening) state.shared = undefined
+    })
+  }
+  return state.shared
+}
+
+/** Closes the process-wide embedded database, if it was opened (for SIGTERM/SIGINT). */
+export async function closeEmbeddedDatabase(): Promise<void> {
+  const opening = state.shared
+  state.shared = undefined
+  if (!opening) return
+  const database = await opening.catch(() => undefined)
+  await database?.close()
+}

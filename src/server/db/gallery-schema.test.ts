@@ -1,0 +1,389 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { fixtureManifest } from '../../../test/support/gallery-fixtures'
+import { databaseTargets, expectSqlState, type SqlSession } from '../../../test/support/sql-session'
+import { bucketObjectsFromManifest, syncBucketObjects } from './embedded-bucket.server'
+import { bundledDatabaseSql } from './embedded-sql.server'
+import { orderMigrations, prepareDatabase } from './migrations.server'
+
+// SQLSTATE codes asserted below.
+const insufficientPrivilege = '42501'
+const checkViolation = '23514'
+const notNullViolation = '23502'
+const uniqueViolation = '23505'
+
+const sql = bundledDatabaseSql()
+
+type Row = Record<string, unknown>
+
+for (const target of databaseTargets()) {
+  describe.skipIf(target.skipReason !== undefined)(`gallery schema on ${target.name}`, () => {
+    let db: SqlSession
+
+    beforeAll(async () => {
+      db = await target.open()
+      await prepareDatabase(db, sql)
+    })
+    afterAll(async () => {
+      await db?.close()
+    })
+
+    // Every test runs in a transaction that is rolled back: each starts from the migrated schema.
+    beforeEach(async () => {
+      await db.exec('begin')
+    })
+    afterEach(async () => {
+      await db.exec('rollback')
+    })
+
+    const rows = async (text: string, params?: unknown[]) =>
+      (await db.query<Row>(text, params)).rows
+
+    const insertImage = (values: Row) => {
+      const columns = Object.keys(values)
+      return db.query(
+        `insert into public.gallery_images (${columns.map((c) => `"${c}"`).join(', ')})
+       values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+        Object.values(values),
+      )
+    }
+
+    const addObject = (
+      name: string,
+      extra: { user_metadata?: Row; metadata?: Row; bucket?: string } = {},
+    ) =>
+      db.query(
+        `insert into storage.objects (bucket_id, name, metadata, user_metadata) values ($1, $2, $3, $4)`,
+        [extra.bucket ?? 'gallery', name, extra.metadata ?? null, extra.user_metadata ?? null],
+      )
+
+    const importAsAnon = async () => {
+      await db.exec('set local role anon')
+      const [result] = await rows('select public.import_gallery_images_from_storage() as imported')
+      await db.exec('reset role')
+      return result?.imported
+    }
+
+    describe('migrations', () => {
+      it('apply on a blank database and are recorded', async () => {
+        const versions = await rows(
+          'select version from supabase_migrations.schema_migrations order by version',
+        )
+        expect(versions.map((row) => row.version)).toEqual(
+          orderMigrations(sql.migrations).map((migration) => migration.version),
+        )
+        const columns = await rows(
+          `select column_name, data_type, is_nullable, column_default
+         from information_schema.columns
+         where table_schema = 'public' and table_name = 'gallery_images'
+         order by ordinal_position`,
+        )
+        expect(columns.map((c) => [c.column_name, c.data_type, c.is_nullable])).toEqual([
+          ['id', 'uuid', 'NO'],
+          ['title', 'text', 'NO'],
+          ['description', 'text', 'YES'],
+          ['category', 'text', 'NO'],
+          ['location', 'text', 'YES'],
+          ['filename', 'text', 'NO'],
+          ['additional_images', 'ARRAY', 'NO'],
+          ['featured', 'boolean', 'NO'],
+          ['created_at', 'timestamp with time zone', 'NO'],
+          ['order', 'integer', 'NO'],
+        ])
+      })
+
+      it('change nothing when prepared again', async () => {
+        const again = await prepareDatabase(db, sql)
+        expect(again).toEqual({ appliedMigrations: [], seeded: false })
+      })
+
+      it('seed the public gallery bucket', async () => {
+        expect(await rows(`select id, public from storage.buckets`)).toEqual([
+          { id: 'gallery', public: true },
+        ])
+      })
+    })
+
+    describe('constraints', () => {
+      const valid = {
+        title: 'Oak Galley',
+        category: 'kitchen',
+        filename: 'kitchen/oak-galley.webp',
+      }
+
+      it('fill the defaults of a minimal row', async () => {
+        await insertImage(valid)
+        const [row] = await rows('select * from public.gallery_images')
+        expect(row).toMatchObject({
+          ...valid,
+          description: null,
+          location: null,
+          additional_images: [],
+          featured: false,
+          order: 0,
+        })
+        expect(row?.id).toMatch(/^[0-9a-f-]{36}$/)
+        expect(row?.created_at).toBeInstanceOf(Date)
+      })
+
+      it('reject an unknown category', async () => {
+        await expectSqlState(
+          db,
+          'insert into public.gallery_images (title, category, filename) values ($1, $2, $3)',
+          checkViolation,
+          ['Garage', 'garage', 'garage/x.webp'],
+        )
+      })
+
+      it('reject an empty or blank title and filename', async () => {
+        for (const bad of [
+          { ...valid, title: '' },
+          { ...valid, title: '   ' },
+          { ...valid, filename: '' },
+          { ...valid, filename: ' ' },
+        ]) {
+          await expectSqlState(
+            db,
+            'insert into public.gallery_images (title, category, filename) values ($1, $2, $3)',
+            checkViolation,
+            [bad.title, bad.category, bad.filename],
+          )
+        }
+      })
+
+      it('reject a missing title and a second row for the same file', async () => {
+        await expectSqlState(
+          db,
+          'insert into public.gallery_images (category, filename) values ($1, $2)',
+          notNullViolation,
+          ['kitchen', 'kitchen/a.webp'],
+        )
+        await insertImage(valid)
+        await expectSqlState(
+          db,
+          'insert into public.gallery_images (title, category, filename) values ($1, $2, $3)',
+          uniqueViolation,
+          ['Another', 'kitchen', valid.filename],
+        )
+      })
+    })
+
+    describe('as anon', () => {
+      beforeEach(async () => {
+        await insertImage({
+          title: 'Oak Galley',
+          category: 'kitchen',
+          filename: 'kitchen/oak.webp',
+        })
+        await db.exec('set local role anon')
+      })
+
+      it('selects every row', async () => {
+        expect(await rows('select title from public.gallery_images')).toEqual([
+          { title: 'Oak Galley' },
+        ])
+      })
+
+      it('cannot insert, update, delete or truncate', async () => {
+        await expectSqlState(
+          db,
+          `insert into public.gallery_images (title, category, filename) values ('x', 'kitchen', 'kitchen/x.webp')`,
+          insufficientPrivilege,
+        )
+        await expectSqlState(
+          db,
+          `update public.gallery_images set title = 'x'`,
+          insufficientPrivilege,
+        )
+        await expectSqlState(db, 'delete from public.gallery_images', insufficientPrivilege)
+        await expectSqlState(db, 'truncate public.gallery_images', insufficientPrivilege)
+      })
+
+      it('cannot read the storage objects directly', async () => {
+        await db.exec('reset role')
+        await addObject('kitchen/oak.webp')
+        await db.exec('set local role anon')
+        expect(await rows('select name from storage.objects')).toEqual([])
+      })
+    })
+
+    it('guards the table with row-level security and a select-only policy', async () => {
+      const [table] = await rows(
+        `select relrowsecurity from pg_catalog.pg_class where oid = 'public.gallery_images'::regclass`,
+      )
+      expect(table?.relrowsecurity).toBe(true)
+      const policies = await rows(
+        `select cmd, roles::text[] as roles from pg_catalog.pg_policies
+       where schemaname = 'public' and tablename = 'gallery_images'`,
+      )
+      expect(policies).toEqual([{ cmd: 'SELECT', roles: ['anon', 'authenticated'] }])
+    })
+
+    describe('import_gallery_images_from_storage()', () => {
+      it('is security definer with an empty search_path, and executable by anon only as granted', async () => {
+        const [fn] = await rows(
+          `select prosecdef, proconfig,
+                has_function_privilege('anon', oid, 'execute') as anon_may_execute,
+                has_function_privilege('public', oid, 'execute') as public_may_execute
+         from pg_catalog.pg_proc where proname = 'import_gallery_images_from_storage'`,
+        )
+        expect(fn).toEqual({
+          prosecdef: true,
+          proconfig: ['search_path=""'],
+          anon_may_execute: true,
+          public_may_execute: false,
+        })
+      })
+
+      it('imports each project image once, then nothing', async () => {
+        await addObject('kitchen/modern-oak-galley.webp')
+        await addObject('bathroom/spa_ensuite.JPG')
+        await addObject('carpentry/walnut-built-ins.png')
+        expect(await importAsAnon()).toBe(3)
+        expect(await importAsAnon()).toBe(0)
+        expect(
+          await rows('select title, category from public.gallery_images order by title'),
+        ).toEqual([
+          { title: 'Modern Oak Galley', category: 'kitchen' },
+          { title: 'Spa Ensuite', category: 'bathroom' },
+          { title: 'Walnut Built Ins', category: 'carpentry' },
+        ])
+      })
+
+      it('gathers the images of the project folder as additional images', async () => {
+        await addObject('kitchen/oak.webp')
+        await addObject('kitchen/oak/detail-10.webp')
+        await addObject('kitchen/oak/detail-2.webp')
+        await addObject('kitchen/oak/detail-1.webp')
+        await addObject('kitchen/oak/notes.txt')
+        await addObject('kitchen/oak-two.webp')
+        expect(await importAsAnon()).toBe(2)
+        const images = await rows(
+          'select filename, additional_images from public.gallery_images order by filename collate "C"',
+        )
+        expect(images).toEqual([
+          { filename: 'kitchen/oak-two.webp', additional_images: [] },
+          {
+            filename: 'kitchen/oak.webp',
+            additional_images: [
+              'gallery/kitchen/oak/detail-1.webp',
+              'gallery/kitchen/oak/detail-2.webp',
+              'gallery/kitchen/oak/detail-10.webp',
+            ],
+          },
+        ])
+      })
+
+      it('skips other buckets, unknown categories, non-images and loose files', async () => {
+        await db.query(`insert into storage.buckets (id, name) values ('other', 'other')`)
+        await addObject('kitchen/elsewhere.webp', { bucket: 'other' })
+        await addObject('garage/workbench.webp')
+        await addObject('kitchen/notes.pdf')
+        await addObject('manifest.json')
+        await addObject('cover.webp')
+        expect(await importAsAnon()).toBe(0)
+      })
+
+      it('takes the details from user_metadata, then metadata', async () => {
+        await addObject('kitchen/oak.webp', {
+          metadata: { mimetype: 'image/webp', location: 'Concord', title: 'Overridden' },
+          user_metadata: {
+            title: 'The Oak Kitchen',
+            description: 'Quartz and oak.',
+            featured: true,
+            order: '3',
+            createdAt: '2024-05-01T12:00:00Z',
+          },
+        })
+        await addObject('bathroom/plain.webp', {
+          user_metadata: {
+            featured: 'nope',
+            order: 'first',
+            createdAt: 'not a date',
+            location: ' ',
+          },
+        })
+        expect(await importAsAnon()).toBe(2)
+        const imported = await rows(
+          `select filename, title, description, location, featured, "order", created_at
+         from public.gallery_images order by filename`,
+        )
+        expect(imported[0]).toMatchObject({
+          filename: 'bathroom/plain.webp',
+          title: 'Plain',
+          description: null,
+          location: null,
+          featured: false,
+          order: 0,
+        })
+        expect(imported[0]?.created_at).toBeInstanceOf(Date)
+        expect(imported[1]).toEqual({
+          filename: 'kitchen/oak.webp',
+          title: 'The Oak Kitchen',
+          description: 'Quartz and oak.',
+          location: 'Concord',
+          featured: true,
+          order: 3,
+          created_at: new Date('2024-05-01T12:00:00Z'),
+        })
+      })
+
+      it('leaves files that already have a row alone', async () => {
+        await insertImage({ title: 'Kept', category: 'kitchen', filename: 'kitchen/oak.webp' })
+        await addObject('kitchen/oak.webp')
+        expect(await importAsAnon()).toBe(0)
+        expect(await rows('select title from public.gallery_images')).toEqual([{ title: 'Kept' }])
+      })
+    })
+
+    describe('embedded bucket listing', () => {
+      const objects = bucketObjectsFromManifest(fixtureManifest)
+
+      it('fills storage.objects so the import creates one row per project', async () => {
+        await syncBucketObjects(db, objects)
+        expect(await importAsAnon()).toBe(fixtureManifest.length)
+        const [oak] = await rows(
+          `select title, description, location, featured, "order", created_at, additional_images
+         from public.gallery_images where filename = 'kitchen/modern-oak-galley.webp'`,
+        )
+        expect(oak).toEqual({
+          title: 'Modern Oak Galley',
+          description: 'A galley kitchen opened up with white oak and quartz.',
+          location: 'Richmond Hill',
+          featured: true,
+          order: 1,
+          created_at: new Date('2025-03-14T15:00:00.000Z'),
+          additional_images: [
+            'gallery/kitchen/modern-oak-galley/detail-1.webp',
+            'gallery/kitchen/modern-oak-galley/detail-2.webp',
+          ],
+        })
+        const [clinic] = await rows(
+          `select title from public.gallery_images where filename = 'commercial/dental-clinic-reception.webp'`,
+        )
+        expect(clinic).toEqual({ title: 'Dental Clinic Reception' })
+      })
+
+      it('is idempotent, and drops objects and rows no longer listed', async () => {
+        await syncBucketObjects(db, objects)
+        await importAsAnon()
+        await syncBucketObjects(db, objects)
+        expect(await importAsAnon()).toBe(0)
+        const [count] = await rows(
+          `select count(*)::int as n from storage.objects where bucket_id = 'gallery'`,
+        )
+        expect(count?.n).toBe(objects.length)
+
+        await syncBucketObjects(
+          db,
+          objects.filter((object) => !object.name.startsWith('bathroom/')),
+        )
+        expect(
+          await rows(`select filename from public.gallery_images where category = 'bathroom'`),
+        ).toEqual([])
+        expect(await rows(`select name from storage.objects where name like 'bathroom/%'`)).toEqual(
+          [],
+        )
+      })
+    })
+  })
+}

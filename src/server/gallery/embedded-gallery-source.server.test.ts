@@ -1,0 +1,100 @@
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { fixtureManifest } from '../../../test/support/gallery-fixtures'
+import { bucketObjectsFromManifest, syncBucketObjects } from '../db/embedded-bucket.server'
+import { bundledBucketManifest, bundledDatabaseSql } from '../db/embedded-sql.server'
+import { prepareDatabase } from '../db/migrations.server'
+import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
+import { GallerySourceError } from './gallery-source.server'
+import { loadGallery } from './load-gallery.server'
+
+// One migrated database with the fixture bucket listed but nothing imported; each test a clone.
+let template: PGlite
+let db: PGliteInterface | undefined
+
+beforeAll(async () => {
+  template = await PGlite.create()
+  await prepareDatabase(template, bundledDatabaseSql())
+  await syncBucketObjects(template, bucketObjectsFromManifest(fixtureManifest))
+})
+afterEach(async () => {
+  await db?.close()
+  db = undefined
+})
+afterAll(async () => {
+  await template.close()
+})
+
+async function fresh() {
+  db = await template.clone()
+  const opened = db
+  return { db: opened, source: createEmbeddedGallerySource({ database: async () => opened }) }
+}
+
+describe('embedded gallery source', () => {
+  it('imports the bucket on the first read of an empty table and maps site-relative URLs', async () => {
+    const { source } = await fresh()
+    expect(await source.readAll()).toEqual({ rows: [], count: 0 })
+
+    const items = await loadGallery(source)
+
+    expect(items).toHaveLength(fixtureManifest.length)
+    const oak = items.find((item) => item.title === 'Modern Oak Galley')
+    expect(oak).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      title: 'Modern Oak Galley',
+      description: 'A galley kitchen opened up with white oak and quartz.',
+      category: 'kitchen',
+      location: 'Richmond Hill',
+      imageUrl: '/storage/v1/object/public/gallery/kitchen/modern-oak-galley.webp',
+      additionalImages: [
+        '/storage/v1/object/public/gallery/kitchen/modern-oak-galley/detail-1.webp',
+        '/storage/v1/object/public/gallery/kitchen/modern-oak-galley/detail-2.webp',
+      ],
+      featured: true,
+      dateCreated: '2025-03-14T15:00:00.000Z',
+      sortOrder: 1,
+    })
+    expect(items.find((item) => item.category === 'commercial')).toMatchObject({
+      title: 'Dental Clinic Reception',
+      description: '',
+      location: 'Toronto',
+    })
+    expect(await source.importFromStorage()).toBe(0)
+  })
+
+  it('reads as anon, so the grants and row-level security apply', async () => {
+    const { db, source } = await fresh()
+    await source.importFromStorage()
+    await db.exec('drop policy "Gallery images are public" on public.gallery_images')
+    expect(await source.readAll()).toEqual({ rows: [], count: 0 })
+
+    await db.exec('revoke select on public.gallery_images from anon')
+    const failure = await source.readAll().catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(GallerySourceError)
+    expect(failure).toMatchObject({ source: 'embedded', code: '42501' })
+  })
+
+  it('imports every project of the shipped bucket, in all four categories', async () => {
+    const { db, source } = await fresh()
+    await syncBucketObjects(db, bucketObjectsFromManifest(bundledBucketManifest()))
+    const items = await loadGallery(source)
+    expect(items.length).toBeGreaterThanOrEqual(16)
+    expect(new Set(items.map((item) => item.category))).toEqual(
+      new Set(['kitchen', 'bathroom', 'commercial', 'carpentry']),
+    )
+    expect(items.some((item) => item.additionalImages.length > 0)).toBe(true)
+    for (const item of items) {
+      expect(item.imageUrl).toMatch(/^\/storage\/v1\/object\/public\/gallery\/[a-z]+\/[^/]+\.\w+$/)
+    }
+  })
+
+  it('reports a database that cannot open as a source failure', async () => {
+    const source = createEmbeddedGallerySource({
+      database: () => Promise.reject(new Error('Another server is using the embedded database')),
+    })
+    await expect(source.readAll()).rejects.toThrow(
+      'Embedded database select from gallery_images failed: Another server is using the embedded database',
+    )
+  })
+})

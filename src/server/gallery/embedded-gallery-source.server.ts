@@ -1,0 +1,65 @@
+import type { PGliteInterface, Transaction } from '@electric-sql/pglite'
+import { siteImageUrls } from '~/features/gallery/storage-path'
+import {
+  type GallerySource,
+  GallerySourceError,
+  galleryTable,
+  importGalleryFunction,
+} from './gallery-source.server'
+
+export interface EmbeddedGallerySourceOptions {
+  /** The opened embedded database (opened lazily, on first use). */
+  database: () => Promise<Pick<PGliteInterface, 'transaction'>>
+}
+
+const sqlState = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined
+
+/**
+ * The gallery from the embedded PGlite, read as the `anon` role so the same grants and
+ * row-level security apply as through Supabase. Image URLs are site-relative: the site serves
+ * the bucket folder at /storage/v1/object/public/gallery/.
+ */
+export function createEmbeddedGallerySource({
+  database,
+}: EmbeddedGallerySourceOptions): GallerySource {
+  async function asAnon<T>(what: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    try {
+      const db = await database()
+      return await db.transaction(async (tx) => {
+        await tx.exec('set local role anon')
+        return work(tx)
+      })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new GallerySourceError(`Embedded database ${what} failed: ${reason}`, {
+        source: 'embedded',
+        code: sqlState(error),
+        cause: error,
+      })
+    }
+  }
+
+  return {
+    kind: 'embedded',
+    urls: siteImageUrls,
+
+    readAll: () =>
+      asAnon(`select from ${galleryTable}`, async (tx) => {
+        const { rows } = await tx.query<Record<string, unknown>>(
+          `select * from public.${galleryTable}`,
+        )
+        return { rows, count: rows.length }
+      }),
+
+    importFromStorage: () =>
+      asAnon(`call ${importGalleryFunction}`, async (tx) => {
+        const { rows } = await tx.query<{ imported: number }>(
+          `select public.${importGalleryFunction}() as imported`,
+        )
+        return rows[0]?.imported ?? 0
+      }),
+  }
+}

@@ -1,0 +1,63 @@
+import type { GalleryResult } from '~/features/gallery/gallery-item'
+import type { Environment } from '../../../app.config'
+import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
+import { getEnvironment } from '../env.server'
+import { processState } from '../process-state.server'
+import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
+import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
+import type { GallerySource } from './gallery-source.server'
+import { loadGallery } from './load-gallery.server'
+import { createSupabaseGallerySource } from './supabase-gallery-source.server'
+
+type SourceSettings = Pick<Environment, 'DATA_DIR' | 'SUPABASE_URL' | 'SUPABASE_ANON_KEY'>
+
+const usesSupabase = (settings: SourceSettings) =>
+  Boolean(settings.SUPABASE_URL && settings.SUPABASE_ANON_KEY)
+
+/** Supabase when both of its variables are set; the embedded database otherwise. */
+export function createGallerySource(settings: SourceSettings): GallerySource {
+  const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey } = settings
+  if (url && anonKey) return createSupabaseGallerySource({ url, anonKey })
+  return createEmbeddedGallerySource({
+    database: async () => (await getEmbeddedDatabase(settings.DATA_DIR)).db,
+  })
+}
+
+const state = processState('gallery', () => ({
+  source: undefined as GallerySource | undefined,
+  cache: undefined as GalleryCache | undefined,
+}))
+
+/** The process-wide gallery cache over the configured source. */
+export function getGalleryCache(): GalleryCache {
+  state.cache ??= createGalleryCache({
+    load: () => {
+      state.source ??= createGallerySource(getEnvironment())
+      return loadGallery(state.source)
+    },
+  })
+  return state.cache
+}
+
+/** What the getGallery server function answers: never throws. */
+export async function readGallery(): Promise<GalleryResult> {
+  try {
+    return await getGalleryCache().get()
+  } catch (error) {
+    console.error('Gallery load failed:', error)
+    return { items: [], status: 'error' }
+  }
+}
+
+/**
+ * For server start: opens the embedded database now (rejecting when another server holds its
+ * data directory, so this one can refuse to start) and warms the cache.
+ */
+export async function startGallery(): Promise<void> {
+  const environment = getEnvironment()
+  if (!usesSupabase(environment)) await getEmbeddedDatabase(environment.DATA_DIR)
+  await getGalleryCache().get()
+}
+
+/** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */
+export const stopGallery = (): Promise<void> => closeEmbeddedDatabase()

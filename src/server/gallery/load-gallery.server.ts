@@ -1,0 +1,23 @@
+import type { GalleryItem } from '~/features/gallery/gallery-item'
+import { type RejectedGalleryRow, toGalleryItems } from '~/features/gallery/gallery-row'
+import type { GallerySource } from './gallery-source.server'
+
+const warnAboutRow = ({ id, reason }: RejectedGalleryRow) =>
+  console.warn(`Skipped gallery row ${id ?? '(no id)'}: ${reason}`)
+
+/**
+ * Reads the gallery as the spec's read path does (section 7): all rows; when there are none,
+ * import them from storage and read again. Malformed rows are reported and skipped.
+ * Throws (GallerySourceError) when the source fails.
+ */
+export async function loadGallery(
+  source: GallerySource,
+  onRejected: (rejected: RejectedGalleryRow) => void = warnAboutRow,
+): Promise<GalleryItem[]> {
+  let { rows } = await source.readAll()
+  if (rows.length === 0) {
+    await source.importFromStorage()
+    ;({ rows } = await source.readAll())
+  }
+  return toGalleryItems(rows, source.urls, onRejected)
+}
