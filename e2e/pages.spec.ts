@@ -1,0 +1,256 @@
+import { company } from '../app.config'
+import { faqs } from '../src/features/faq/faq.content'
+import { locationIds, locationServiceIds } from '../src/features/locations/location-ids'
+import { siteMapGroups } from '../src/features/navigation/site-map'
+import { servicesPageOrder, topLevelServiceRoutes } from '../src/features/services/services.content'
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+
+const allPages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))
+
+test.describe('server-rendered content', () => {
+  const keyTexts: Record<string, string[]> = {
+    '/': [
+      'Transforming Homes Since 1998',
+      'Get Your Free Quote',
+      'Why Choose Us',
+      'Full-Service Remodeling',
+      'Experience &amp; Skill',
+      'Satisfaction Guarantee',
+      'Competitive Pricing',
+      'Licensed &amp; Insured',
+      'Quality Relationships',
+      'Our Services',
+      'View All Services',
+      'Value of Home Renovations',
+      '90%',
+      '80%',
+      '40%',
+      'What Our Clients Say',
+      'Review Us On Google',
+      'Ready to Transform Your Space?',
+    ],
+    '/about-us': [
+      'Our Story &amp; Philosophy',
+      'Why Remodel?',
+      'Key Benefits of Remodeling',
+      'We&#x27;ve Got It Covered',
+      'Design &amp; Planning',
+      'Material Selection',
+      'Professional Construction',
+      'Final Inspection',
+      'Contact Us Today',
+    ],
+    '/services': ['Our Remodeling Services', 'Request a Consultation'],
+    '/services/kitchen-remodeling': [
+      'Kitchen Remodeling',
+      'Key Features',
+      'Benefits',
+      'Our Process',
+      '4-8 weeks',
+    ],
+    '/faq': ['Frequently Asked Questions', faqs[0]?.question ?? ''],
+    '/service-areas': ['By Location', 'By Service', 'Load interactive map'],
+    '/privacy-policy': ['Privacy Policy', 'May 8, 2025'],
+    '/sitemap': ['Sitemap', 'Kitchen Remodeling in Midtown Toronto'],
+    '/areas-of-service/midtown-toronto-kitchen-remodeling': [
+      'Kitchen Remodeling in Midtown Toronto',
+    ],
+  }
+  for (const [path, texts] of Object.entries(keyTexts)) {
+    test(`${path} is whole in the first HTML`, async ({ request }) => {
+      const response = await request.get(path)
+      expect(response.status()).toBe(200)
+      const html = await response.text()
+      for (const text of texts) expect(html, `${path} contains ${text}`).toContain(text)
+    })
+  }
+})
+
+test('the services page lists the seven services in order', async ({ request }) => {
+  const page = await (await request.get('/services')).text()
+  const html = page.slice(page.indexOf('<main'), page.indexOf('</main>'))
+  const hrefs = [...html.matchAll(/href="\/services\/([a-z-]+)"/g)].map((m) => m[1])
+  expect([...new Set(hrefs)]).toEqual([...servicesPageOrder])
+})
+
+test('every location page answers 200, midtown-toronto included', async ({ request }) => {
+  for (const location of locationIds) {
+    for (const service of locationServiceIds) {
+      const response = await request.get(`/areas-of-service/${location}-${service}`)
+      expect(response.status(), `${location}-${service}`).toBe(200)
+    }
+  }
+})
+
+test('an invalid location path is a 404 with the format hint and three links', async ({ page }) => {
+  for (const path of [
+    '/areas-of-service/paris-kitchen-remodeling',
+    '/areas-of-service/concord-roofing',
+    '/areas-of-service/midtown',
+  ]) {
+    const response = await gotoHydrated(page, path)
+    expect(response?.status(), path).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Not Found')
+    await expect(page.getByRole('main')).toContainText(
+      '/areas-of-service/concord-kitchen-remodeling',
+    )
+    const main = page.getByRole('main')
+    await expect(main.getByRole('link', { name: 'View Service Areas' })).toHaveAttribute(
+      'href',
+      '/service-areas',
+    )
+    await expect(main.getByRole('link', { name: 'All Services' })).toHaveAttribute(
+      'href',
+      '/services',
+    )
+    await expect(main.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+  }
+})
+
+test('an unknown service is a 404 that links to all services', async ({ page }) => {
+  const response = await gotoHydrated(page, '/services/roofing')
+  expect(response?.status()).toBe(404)
+  await expect(page).toHaveTitle(/Service Not Found/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Not Found')
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'View All Services' }),
+  ).toHaveAttribute('href', '/services')
+})
+
+test('top-level service routes render the service with a canonical link to /services/<id>', async ({
+  request,
+}) => {
+  for (const id of topLevelServiceRoutes) {
+    const response = await request.get(`/${id}`)
+    expect(response.status(), id).toBe(200)
+    const html = await response.text()
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/services/${id}"`))
+  }
+})
+
+test('the FAQ accordion opens one question at a time and can close it', async ({ page }) => {
+  await gotoHydrated(page, '/faq')
+  const triggers = page.getByRole('main').getByRole('button', { expanded: false })
+  await expect(page.getByRole('main').locator('[aria-expanded]')).toHaveCount(12)
+  const first = page.getByRole('button', { name: faqs[0]?.question })
+  const second = page.getByRole('button', { name: faqs[1]?.question })
+  await first.click()
+  await expect(first).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByText(faqs[0]?.answer ?? '')).toBeVisible()
+  await second.click()
+  await expect(second).toHaveAttribute('aria-expanded', 'true')
+  await expect(first).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByText(faqs[0]?.answer ?? '')).toBeHidden()
+  await second.click()
+  await expect(second).toHaveAttribute('aria-expanded', 'false')
+  await expect(triggers).toHaveCount(12)
+  await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+    'href',
+    '/contact-us',
+  )
+})
+
+test('service areas tabs switch between locations and services, with the keyboard too', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/service-areas')
+  const byLocation = page.getByRole('tab', { name: 'By Location' })
+  const byService = page.getByRole('tab', { name: 'By Service' })
+  await expect(byLocation).toHaveAttribute('aria-selected', 'true')
+  const panel = page.getByRole('tabpanel')
+  await expect(panel.getByRole('link', { name: 'Kitchen Remodeling in Concord' })).toHaveAttribute(
+    'href',
+    '/areas-of-service/concord-kitchen-remodeling',
+  )
+  await byService.click()
+  await expect(byService).toHaveAttribute('aria-selected', 'true')
+  await expect(
+    page.getByRole('tabpanel').getByRole('heading', { name: 'Bathroom Remodeling', exact: true }),
+  ).toBeVisible()
+  await byService.focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect(byLocation).toHaveAttribute('aria-selected', 'true')
+})
+
+test('home: hero, parallax that never moves layout, and the review link', async ({ page }) => {
+  await gotoHydrated(page, '/')
+  const hero = page.locator('section').first()
+  const heroBox = await hero.boundingBox()
+  expect(heroBox?.height).toBeGreaterThanOrEqual(900 * 0.9 - 1)
+  const layer = page.locator('[data-parallax]')
+  await expect(layer).toHaveCSS('transform', /matrix\(1\.15, 0, 0, 1\.15, 0, 0\)/)
+  await page.evaluate(() => window.scrollTo(0, 200))
+  await expect(layer).toHaveCSS('transform', /matrix\(1\.15, 0, 0, 1\.15, 0, 30\)/)
+  const after = await hero.evaluate((el) => el.getBoundingClientRect().height)
+  expect(after).toBeCloseTo(heroBox?.height ?? 0, 0)
+  const review = page.getByRole('link', { name: /Google Review/ })
+  await expect(review).toHaveAttribute('href', company.reviewUrl)
+  await expect(review).toHaveAttribute('target', '_blank')
+  await expect(page.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toHaveCount(3)
+})
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+  test('the hero stands still', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    await page.evaluate(() => window.scrollTo(0, 300))
+    await page.waitForTimeout(100)
+    await expect(page.locator('[data-parallax]')).toHaveCSS(
+      'transform',
+      'matrix(1.15, 0, 0, 1.15, 0, 0)',
+    )
+  })
+})
+
+test('every internal link on every page leads to a page that answers 200', async ({ request }) => {
+  const seen = new Set<string>()
+  const toVisit = [...allPages]
+  const broken: string[] = []
+  while (toVisit.length > 0) {
+    const path = toVisit.pop() as string
+    if (seen.has(path)) continue
+    seen.add(path)
+    const response = await request.get(path)
+    if (response.status() !== 200) {
+      broken.push(`${path} → ${response.status()}`)
+      continue
+    }
+    const html = await response.text()
+    for (const match of html.matchAll(/<a [^>]*href="(\/[^"#]*)/g)) {
+      const href = (match[1] ?? '').replaceAll('&amp;', '&')
+      if (!href.startsWith('/storage/') && !seen.has(href)) toVisit.push(href)
+    }
+  }
+  expect(broken).toEqual([])
+  expect(seen.size).toBeGreaterThanOrEqual(allPages.length)
+})
+
+for (const width of [360, 1440]) {
+  test.describe(`every page at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+    test('has no axe violations and no horizontal overflow', async ({ page }) => {
+      test.setTimeout(180_000)
+      for (const path of [...allPages, ...topLevelServiceRoutes.map((id) => `/${id}`)]) {
+        await gotoHydrated(page, path)
+        await expectNoAxeViolations(page)
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        )
+        expect(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0)
+      }
+    })
+  })
+}
+
+test('every page has its own title and meta description', async ({ request }) => {
+  const titles = new Map<string, string>()
+  for (const path of allPages) {
+    const html = await (await request.get(path)).text()
+    const title = html.match(/<title>([^<]+)<\/title>/)?.[1]
+    const description = html.match(/<meta name="description" content="([^"]+)"/)?.[1]
+    expect(title, `${path} title`).toBeTruthy()
+    expect(description?.length ?? 0, `${path} description`).toBeGreaterThan(50)
+    expect(titles.get(title ?? ''), `${path} shares its title`).toBeUndefined()
+    titles.set(title ?? '', path)
+  }
+})

@@ -1,0 +1,377 @@
+import type HCaptcha from '@hcaptcha/react-hcaptcha'
+import { useForm } from '@tanstack/react-form'
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { useHydrated } from '~/components/layout/use-hydrated'
+import { company } from '../../../../app.config'
+
+// TEMP-WIRING
+const sendContactMessage = async (_: {
+  data: unknown
+}): Promise<{ ok: true } | { error: string; rateLimited?: boolean }> => ({ error: 'not wired yet' })
+
+import {
+  type ContactFormFields,
+  contactFormDefaults,
+  contactFormFieldsSchema,
+  contactLimits,
+  contactServiceOptions,
+} from '../contact-schema'
+
+const Captcha = lazy(() => import('@hcaptcha/react-hcaptcha'))
+
+export const contactToasts = {
+  success: {
+    title: 'Message Sent',
+    description: "Thank you for contacting us. We'll get back to you shortly!",
+  },
+  failure: {
+    title: 'Error',
+    description: 'There was an error sending your message. Please try again later.',
+  },
+  captcha: { title: 'Captcha Required', description: 'Please complete the captcha to proceed.' },
+} as const
+
+type Props = { siteKey: string; initialService: ContactFormFields['service'] }
+
+export function ContactForm({ siteKey, initialService }: Props) {
+  const hydrated = useHydrated()
+  const captcha = useRef<HCaptcha>(null)
+  const [captchaToken, setCaptchaToken] = useState('')
+  const [captchaMissing, setCaptchaMissing] = useState(false)
+  const honeypot = useRef<HTMLInputElement>(null)
+
+  const form = useForm({
+    defaultValues: { ...contactFormDefaults, service: initialService } as ContactFormFields,
+    validators: { onChange: contactFormFieldsSchema, onSubmit: contactFormFieldsSchema },
+    onSubmit: async ({ value, formApi }) => {
+      if (!captchaToken) {
+        setCaptchaMissing(true)
+        toast.error(contactToasts.captcha.title, { description: contactToasts.captcha.description })
+        return
+      }
+      // Tokens are single-use: whatever the answer, the next try needs a fresh one.
+      const token = captchaToken
+      setCaptchaToken('')
+      captcha.current?.resetCaptcha()
+      try {
+        const result = await sendContactMessage({
+          data: { ...value, captchaToken: token, website: honeypot.current?.value ?? '' },
+        })
+        if ('error' in result) {
+          toast.error(contactToasts.failure.title, {
+            description: result.rateLimited ? result.error : contactToasts.failure.description,
+          })
+          return
+        }
+        toast.success(contactToasts.success.title, {
+          description: contactToasts.success.description,
+        })
+        formApi.reset({ ...contactFormDefaults, service: '' })
+      } catch {
+        toast.error(contactToasts.failure.title, { description: contactToasts.failure.description })
+      }
+    },
+  })
+
+  const captchaErrorId = useId()
+
+  return (
+    <form
+      noValidate
+      aria-label="Contact form"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+      className={css({ display: 'grid', gap: '5' })}
+    >
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        Fields marked <span aria-hidden="true">*</span>
+        <span className={css({ srOnly: true })}>with an asterisk</span> are required.
+      </p>
+      <div
+        className={css({
+          display: 'grid',
+          gap: '5',
+          gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+        })}
+      >
+        <form.Field name="name">
+          {(field) => (
+            <TextField
+              label="Name"
+              required
+              name={field.name}
+              value={field.state.value}
+              autoComplete="name"
+              maxLength={contactLimits.name.max}
+              error={visibleError(field.state.meta, form.state.submissionAttempts)}
+              onBlur={field.handleBlur}
+              onChange={field.handleChange}
+            />
+          )}
+        </form.Field>
+        <form.Field name="email">
+          {(field) => (
+            <TextField
+              label="Email"
+              type="email"
+              required
+              name={field.name}
+              value={field.state.value}
+              autoComplete="email"
+              maxLength={contactLimits.email.max}
+              error={visibleError(field.state.meta, form.state.submissionAttempts)}
+              onBlur={field.handleBlur}
+              onChange={field.handleChange}
+            />
+          )}
+        </form.Field>
+        <form.Field name="phone">
+          {(field) => (
+            <TextField
+              label="Phone"
+              type="tel"
+              required
+              name={field.name}
+              value={field.state.value}
+              autoComplete="tel"
+              maxLength={contactLimits.phone.max}
+              error={visibleError(field.state.meta, form.state.submissionAttempts)}
+              onBlur={field.handleBlur}
+              onChange={field.handleChange}
+            />
+          )}
+        </form.Field>
+        <form.Field name="service">
+          {(field) => (
+            <FieldShell label="Service" name={field.name}>
+              {(ids) => (
+                <select
+                  id={ids.input}
+                  name={field.name}
+                  value={field.state.value}
+                  onBlur={field.handleBlur}
+                  onChange={(event) =>
+                    field.handleChange(event.target.value as ContactFormFields['service'])
+                  }
+                  className={inputClass}
+                >
+                  <option value="">Select a service (optional)</option>
+                  {contactServiceOptions.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldShell>
+          )}
+        </form.Field>
+      </div>
+      <form.Field name="message">
+        {(field) => {
+          const error = visibleError(field.state.meta, form.state.submissionAttempts)
+          return (
+            <FieldShell label="Message" required name={field.name} error={error}>
+              {(ids) => (
+                <textarea
+                  id={ids.input}
+                  name={field.name}
+                  value={field.state.value}
+                  required
+                  rows={6}
+                  maxLength={contactLimits.message.max}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? ids.error : undefined}
+                  onBlur={field.handleBlur}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  className={css({ ...inputStyles, h: 'auto', py: '3', resize: 'vertical' })}
+                />
+              )}
+            </FieldShell>
+          )
+        }}
+      </form.Field>
+      <div
+        aria-hidden="true"
+        className={css({
+          position: 'absolute',
+          left: '-10000px',
+          w: '1px',
+          h: '1px',
+          overflow: 'hidden',
+        })}
+      >
+        <label>
+          Website
+          <input
+            ref={honeypot}
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </label>
+      </div>
+      <div className={css({ display: 'grid', gap: '2', minH: '78px' })}>
+        {hydrated ? (
+          <Suspense
+            fallback={
+              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Loading the spam check…</p>
+            }
+          >
+            <Captcha
+              ref={captcha}
+              sitekey={siteKey}
+              onVerify={(token) => {
+                setCaptchaToken(token)
+                setCaptchaMissing(false)
+              }}
+              onExpire={() => setCaptchaToken('')}
+              onError={() => setCaptchaToken('')}
+            />
+          </Suspense>
+        ) : null}
+        {captchaMissing ? (
+          <p id={captchaErrorId} role="alert" className={errorClass}>
+            {contactToasts.captcha.title} - {contactToasts.captcha.description}
+          </p>
+        ) : null}
+      </div>
+      <noscript>
+        <p
+          className={css({ p: '4', borderRadius: 'md', bg: 'accent.subtle', color: 'fg.default' })}
+        >
+          This form needs JavaScript for its spam check (a captcha). You can also call us at{' '}
+          <a href={`tel:${company.phone.e164}`}>{company.phone.display}</a> or email{' '}
+          <a href={`mailto:${company.email}`}>{company.email}</a>.
+        </p>
+      </noscript>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <button
+            type="submit"
+            disabled={!hydrated || isSubmitting}
+            className={cx(css({ justifySelf: 'start' }), button({ variant: 'accent', size: 'lg' }))}
+          >
+            {isSubmitting ? 'Sending...' : 'Submit Form'}
+          </button>
+        )}
+      </form.Subscribe>
+    </form>
+  )
+}
+
+type FieldMeta = { isTouched: boolean; errors: readonly unknown[] }
+
+/** A field's first error, once the visitor has left it or tried to send. */
+function visibleError(meta: FieldMeta, submissionAttempts: number): string | undefined {
+  if (!meta.isTouched && submissionAttempts === 0) return undefined
+  const first = meta.errors[0]
+  if (typeof first === 'string') return first
+  if (first && typeof first === 'object' && 'message' in first) return String(first.message)
+  return undefined
+}
+
+function FieldShell({
+  label,
+  name,
+  required = false,
+  error,
+  children,
+}: {
+  label: string
+  name: string
+  required?: boolean
+  error?: string
+  children: (ids: { input: string; error: string }) => ReactNode
+}) {
+  const id = useId()
+  const ids = { input: `${id}-${name}`, error: `${id}-${name}-error` }
+  return (
+    <div className={css({ display: 'grid', gap: '1.5', alignContent: 'start' })}>
+      <label htmlFor={ids.input} className={css({ fontWeight: '600', color: 'fg.heading' })}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className={css({ color: 'accent.text' })}>
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children(ids)}
+      {error ? (
+        <p id={ids.error} className={errorClass}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+type TextFieldProps = {
+  label: string
+  name: string
+  value: string
+  type?: 'text' | 'email' | 'tel'
+  required?: boolean
+  autoComplete: string
+  maxLength: number
+  error: string | undefined
+  onBlur: () => void
+  onChange: (value: string) => void
+}
+
+function TextField({
+  label,
+  name,
+  value,
+  type = 'text',
+  required,
+  autoComplete,
+  maxLength,
+  error,
+  onBlur,
+  onChange,
+}: TextFieldProps) {
+  return (
+    <FieldShell label={label} name={name} required={required} error={error}>
+      {(ids) => (
+        <input
+          id={ids.input}
+          name={name}
+          type={type}
+          value={value}
+          required={required}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+          onBlur={onBlur}
+          onChange={(event) => onChange(event.target.value)}
+          className={inputClass}
+        />
+      )}
+    </FieldShell>
+  )
+}
+
+const inputStyles = {
+  w: 'full',
+  h: '12',
+  px: '3',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  borderRadius: 'md',
+  bg: 'white',
+  color: 'fg.default',
+  fontSize: 'md',
+  '&[aria-invalid=true]': { borderColor: 'red.700', borderWidth: '2px' },
+} as const
+const inputClass = css(inputStyles)
+const errorClass = css({ color: 'red.700', fontSize: 'sm', fontWeight: '600' })

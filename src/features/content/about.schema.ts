@@ -1,0 +1,33 @@
+import * as v from 'valibot'
+import { imageNameSchema, listSchema, seoSchema, stepSchema, textSchema } from './content.schema'
+
+const cardSchema = v.strictObject({ title: textSchema, text: textSchema })
+
+export const aboutContentSchema = v.strictObject({
+  seo: seoSchema,
+  hero: v.strictObject({ title: textSchema, subtitle: textSchema }),
+  story: v.strictObject({
+    title: textSchema,
+    paragraphs: listSchema(textSchema, 2, 4),
+    mission: textSchema,
+    image: imageNameSchema,
+  }),
+  whyRemodel: v.strictObject({
+    title: textSchema,
+    intro: textSchema,
+    cards: listSchema(cardSchema, 2),
+  }),
+  benefits: v.strictObject({
+    title: textSchema,
+    intro: textSchema,
+    items: listSchema(cardSchema, 4),
+  }),
+  process: v.strictObject({
+    title: textSchema,
+    intro: textSchema,
+    steps: listSchema(stepSchema, 4),
+  }),
+  closing: v.strictObject({ title: textSchema, text: textSchema, ctaLabel: textSchema }),
+})
+
+export type AboutContent = v.InferOutput<typeof aboutContentSchema>

@@ -1,0 +1,416 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { company, formatAddress } from '../../../app.config'
+import { aboutContent } from '../about/about.content'
+import { faqPage, faqs } from '../faq/faq.content'
+import { faqPageSchema, faqsSchema } from '../faq/faq.schema'
+import { homeContent } from '../home/home.content'
+import {
+  locationServicePageSchema,
+  locationServicesSchema,
+  locationsSchema,
+} from '../locations/location.schema'
+import { locationIds, locationServiceIds } from '../locations/location-ids'
+import {
+  buildLocationServiceContent,
+  otherLocationServices,
+} from '../locations/location-service-content'
+import { locationServicePairs } from '../locations/location-service-path'
+import { locationServices, locations } from '../locations/locations.content'
+import { siteImages } from '../media/site-images'
+import { privacyContent } from '../privacy/privacy.content'
+import { servicesSchema } from '../services/service-content.schema'
+import { serviceIds } from '../services/service-ids'
+import { footerServiceLinks } from '../services/service-links'
+import {
+  getService,
+  homeServiceCards,
+  services,
+  servicesPageOrder,
+  topLevelServiceRoutes,
+} from '../services/services.content'
+import {
+  homeTestimonialsSchema,
+  locationTestimonialsSchema,
+} from '../testimonials/testimonial.schema'
+import { homeTestimonials, locationTestimonials } from '../testimonials/testimonials.content'
+import { aboutContentSchema } from './about.schema'
+import {
+  countSentences,
+  galleryCategorySchema,
+  imageNameSchema,
+  seoSchema,
+  textSchema,
+} from './content.schema'
+import { homeContentSchema } from './home.schema'
+import { privacyContentSchema } from './privacy.schema'
+
+const builtLocationPages = locationServicePairs.map(({ location, service }) => ({
+  location,
+  service,
+  page: buildLocationServiceContent(location, service),
+}))
+
+/** Every piece of content, named, with the schema it must satisfy. */
+const allContent = {
+  services: [servicesSchema, services],
+  locations: [locationsSchema, locations],
+  locationServices: [locationServicesSchema, locationServices],
+  faqPage: [faqPageSchema, faqPage],
+  faqs: [faqsSchema, faqs],
+  homeTestimonials: [homeTestimonialsSchema, homeTestimonials],
+  locationTestimonials: [locationTestimonialsSchema, locationTestimonials],
+  home: [homeContentSchema, homeContent],
+  about: [aboutContentSchema, aboutContent],
+  privacy: [privacyContentSchema, privacyContent],
+  locationPages: [v.array(locationServicePageSchema), builtLocationPages.map(({ page }) => page)],
+} satisfies Record<string, [v.GenericSchema, unknown]>
+
+/** Every string inside a value, with the path that leads to it. */
+function* strings(value: unknown, path = ''): Generator<[path: string, text: string]> {
+  if (typeof value === 'string') yield [path, value]
+  else if (Array.isArray(value))
+    for (const [i, item] of value.entries()) yield* strings(item, `${path}[${i}]`)
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) yield* strings(item, `${path}.${key}`)
+}
+
+/** Every image name inside a value (under `image` keys). */
+function* images(value: unknown): Generator<string> {
+  if (Array.isArray(value)) for (const item of value) yield* images(item)
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'image' && typeof item === 'string') yield item
+      else yield* images(item)
+    }
+}
+
+const everything = allContent
+const allText = [...strings(everything)]
+
+describe('all content', () => {
+  it.each(Object.entries(allContent))('%s matches its schema', (_, [schema, content]) => {
+    const result = v.safeParse(schema, content)
+    expect(
+      result.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`),
+    ).toBeUndefined()
+  })
+
+  it('has no empty or padded text anywhere', () => {
+    for (const [path, text] of allText) {
+      expect(v.is(textSchema, text), `${path}: ${JSON.stringify(text)}`).toBe(true)
+    }
+  })
+
+  it('uses Canadian spelling and straight apostrophes', () => {
+    const american =
+      /\b(colors?|centers?|neighbors?|neighborhoods?|favorite|behaviors?|catalogs?|labor|remodeled|modeling|moldings?|paneling|leveling|traveled)\b/i
+    for (const [path, text] of allText) {
+      expect(text, path).not.toMatch(american)
+      expect(text, path).not.toMatch(/[‘’“”]/)
+    }
+  })
+
+  it('names only images that exist', () => {
+    const used = new Set(images(everything))
+    expect(used.size).toBeGreaterThan(5)
+    for (const name of used) expect(Object.keys(siteImages), name).toContain(name)
+    expect(v.is(imageNameSchema, 'no-such-image')).toBe(false)
+  })
+})
+
+describe('services', () => {
+  it('covers every service id, each with a 5-step process', () => {
+    expect(Object.keys(services).sort()).toEqual([...serviceIds].sort())
+    for (const id of serviceIds) {
+      expect(getService(id)).toBe(services[id])
+      expect(services[id].process).toHaveLength(5)
+      expect(countSentences(services[id].cardDescription), id).toBe(2)
+    }
+  })
+
+  it('maps each service to its gallery category (spec section 2)', () => {
+    const categories = Object.fromEntries(
+      serviceIds.map((id) => [id, services[id].galleryCategory]),
+    )
+    expect(categories).toEqual({
+      'kitchen-remodeling': 'kitchen',
+      'bathroom-remodeling': 'bathroom',
+      'commercial-remodeling': 'commercial',
+      'custom-carpentry-and-woodworking': 'carpentry',
+      'cabinet-carpentry': 'carpentry',
+      'laser-cutting-art': 'carpentry',
+      'home-design': 'kitchen',
+      'design-build': 'kitchen',
+      'general-contractor': 'kitchen',
+    })
+  })
+
+  it("states the spec's facts where they apply", () => {
+    const text = (id: keyof typeof services) => JSON.stringify(services[id])
+    expect(text('kitchen-remodeling')).toContain('4-8 weeks')
+    expect(text('kitchen-remodeling')).toContain('$30,000-$80,000')
+    expect(text('kitchen-remodeling')).toContain('90%')
+    expect(text('kitchen-remodeling')).toContain('40%')
+    expect(text('bathroom-remodeling')).toContain('2-4 weeks')
+    expect(text('bathroom-remodeling')).toContain('$15,000-$40,000')
+    expect(text('bathroom-remodeling')).toContain('80%')
+    expect(text('laser-cutting-art')).toContain('wood, acrylic, leather, fabric and paper')
+    expect(text('laser-cutting-art')).toContain('do not cut metal')
+    expect(text('laser-cutting-art')).toContain('1-2 days')
+    expect(text('laser-cutting-art')).toContain('1-2 weeks')
+    expect(services['laser-cutting-art'].badge).toBe('New')
+    expect(text('home-design')).toContain('2-4 weeks')
+    expect(text('home-design')).toContain('6-12 weeks')
+    for (const id of serviceIds) {
+      expect(text(id), id).toContain('2-year workmanship warranty')
+      expect(text(id), id).toMatch(/no hidden fees|clear quote/)
+    }
+  })
+
+  it('lists the pages the spec names, in its order', () => {
+    expect(servicesPageOrder).toEqual([
+      'laser-cutting-art',
+      'kitchen-remodeling',
+      'bathroom-remodeling',
+      'commercial-remodeling',
+      'home-design',
+      'custom-carpentry-and-woodworking',
+      'cabinet-carpentry',
+    ])
+    expect(topLevelServiceRoutes).toEqual(servicesPageOrder)
+    expect(homeServiceCards).toEqual([
+      'laser-cutting-art',
+      'kitchen-remodeling',
+      'bathroom-remodeling',
+    ])
+  })
+
+  it('labels the footer links from the service content', () => {
+    expect(footerServiceLinks.map((link) => link.id)).toEqual([
+      'kitchen-remodeling',
+      'bathroom-remodeling',
+      'commercial-remodeling',
+      'design-build',
+      'custom-carpentry-and-woodworking',
+      'home-design',
+      'general-contractor',
+    ])
+    for (const link of footerServiceLinks) expect(link.label).toBe(services[link.id].shortTitle)
+  })
+})
+
+describe('locations', () => {
+  it('has the three locations and ten services', () => {
+    expect(Object.keys(locations)).toEqual([...locationIds])
+    expect(Object.keys(locationServices)).toEqual([...locationServiceIds])
+    expect(locationServiceIds.filter((id) => locationServices[id].setting === 'business')).toEqual([
+      'commercial-remodeling',
+    ])
+    expect(locationIds.map((id) => locations[id].name)).toEqual([
+      'Concord',
+      'Etobicoke',
+      'Midtown Toronto',
+    ])
+  })
+
+  it('points each location service at an existing detail page', () => {
+    for (const id of locationServiceIds) {
+      expect(serviceIds).toContain(locationServices[id].relatedServiceId)
+      expect(v.is(galleryCategorySchema, locationServices[id].galleryCategory)).toBe(true)
+    }
+    expect(locationServices['home-design-architect'].relatedServiceId).toBe('home-design')
+    expect(locationServices['home-improvement'].relatedServiceId).toBe('general-contractor')
+    expect(locationServices['kitchen-and-bathroom-remodeling-services'].relatedServiceId).toBe(
+      'kitchen-remodeling',
+    )
+  })
+
+  it('writes all 30 location pages with their place in them', () => {
+    expect(builtLocationPages).toHaveLength(30)
+    for (const { location, service, page } of builtLocationPages) {
+      const where = `${location}/${service}`
+      const { name, neighbourhoods } = locations[location]
+      expect(page.title, where).toBe(`${locationServices[service].title} in ${name}`)
+      expect(v.is(seoSchema, page.seo), `${where}: ${page.seo.description.length}`).toBe(true)
+      expect(page.subtitle, where).toContain(name)
+      expect(page.description[0], where).toContain(name)
+      expect(page.description.join(' '), where).toContain(neighbourhoods[0])
+      expect(page.reasons.length, where).toBeGreaterThanOrEqual(4)
+      const forBusiness = locationServices[service].setting === 'business'
+      expect(page.localApproach, where).toBe(
+        forBusiness ? locations[location].business.approach : locations[location].localApproach,
+      )
+      expect(page.description[1], where).toBe(
+        forBusiness ? locations[location].business.area : locations[location].housing,
+      )
+      for (const [path, text] of strings(page)) expect(text, `${where}${path}`).not.toMatch(/[{}]/)
+    }
+  })
+
+  it('gives every location page its own copy', () => {
+    const distinct = (pick: (page: (typeof builtLocationPages)[number]['page']) => string) =>
+      new Set(builtLocationPages.map(({ page }) => pick(page))).size
+    expect(distinct((page) => page.title)).toBe(30)
+    expect(distinct((page) => page.subtitle)).toBe(30)
+    expect(distinct((page) => page.seo.description)).toBe(30)
+    expect(distinct((page) => page.description[0] ?? '')).toBe(30)
+    expect(distinct((page) => page.description[2] ?? '')).toBe(30)
+  })
+
+  it('suggests three other services in the same location', () => {
+    for (const service of locationServiceIds) {
+      const others = otherLocationServices(service)
+      expect(others).toHaveLength(3)
+      expect(new Set(others).size).toBe(3)
+      expect(others).not.toContain(service)
+    }
+  })
+})
+
+describe('FAQ', () => {
+  it('answers the 12 questions with the spec facts', () => {
+    expect(faqs).toHaveLength(12)
+    const text = JSON.stringify(faqs)
+    for (const fact of [
+      '4-8 weeks',
+      '2-4 weeks',
+      '$30,000-$80,000',
+      '$15,000-$40,000',
+      '2-year workmanship warranty',
+      'free',
+      'licensed, bonded and insured',
+      'subcontractors',
+      'permit',
+      'temporary kitchen',
+      'design',
+      'wood, acrylic, leather, fabric and paper',
+      'do not cut metal',
+      '1-2 days',
+      '1-2 weeks',
+      '6-12 weeks',
+      'Richmond Hill',
+      'Concord',
+      'Etobicoke',
+      'Midtown Toronto',
+      'Greater Toronto Area',
+      'no hidden fees',
+    ])
+      expect(text).toContain(fact)
+    for (const faq of faqs) {
+      const sentences = countSentences(faq.answer)
+      expect(sentences, faq.id).toBeGreaterThanOrEqual(2)
+      expect(sentences, faq.id).toBeLessThanOrEqual(4)
+    }
+  })
+})
+
+describe('testimonials', () => {
+  it('has three for the home page and two for location pages, all different', () => {
+    expect(homeTestimonials).toHaveLength(3)
+    expect(locationTestimonials).toHaveLength(2)
+    const authors = [...homeTestimonials, ...locationTestimonials].map((t) => t.author)
+    expect(new Set(authors).size).toBe(5)
+    expect(homeTestimonials[0]?.author).toBe('Sarah M., Richmond Hill')
+  })
+})
+
+describe('home', () => {
+  it("uses the spec's texts", () => {
+    expect(homeContent.hero.title).toBe('Transforming Homes Since 1998')
+    expect(homeContent.hero.ctaLabel).toBe('Get Your Free Quote')
+    expect(homeContent.whyChooseUs.title).toBe('Why Choose Us')
+    expect(homeContent.services.title).toBe('Our Services')
+    expect(homeContent.services.learnMoreLabel).toBe('Learn More')
+    expect(homeContent.services.viewAllLabel).toBe('View All Services')
+    expect(homeContent.statistics.title).toBe('Value of Home Renovations')
+    expect(homeContent.testimonials.title).toBe('What Our Clients Say')
+    expect(homeContent.testimonials.rating).toBe(5)
+    expect(homeContent.review.title).toBe('Review Us On Google')
+    expect(homeContent.closing.title).toBe('Ready to Transform Your Space?')
+    expect(homeContent.closing.callLabel).toContain(company.phone.display)
+  })
+
+  it('has the six Why Choose Us cards, each with its own icon', () => {
+    expect(homeContent.whyChooseUs.cards.map((card) => card.title)).toEqual([
+      'Full-Service Remodeling',
+      'Experience & Skill',
+      'Satisfaction Guarantee',
+      'Competitive Pricing',
+      'Licensed & Insured',
+      'Quality Relationships',
+    ])
+    expect(new Set(homeContent.whyChooseUs.cards.map((card) => card.icon)).size).toBe(6)
+  })
+
+  it('shows the 90%, 80% and 40% figures and links the laser banner', () => {
+    expect(homeContent.statistics.items.map((item) => [item.value, item.suffix])).toEqual([
+      [90, '%'],
+      [80, '%'],
+      [40, '%'],
+    ])
+    expect(homeContent.statistics.items[0]?.label).toMatch(/kitchen/i)
+    expect(homeContent.statistics.items[1]?.label).toMatch(/bathroom/i)
+    expect(homeContent.statistics.items[2]?.label).toMatch(/energy/i)
+    expect(homeContent.services.laserBanner.eyebrow).toBe('New')
+    expect(homeContent.services.laserBanner.serviceId).toBe('laser-cutting-art')
+  })
+})
+
+describe('about', () => {
+  it('has every section of the spec with its counts', () => {
+    expect(aboutContent.hero.title).toContain('About')
+    expect(aboutContent.story.title).toBe('Our Story & Philosophy')
+    expect(aboutContent.story.paragraphs.join(' ')).toContain('1998')
+    expect(aboutContent.story.paragraphs.join(' ')).toContain('25 years')
+    expect(aboutContent.story.mission).toMatch(/what they want.+price they want.+timeframe/)
+    expect(aboutContent.whyRemodel.title).toBe('Why Remodel?')
+    expect(aboutContent.whyRemodel.cards).toHaveLength(2)
+    expect(aboutContent.benefits.title).toBe('Key Benefits of Remodeling')
+    expect(aboutContent.benefits.items.map((item) => item.title)).toEqual([
+      'Energy Savings',
+      'Financial Incentives',
+      'Added Property Value',
+      'Tech-Friendly Upgrades',
+    ])
+    expect(aboutContent.process.title).toBe("We've Got It Covered")
+    expect(aboutContent.process.steps.map((step) => step.title)).toEqual([
+      'Design & Planning',
+      'Material Selection',
+      'Professional Construction',
+      'Final Inspection',
+    ])
+    expect(aboutContent.closing.title).toBe('Contact Us Today')
+  })
+})
+
+describe('privacy policy', () => {
+  it('has 10 sections, dated May 8, 2025, about this site', () => {
+    expect(privacyContent.sections).toHaveLength(10)
+    expect(privacyContent.lastUpdated).toBe('May 8, 2025')
+    expect(privacyContent.lastUpdatedIso).toBe('2025-05-08')
+    const text = JSON.stringify(privacyContent)
+    for (const fact of [
+      company.legalName,
+      formatAddress(),
+      company.email,
+      company.phone.display,
+      'name',
+      'email address',
+      'phone number',
+      'service',
+      'message',
+      'hCaptcha',
+      'database',
+      'notification email',
+      '24 months',
+      'do not sell',
+      'tracking cookies',
+      'PIPEDA',
+      'Withdraw your consent',
+      'correct',
+      'Office of the Privacy Commissioner of Canada',
+    ])
+      expect(text).toContain(fact)
+  })
+})

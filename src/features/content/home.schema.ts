@@ -1,0 +1,80 @@
+import * as v from 'valibot'
+import { serviceIdSchema } from '../services/service-ids'
+import {
+  imageNameSchema,
+  listSchema,
+  sentencesSchema,
+  seoSchema,
+  textSchema,
+} from './content.schema'
+
+export const whyChooseUsIcons = [
+  'tools',
+  'award',
+  'shield-check',
+  'tag',
+  'badge',
+  'handshake',
+] as const
+export type WhyChooseUsIcon = (typeof whyChooseUsIcons)[number]
+
+const headingSchema = { title: textSchema, subtitle: textSchema }
+
+export const homeContentSchema = v.strictObject({
+  seo: seoSchema,
+  hero: v.strictObject({ ...headingSchema, ctaLabel: textSchema }),
+  welcome: v.strictObject({
+    eyebrow: textSchema,
+    title: textSchema,
+    paragraphs: listSchema(textSchema, 2),
+    highlights: listSchema(textSchema, 3, 4),
+    image: imageNameSchema,
+  }),
+  whyChooseUs: v.strictObject({
+    ...headingSchema,
+    cards: listSchema(
+      v.strictObject({
+        title: textSchema,
+        description: sentencesSchema(1, 2),
+        icon: v.picklist(whyChooseUsIcons),
+      }),
+      6,
+    ),
+  }),
+  services: v.strictObject({
+    ...headingSchema,
+    learnMoreLabel: textSchema,
+    viewAllLabel: textSchema,
+    laserBanner: v.strictObject({
+      eyebrow: textSchema,
+      title: textSchema,
+      text: textSchema,
+      linkLabel: textSchema,
+      serviceId: serviceIdSchema,
+    }),
+  }),
+  statistics: v.strictObject({
+    ...headingSchema,
+    items: listSchema(
+      v.strictObject({
+        value: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
+        suffix: textSchema,
+        label: textSchema,
+        explanation: textSchema,
+      }),
+      3,
+    ),
+  }),
+  testimonials: v.strictObject({
+    ...headingSchema,
+    rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+  }),
+  review: v.strictObject({ title: textSchema, text: textSchema, buttonLabel: textSchema }),
+  closing: v.strictObject({
+    ...headingSchema,
+    quoteLabel: textSchema,
+    callLabel: textSchema,
+  }),
+})
+
+export type HomeContent = v.InferOutput<typeof homeContentSchema>

@@ -1,0 +1,1 @@
+export type { SiteImageName as ImageName } from '../media/site-images'

@@ -1,0 +1,32 @@
+import * as v from 'valibot'
+import { listSchema, seoSchema, slugSchema, textSchema } from './content.schema'
+
+/** A block of a policy section: a paragraph, or a bulleted list. */
+export const privacyBlockSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('paragraph'), text: textSchema }),
+  v.strictObject({ type: v.literal('list'), items: listSchema(textSchema, 2, 10) }),
+])
+export type PrivacyBlock = v.InferOutput<typeof privacyBlockSchema>
+
+export const privacySectionSchema = v.strictObject({
+  id: slugSchema,
+  heading: textSchema,
+  blocks: listSchema(privacyBlockSchema, 1, 8),
+})
+export type PrivacySection = v.InferOutput<typeof privacySectionSchema>
+
+export const privacyContentSchema = v.strictObject({
+  seo: seoSchema,
+  title: textSchema,
+  lastUpdated: textSchema,
+  lastUpdatedIso: v.pipe(v.string(), v.isoDate()),
+  intro: textSchema,
+  sections: v.pipe(
+    listSchema(privacySectionSchema, 10),
+    v.check(
+      (sections) => new Set(sections.map((s) => s.id)).size === sections.length,
+      'ids must be unique',
+    ),
+  ),
+})
+export type PrivacyContent = v.InferOutput<typeof privacyContentSchema>

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react'
+import { css } from 'styled-system/css'
+import { Hero } from '~/components/Hero'
+import { Picture } from '~/components/Picture'
+import { siteImages } from '~/features/media/site-images'
+import { homeContent } from '../home.content'
+
+export const parallax = { offset: 0.15, scale: 1.15 } as const
+
+/** Moves the hero's picture at a fraction of the scroll: transform only, so nothing reflows. */
+function useParallax() {
+  const layer = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const element = layer.current
+    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
+    let frame = 0
+    const update = () => {
+      frame = 0
+      element.style.transform = `translate3d(0, ${window.scrollY * parallax.offset}px, 0) scale(${parallax.scale})`
+    }
+    const onScroll = () => {
+      if (frame === 0) frame = requestAnimationFrame(update)
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    update()
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      cancelAnimationFrame(frame)
+    }
+  }, [])
+  return layer
+}
+
+export function HomeHero() {
+  const layer = useParallax()
+  const { hero } = homeContent
+  return (
+    <Hero
+      size="full"
+      title={hero.title}
+      subtitle={hero.subtitle}
+      showCallToAction
+      background={
+        <div
+          ref={layer}
+          data-parallax=""
+          className={css({
+            position: 'absolute',
+            inset: '0',
+            transform: `scale(${parallax.scale})`,
+            willChange: 'transform',
+            '& picture, & img': { w: 'full', h: 'full', objectFit: 'cover' },
+          })}
+        >
+          <Picture image={siteImages['home-hero']} sizes="100vw" priority alt="" />
+        </div>
+      }
+    />
+  )
+}

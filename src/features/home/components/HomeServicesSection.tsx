@@ -1,0 +1,104 @@
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { ArrowRightIcon } from '~/components/icons/icons'
+import { Picture } from '~/components/Picture'
+import { Section } from '~/components/Section'
+import { SectionHeading } from '~/components/SectionHeading'
+import { siteImages } from '~/features/media/site-images'
+import { ServiceCard } from '~/features/services/components/ServiceCard'
+import { homeServiceCards } from '~/features/services/services.content'
+import { homeContent } from '../home.content'
+
+export function HomeServicesSection() {
+  const { services } = homeContent
+  const banner = services.laserBanner
+  return (
+    <Section labelledBy="services-heading">
+      <SectionHeading
+        id="services-heading"
+        title={services.title}
+        subtitle={services.subtitle}
+        centered
+      />
+      <aside
+        aria-labelledby="laser-banner-heading"
+        className={css({
+          position: 'relative',
+          overflow: 'hidden',
+          isolation: 'isolate',
+          borderRadius: 'xl',
+          bg: 'navy.900',
+          color: 'white',
+          mb: '10',
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', md: '1.2fr 1fr' },
+        })}
+      >
+        <div
+          className={css({
+            p: { base: '7', md: '10' },
+            display: 'grid',
+            gap: '4',
+            alignContent: 'center',
+          })}
+        >
+          <p
+            className={css({
+              justifySelf: 'start',
+              bg: 'accent.solid',
+              color: 'white',
+              px: '3',
+              py: '1',
+              borderRadius: 'full',
+              textStyle: 'eyebrow',
+              fontSize: 'xs',
+            })}
+          >
+            {banner.eyebrow}
+          </p>
+          <h3
+            id="laser-banner-heading"
+            className={css({
+              textStyle: 'h2',
+              color: 'white',
+              fontSize: { base: '2xl', md: '3xl' },
+            })}
+          >
+            {banner.title}
+          </h3>
+          <p className={css({ color: 'navy.50', maxW: '52ch' })}>{banner.text}</p>
+          <Link
+            to="/services/$serviceId"
+            params={{ serviceId: banner.serviceId }}
+            className={cx(css({ justifySelf: 'start' }), button({ variant: 'accent' }))}
+          >
+            {banner.linkLabel}
+            <ArrowRightIcon size={18} />
+          </Link>
+        </div>
+        <div className={css({ minH: '56', '& picture, & img': { h: 'full', objectFit: 'cover' } })}>
+          <Picture image={siteImages['laser-art']} sizes="(min-width: 768px) 45vw, 100vw" alt="" />
+        </div>
+      </aside>
+      <ul
+        className={css({
+          display: 'grid',
+          gap: '6',
+          gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+        })}
+      >
+        {homeServiceCards.map((id) => (
+          <li key={id} className={css({ display: 'flex', '& > article': { flex: '1' } })}>
+            <ServiceCard serviceId={id} learnMoreLabel={services.learnMoreLabel} />
+          </li>
+        ))}
+      </ul>
+      <div className={css({ display: 'flex', justifyContent: 'center', mt: '10' })}>
+        <Link to="/services" className={button({ variant: 'primary', size: 'lg' })}>
+          {services.viewAllLabel}
+        </Link>
+      </div>
+    </Section>
+  )
+}

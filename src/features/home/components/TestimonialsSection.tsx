@@ -1,0 +1,63 @@
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { ExternalLinkIcon } from '~/components/icons/icons'
+import { Section } from '~/components/Section'
+import { SectionHeading } from '~/components/SectionHeading'
+import { TestimonialCard } from '~/features/testimonials/TestimonialCard'
+import { homeTestimonials } from '~/features/testimonials/testimonials.content'
+import { company } from '../../../../app.config'
+import { homeContent } from '../home.content'
+
+export function TestimonialsSection() {
+  const { testimonials, review } = homeContent
+  return (
+    <Section tone="subtle" labelledBy="testimonials-heading">
+      <SectionHeading
+        id="testimonials-heading"
+        title={testimonials.title}
+        subtitle={testimonials.subtitle}
+        centered
+      />
+      <ul
+        className={css({
+          display: 'grid',
+          gap: '6',
+          gridTemplateColumns: { base: '1fr', lg: 'repeat(3, 1fr)' },
+        })}
+      >
+        {homeTestimonials.map((testimonial) => (
+          <li key={testimonial.author}>
+            <TestimonialCard testimonial={testimonial} rating={testimonials.rating} />
+          </li>
+        ))}
+      </ul>
+      <section
+        aria-labelledby="review-heading"
+        className={css({
+          mt: '14',
+          mx: 'auto',
+          maxW: '720px',
+          textAlign: 'center',
+          display: 'grid',
+          gap: '4',
+          justifyItems: 'center',
+        })}
+      >
+        <h3 id="review-heading" className={css({ textStyle: 'h3', fontSize: '2xl' })}>
+          {review.title}
+        </h3>
+        <p className={css({ color: 'fg.muted' })}>{review.text}</p>
+        <a
+          href={company.reviewUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={button({ variant: 'primary', size: 'lg' })}
+        >
+          {review.buttonLabel}
+          <ExternalLinkIcon size={18} />
+          <span className={css({ srOnly: true })}> (opens in a new tab)</span>
+        </a>
+      </section>
+    </Section>
+  )
+}

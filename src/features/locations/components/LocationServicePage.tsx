@@ -1,0 +1,213 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Suspense } from 'react'
+import { css } from 'styled-system/css'
+import { button, card } from 'styled-system/recipes'
+import { CallToActionBand } from '~/components/CallToActionBand'
+import { Hero, type HeroImage } from '~/components/Hero'
+import { ArrowRightIcon, CheckIcon } from '~/components/icons/icons'
+import { Section } from '~/components/Section'
+import { SectionHeading } from '~/components/SectionHeading'
+import { SkeletonGrid } from '~/components/Skeleton'
+import { CategoryProjects } from '~/features/gallery/components/CategoryProjects'
+import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
+import type { GalleryItem } from '~/features/gallery/gallery-item'
+import { siteImages } from '~/features/media/site-images'
+import { getService } from '~/features/services/services.content'
+import { TestimonialCard } from '~/features/testimonials/TestimonialCard'
+import { locationTestimonials } from '~/features/testimonials/testimonials.content'
+import { buildLocationServiceContent, otherLocationServices } from '../location-service-content'
+import type { LocationServicePair } from '../location-service-path'
+import { locationServicePath } from '../location-service-path'
+import { locationServices } from '../locations.content'
+
+export const recentProjectsLimit = 3
+export const otherServicesLimit = 3
+
+/** The newest featured project of the category, else its first project. */
+export function heroProject(items: readonly GalleryItem[], category: string) {
+  const matching = items.filter((item) => item.category === category)
+  const featured = matching
+    .filter((item) => item.featured)
+    .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated))
+  return featured[0] ?? matching[0]
+}
+
+function useHeroImage(category: string, fallback: HeroImage): HeroImage {
+  const { data } = useSuspenseQuery(galleryQueryOptions())
+  const project = heroProject(data.items, category)
+  return project ? { src: project.imageUrl, width: 1200, height: 900 } : fallback
+}
+
+export function LocationServicePage({ location, service }: LocationServicePair) {
+  const content = buildLocationServiceContent(location, service)
+  const heroImage = useHeroImage(content.galleryCategory, siteImages[content.image])
+  const related = getService(content.relatedServiceId)
+  return (
+    <>
+      <Hero
+        eyebrow={`Serving ${content.locationName}`}
+        title={content.title}
+        subtitle={content.subtitle}
+        backgroundImage={heroImage}
+        showCallToAction
+      />
+      <Section labelledBy="location-about-heading">
+        <div
+          className={css({
+            display: 'grid',
+            gap: '12',
+            gridTemplateColumns: { base: '1fr', lg: '1.5fr 1fr' },
+          })}
+        >
+          <div>
+            <SectionHeading
+              id="location-about-heading"
+              title={`${content.serviceTitle} for ${content.locationName}`}
+            />
+            <div className={css({ display: 'grid', gap: '4', color: 'fg.muted' })}>
+              {content.description.map((paragraph) => (
+                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+              ))}
+            </div>
+            <section aria-labelledby="local-approach-heading" className={css({ mt: '8' })}>
+              <h3 id="local-approach-heading" className={css({ textStyle: 'h3', mb: '3' })}>
+                Our Local Approach
+              </h3>
+              <p className={css({ color: 'fg.muted' })}>{content.localApproach}</p>
+            </section>
+            <Link
+              to="/services/$serviceId"
+              params={{ serviceId: content.relatedServiceId }}
+              className={css({
+                mt: '6',
+                display: 'inline-flex',
+                gap: '2',
+                alignItems: 'center',
+                color: 'fg.link',
+                fontWeight: '700',
+              })}
+            >
+              More about our {related.shortTitle.toLowerCase()} service
+              <ArrowRightIcon size={16} />
+            </Link>
+          </div>
+          <section
+            aria-labelledby="reasons-heading"
+            className={css({
+              bg: 'bg.subtle',
+              borderRadius: 'lg',
+              p: '7',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              alignSelf: 'start',
+            })}
+          >
+            <h2 id="reasons-heading" className={css({ textStyle: 'h3', mb: '4' })}>
+              Why {content.locationName} Chooses Us
+            </h2>
+            <ul className={css({ display: 'grid', gap: '3' })}>
+              {content.reasons.map((reason) => (
+                <li key={reason} className={css({ display: 'flex', gap: '3' })}>
+                  <span className={css({ color: 'accent.solid', flexShrink: '0', mt: '0.5' })}>
+                    <CheckIcon size={20} />
+                  </span>
+                  {reason}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </Section>
+      <Section tone="subtle" labelledBy="recent-projects-heading">
+        <SectionHeading id="recent-projects-heading" title="Recent Projects" centered />
+        <Suspense fallback={<SkeletonGrid count={recentProjectsLimit} label="Loading projects…" />}>
+          <CategoryProjects
+            category={content.galleryCategory}
+            limit={recentProjectsLimit}
+            errorText="Unable to load gallery images. Please try again later."
+            emptyText="No project images available for this category yet."
+          />
+        </Suspense>
+      </Section>
+      <Section labelledBy="location-testimonials-heading">
+        <SectionHeading id="location-testimonials-heading" title="What Our Clients Say" centered />
+        <ul
+          className={css({
+            display: 'grid',
+            gap: '6',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' },
+          })}
+        >
+          {locationTestimonials.map((testimonial) => (
+            <li key={testimonial.author}>
+              <TestimonialCard testimonial={testimonial} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <CallToActionBand
+        id="location-cta-heading"
+        title={`Get a Free Quote in ${content.locationName}`}
+        subtitle="Tell us about your project and we will visit, measure and give you a transparent estimate with no hidden fees."
+        service={service}
+      />
+      <Section tone="subtle" labelledBy="other-services-heading">
+        <SectionHeading
+          id="other-services-heading"
+          title={`More Services in ${content.locationName}`}
+          centered
+        />
+        <ul
+          className={css({
+            display: 'grid',
+            gap: '6',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
+          })}
+        >
+          {otherLocationServices(service, otherServicesLimit).map((other) => (
+            <li key={other} className={card().root}>
+              <div className={card().body}>
+                <h3 className={card().title}>{locationServices[other].title}</h3>
+                <Link
+                  to="/areas-of-service/$locationService"
+                  params={{ locationService: locationServicePath(location, other) }}
+                  className={button({ variant: 'outline', size: 'sm' })}
+                  style={{ justifySelf: 'start' }}
+                >
+                  Learn More
+                  <span className={css({ srOnly: true })}>
+                    {' '}
+                    about {locationServices[other].title} in {content.locationName}
+                  </span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  )
+}
+
+export function LocationServiceNotFound() {
+  return (
+    <Hero
+      eyebrow="Error 404"
+      title="Service Not Found"
+      subtitle="We couldn't match that address to one of our service areas. Location pages look like /areas-of-service/location-service, for example /areas-of-service/concord-kitchen-remodeling."
+    >
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
+        <Link to="/service-areas" className={button({ variant: 'accent', size: 'lg' })}>
+          View Service Areas
+        </Link>
+        <Link to="/services" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
+          All Services
+        </Link>
+        <Link to="/" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
+          Home
+        </Link>
+      </div>
+    </Hero>
+  )
+}

@@ -1,0 +1,98 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { siteImages } from './site-images'
+
+const publicDir = path.join(process.cwd(), 'public')
+const bucketDir = path.join(publicDir, 'storage/v1/object/public/gallery')
+
+const fileFor = (url: string): string => path.join(publicDir, url.replace(/^\//, ''))
+
+const srcSetUrls = (srcSet: string): { url: string; width: number }[] =>
+  srcSet.split(',').map((part) => {
+    const [url, descriptor] = part.trim().split(/\s+/)
+    return { url: url ?? '', width: Number.parseInt(descriptor ?? '', 10) }
+  })
+
+type GalleryEntry = {
+  path: string
+  additional: string[]
+  title: string
+  description: string
+  location: string
+  featured: boolean
+  order: number
+  createdAt: string
+}
+
+const readGalleryManifest = (): GalleryEntry[] =>
+  JSON.parse(readFileSync(path.join(bucketDir, 'manifest.json'), 'utf8')) as GalleryEntry[]
+
+describe('site image manifest', () => {
+  const entries = Object.entries(siteImages)
+
+  it('lists the expected page and service images', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(20)
+    for (const name of ['home-hero', 'gallery-hero', 'kitchen', 'laser-art', 'welcome', 'team']) {
+      expect(siteImages).toHaveProperty(name)
+    }
+  })
+
+  it.each(entries)('%s points at files that exist under public/', (_name, image) => {
+    expect(image.src).toMatch(/^\/images\/site\/.+-1024\.webp$/)
+    expect(existsSync(fileFor(image.src))).toBe(true)
+    for (const srcSet of [image.avifSrcSet, image.webpSrcSet]) {
+      for (const { url } of srcSetUrls(srcSet)) {
+        expect(existsSync(fileFor(url)), url).toBe(true)
+        expect(statSync(fileFor(url)).size).toBeGreaterThan(0)
+      }
+    }
+  })
+
+  it.each(entries)('%s has srcsets with three widths and a usable alt text', (_name, image) => {
+    for (const [srcSet, ext] of [
+      [image.avifSrcSet, 'avif'],
+      [image.webpSrcSet, 'webp'],
+    ] as const) {
+      const items = srcSetUrls(srcSet)
+      expect(items.map((i) => i.width)).toEqual([640, 1024, 1600])
+      for (const { url } of items) expect(url.endsWith(`.${ext}`)).toBe(true)
+    }
+    expect(image.width).toBe(1600)
+    expect([900, 1200]).toContain(image.height)
+    expect(image.alt.length).toBeGreaterThan(10)
+  })
+})
+
+describe('gallery bucket manifest', () => {
+  const manifest = readGalleryManifest()
+  const categories = ['kitchen', 'bathroom', 'commercial', 'carpentry']
+
+  it('has enough projects in every category', () => {
+    expect(manifest.length).toBeGreaterThanOrEqual(18)
+    const count = (c: string): number => manifest.filter((e) => e.path.startsWith(`${c}/`)).length
+    expect(count('kitchen')).toBeGreaterThanOrEqual(6)
+    expect(count('bathroom')).toBeGreaterThanOrEqual(5)
+    expect(count('commercial')).toBeGreaterThanOrEqual(4)
+    expect(count('carpentry')).toBeGreaterThanOrEqual(4)
+  })
+
+  it.each(manifest.map((e) => [e.path, e] as const))(
+    '%s exists with its additional images',
+    (_p, entry) => {
+      const category = entry.path.split('/')[0]
+      expect(categories).toContain(category)
+      expect(entry.path).toMatch(/^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*\.webp$/)
+      expect(existsSync(path.join(bucketDir, entry.path))).toBe(true)
+      expect(entry.additional.length).toBeGreaterThanOrEqual(2)
+      expect(entry.additional.length).toBeLessThanOrEqual(3)
+      for (const extra of entry.additional) {
+        expect(extra.split('/')[0]).toBe(category)
+        expect(existsSync(path.join(bucketDir, extra)), extra).toBe(true)
+      }
+      expect(entry.title.length).toBeGreaterThan(5)
+      expect(entry.description.length).toBeGreaterThan(40)
+      expect(Number.isNaN(Date.parse(entry.createdAt))).toBe(false)
+    },
+  )
+})

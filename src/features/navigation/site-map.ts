@@ -1,0 +1,52 @@
+import { locationIds, locationServiceIds } from '../locations/location-ids'
+import { type LocationServiceParam, locationServicePath } from '../locations/location-service-path'
+import { locationServices, locations } from '../locations/locations.content'
+import { type ServiceId, serviceIds } from '../services/service-ids'
+import { getService } from '../services/services.content'
+import { legalNavigation, mainNavigation, type NavLink } from './navigation'
+
+/** A typed link target: the sitemap page renders each kind with the router's own Link. */
+export type SiteMapTarget =
+  | { kind: 'page'; to: NonNullable<NavLink['to']> }
+  | { kind: 'service'; serviceId: ServiceId }
+  | { kind: 'location'; locationService: LocationServiceParam }
+
+export type SiteMapEntry = { label: string; path: string; target: SiteMapTarget }
+export type SiteMapGroup = { title: string; entries: SiteMapEntry[] }
+
+/** Every public page, grouped: the sitemap page and sitemap.xml both read this. */
+export function siteMapGroups(): SiteMapGroup[] {
+  return [
+    {
+      title: 'Main Pages',
+      entries: [...mainNavigation, ...legalNavigation].map(
+        (item): SiteMapEntry => ({
+          label: item.label,
+          path: item.to,
+          target: { kind: 'page', to: item.to },
+        }),
+      ),
+    },
+    {
+      title: 'Services',
+      entries: serviceIds.map(
+        (serviceId): SiteMapEntry => ({
+          label: getService(serviceId).shortTitle,
+          path: `/services/${serviceId}`,
+          target: { kind: 'service', serviceId },
+        }),
+      ),
+    },
+    ...locationIds.map((locationId) => ({
+      title: `Service Areas: ${locations[locationId].name}`,
+      entries: locationServiceIds.map((serviceId): SiteMapEntry => {
+        const locationService = locationServicePath(locationId, serviceId)
+        return {
+          label: `${locationServices[serviceId].title} in ${locations[locationId].name}`,
+          path: `/areas-of-service/${locationService}`,
+          target: { kind: 'location', locationService },
+        }
+      }),
+    })),
+  ]
+}

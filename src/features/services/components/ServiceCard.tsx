@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { button, card } from 'styled-system/recipes'
+import { ArrowRightIcon } from '~/components/icons/icons'
+import { Picture } from '~/components/Picture'
+import { siteImages } from '~/features/media/site-images'
+import type { ServiceId } from '../service-ids'
+import { getService } from '../services.content'
+
+type Props = { serviceId: ServiceId; learnMoreLabel?: string; headingLevel?: 'h2' | 'h3' }
+
+/** A service's image, title and short description, with a Learn More link to its page. */
+export function ServiceCard({
+  serviceId,
+  learnMoreLabel = 'Learn More',
+  headingLevel: Heading = 'h3',
+}: Props) {
+  const service = getService(serviceId)
+  const styles = card({ interactive: true })
+  const headingId = `service-card-${serviceId}`
+  return (
+    <article aria-labelledby={headingId} className={styles.root}>
+      <div className={styles.media}>
+        <Picture
+          image={siteImages[service.image]}
+          sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
+          alt=""
+        />
+        {service.badge ? (
+          <span
+            className={css({
+              position: 'absolute',
+              top: '3',
+              left: '3',
+              bg: 'accent.solid',
+              color: 'white',
+              fontSize: 'xs',
+              fontWeight: '700',
+              px: '2.5',
+              py: '1',
+              borderRadius: 'full',
+            })}
+          >
+            {service.badge}
+          </span>
+        ) : null}
+      </div>
+      <div className={styles.body}>
+        <Heading id={headingId} className={styles.title}>
+          {service.shortTitle}
+        </Heading>
+        <p className={css({ color: 'fg.muted', lineClamp: '3' })}>{service.cardDescription}</p>
+      </div>
+      <div className={styles.footer}>
+        <Link
+          to="/services/$serviceId"
+          params={{ serviceId }}
+          className={button({ variant: 'outline', size: 'sm' })}
+        >
+          {learnMoreLabel}
+          <span className={css({ srOnly: true })}> about {service.shortTitle}</span>
+          <ArrowRightIcon size={16} />
+        </Link>
+      </div>
+    </article>
+  )
+}

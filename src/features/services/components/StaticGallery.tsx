@@ -1,0 +1,25 @@
+import { css } from 'styled-system/css'
+import { Picture } from '~/components/Picture'
+import { gridClass } from '~/components/Skeleton'
+import type { StaticImage } from '~/features/content/content.schema'
+import { siteImages } from '~/features/media/site-images'
+
+/** Our own example images, for when the gallery has nothing to show. */
+export function StaticGallery({ images }: { images: readonly StaticImage[] }) {
+  return (
+    <ul className={gridClass}>
+      {images.map((item) => (
+        <li
+          key={item.alt}
+          className={css({ borderRadius: 'lg', overflow: 'hidden', boxShadow: 'sm' })}
+        >
+          <Picture
+            image={siteImages[item.image]}
+            sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
+            alt={item.alt}
+          />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,43 @@
+import * as v from 'valibot'
+import {
+  faqItemSchema,
+  galleryCategorySchema,
+  imageNameSchema,
+  listSchema,
+  sentencesSchema,
+  seoSchema,
+  staticImageSchema,
+  stepSchema,
+  textSchema,
+} from '../content/content.schema'
+import { type ServiceId, serviceIds } from './service-ids'
+
+/** Everything a service's detail page and its cards show (spec section 3, "Service content"). */
+export const serviceContentSchema = v.strictObject({
+  title: textSchema,
+  /** For cards, links and the footer. */
+  shortTitle: textSchema,
+  subtitle: textSchema,
+  /** Marks a newly announced service on its cards. */
+  badge: v.optional(textSchema),
+  seo: seoSchema,
+  cardDescription: sentencesSchema(2, 2),
+  description: listSchema(textSchema, 2, 3),
+  image: imageNameSchema,
+  galleryCategory: galleryCategorySchema,
+  features: listSchema(textSchema, 5, 7),
+  benefits: listSchema(textSchema, 4, 6),
+  process: listSchema(stepSchema, 5),
+  faqs: listSchema(faqItemSchema, 3, 5),
+  fallbackGallery: listSchema(staticImageSchema, 3, 6),
+})
+
+export type ServiceContent = v.InferOutput<typeof serviceContentSchema>
+
+/** Every service id, each with its content: a missing service fails the parse. */
+export const servicesSchema = v.strictObject(
+  Object.fromEntries(serviceIds.map((id) => [id, serviceContentSchema])) as Record<
+    ServiceId,
+    typeof serviceContentSchema
+  >,
+)

@@ -1,0 +1,28 @@
+import { notFound } from '@tanstack/react-router'
+import { isServiceId, type ServiceId } from './service-ids'
+import { type TopLevelServiceId, topLevelServiceRoutes } from './services.content'
+
+/** Route param parser: an unknown id is a 404, so pages only ever see a known service. */
+export function parseServiceIdParam({ serviceId }: { serviceId: string }): {
+  serviceId: ServiceId
+} {
+  if (!isServiceId(serviceId)) throw notFound({ data: { kind: 'service' } })
+  return { serviceId }
+}
+
+const isTopLevelServiceId = (value: string): value is TopLevelServiceId =>
+  (topLevelServiceRoutes as readonly string[]).includes(value)
+
+/** The seven services that also answer at the top level, such as /kitchen-remodeling. */
+export function parseServiceAliasParam({ serviceAlias }: { serviceAlias: string }): {
+  serviceAlias: TopLevelServiceId
+} {
+  if (!isTopLevelServiceId(serviceAlias)) throw notFound()
+  return { serviceAlias }
+}
+
+export const faqAnchor = (question: string) =>
+  question
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')

@@ -1,0 +1,45 @@
+import { css } from 'styled-system/css'
+import { StarRating } from '~/components/StarRating'
+import type { Testimonial } from './testimonial.schema'
+
+export function TestimonialCard({
+  testimonial,
+  rating = 5,
+}: {
+  testimonial: Testimonial
+  rating?: number
+}) {
+  return (
+    <figure
+      className={css({
+        bg: 'white',
+        borderRadius: 'lg',
+        p: '7',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        boxShadow: 'sm',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '4',
+        h: 'full',
+      })}
+    >
+      <StarRating value={rating} />
+      <blockquote
+        className={css({ color: 'fg.default', fontSize: 'lg', lineHeight: '1.6', flex: '1' })}
+      >
+        <p>“{testimonial.quote}”</p>
+      </blockquote>
+      <figcaption className={css({ display: 'grid', gap: '0.5' })}>
+        <span className={css({ fontWeight: '700', color: 'fg.heading' })}>
+          {testimonial.author}
+        </span>
+        {testimonial.projectType ? (
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {testimonial.projectType}
+          </span>
+        ) : null}
+      </figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,30 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { NotFoundPage } from '~/components/layout/NotFoundPage'
+import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
+import { pageHead } from '~/features/seo/page-head'
+import { ServiceDetailPage } from '~/features/services/components/ServiceDetailPage'
+import { parseServiceAliasParam } from '~/features/services/service-params'
+import { getService } from '~/features/services/services.content'
+
+/** /kitchen-remodeling and its six siblings: the service page, canonical at /services/<id>. */
+export const Route = createFileRoute('/$serviceAlias')({
+  params: { parse: parseServiceAliasParam, stringify: ({ serviceAlias }) => ({ serviceAlias }) },
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(galleryQueryOptions())
+  },
+  head: ({ match, params }) =>
+    match.status === 'notFound' || !params.serviceAlias
+      ? { meta: [{ title: 'Page Not Found | Maple Hearth' }] }
+      : pageHead({
+          ...getService(params.serviceAlias).seo,
+          path: `/services/${params.serviceAlias}`,
+          siteUrl: match.context.publicConfig.siteUrl,
+        }),
+  notFoundComponent: NotFoundPage,
+  component: ServiceAliasRoute,
+})
+
+function ServiceAliasRoute() {
+  const { serviceAlias } = Route.useParams()
+  return <ServiceDetailPage serviceId={serviceAlias} />
+}

@@ -1,0 +1,135 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { CallToActionBand } from '~/components/CallToActionBand'
+import { Hero } from '~/components/Hero'
+import { Picture } from '~/components/Picture'
+import { Section } from '~/components/Section'
+import { SectionHeading } from '~/components/SectionHeading'
+import { aboutContent } from '~/features/about/about.content'
+import { siteImages } from '~/features/media/site-images'
+import { pageHead } from '~/features/seo/page-head'
+import { ProcessTimeline } from '~/features/services/components/ProcessTimeline'
+
+export const Route = createFileRoute('/about-us')({
+  head: ({ match }) =>
+    pageHead({
+      ...aboutContent.seo,
+      path: '/about-us',
+      siteUrl: match.context.publicConfig.siteUrl,
+    }),
+  component: AboutPage,
+})
+
+const cardGrid = (columns: number) =>
+  css({
+    display: 'grid',
+    gap: '6',
+    gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: `repeat(${columns}, 1fr)` },
+  })
+
+const infoCard = css({
+  bg: 'white',
+  borderRadius: 'lg',
+  p: '7',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  boxShadow: 'sm',
+  display: 'grid',
+  gap: '3',
+  alignContent: 'start',
+})
+
+function AboutPage() {
+  const { hero, story, whyRemodel, benefits, process, closing } = aboutContent
+  return (
+    <>
+      <Hero
+        title={hero.title}
+        subtitle={hero.subtitle}
+        backgroundImage={siteImages['about-hero']}
+      />
+      <Section labelledBy="story-heading">
+        <div
+          className={css({
+            display: 'grid',
+            gap: { base: '10', lg: '16' },
+            gridTemplateColumns: { base: '1fr', lg: '1.1fr 1fr' },
+            alignItems: 'center',
+          })}
+        >
+          <div>
+            <SectionHeading id="story-heading" eyebrow="Since 1998" title={story.title} />
+            <div className={css({ display: 'grid', gap: '4', color: 'fg.muted' })}>
+              {story.paragraphs.map((paragraph) => (
+                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+              ))}
+            </div>
+            <p
+              className={css({
+                mt: '6',
+                pl: '5',
+                borderLeftWidth: '4px',
+                borderColor: 'accent.solid',
+                fontFamily: 'heading',
+                fontSize: 'xl',
+                color: 'fg.heading',
+              })}
+            >
+              {story.mission}
+            </p>
+          </div>
+          <div className={css({ borderRadius: 'xl', overflow: 'hidden', boxShadow: 'lg' })}>
+            <Picture image={siteImages[story.image]} sizes="(min-width: 1024px) 540px, 100vw" />
+          </div>
+        </div>
+      </Section>
+      <Section tone="subtle" labelledBy="why-remodel-heading">
+        <SectionHeading
+          id="why-remodel-heading"
+          title={whyRemodel.title}
+          subtitle={whyRemodel.intro}
+          centered
+        />
+        <ul className={cardGrid(2)}>
+          {whyRemodel.cards.map((card) => (
+            <li key={card.title} className={infoCard}>
+              <h3 className={css({ textStyle: 'h3' })}>{card.title}</h3>
+              <p className={css({ color: 'fg.muted' })}>{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section labelledBy="benefits-heading">
+        <SectionHeading
+          id="benefits-heading"
+          title={benefits.title}
+          subtitle={benefits.intro}
+          centered
+        />
+        <ul className={cardGrid(4)}>
+          {benefits.items.map((item) => (
+            <li key={item.title} className={infoCard}>
+              <h3 className={css({ textStyle: 'h3', fontSize: 'xl' })}>{item.title}</h3>
+              <p className={css({ color: 'fg.muted' })}>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section tone="subtle" labelledBy="covered-heading">
+        <SectionHeading
+          id="covered-heading"
+          title={process.title}
+          subtitle={process.intro}
+          centered
+        />
+        <ProcessTimeline steps={process.steps} />
+      </Section>
+      <CallToActionBand
+        id="about-cta-heading"
+        title={closing.title}
+        subtitle={closing.text}
+        quoteLabel={closing.ctaLabel}
+      />
+    </>
+  )
+}

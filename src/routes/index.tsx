@@ -1,0 +1,37 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CallToActionBand } from '~/components/CallToActionBand'
+import { HomeHero } from '~/features/home/components/HomeHero'
+import { HomeServicesSection } from '~/features/home/components/HomeServicesSection'
+import { StatisticsSection } from '~/features/home/components/StatisticsSection'
+import { TestimonialsSection } from '~/features/home/components/TestimonialsSection'
+import { WelcomeSection } from '~/features/home/components/WelcomeSection'
+import { WhyChooseUsSection } from '~/features/home/components/WhyChooseUsSection'
+import { homeContent } from '~/features/home/home.content'
+import { pageHead } from '~/features/seo/page-head'
+
+export const Route = createFileRoute('/')({
+  head: ({ match }) =>
+    pageHead({ ...homeContent.seo, path: '/', siteUrl: match.context.publicConfig.siteUrl }),
+  component: HomePage,
+})
+
+function HomePage() {
+  const { closing } = homeContent
+  return (
+    <>
+      <HomeHero />
+      <WelcomeSection />
+      <WhyChooseUsSection />
+      <HomeServicesSection />
+      <StatisticsSection />
+      <TestimonialsSection />
+      <CallToActionBand
+        id="closing-heading"
+        title={closing.title}
+        subtitle={closing.subtitle}
+        quoteLabel={closing.quoteLabel}
+        callLabel={closing.callLabel}
+      />
+    </>
+  )
+}
