@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
+const captchaVerifierPort = port + 9
 export const baseURL = `http://127.0.0.1:${port}`
+/** The production server's data directory during the run: tests read its outbox. */
+export const e2eDataDir = '.data/e2e'
 
 /** Debian's Chromium where present (no browser downloads here), Playwright's own elsewhere. */
 const chromiumPath =
@@ -14,7 +17,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -38,18 +41,30 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],
-  webServer: {
-    command: 'node .output/server/index.mjs',
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: baseURL,
-      DATA_DIR: '.data/e2e',
+  webServer: [
+    {
+      command: 'node e2e/support/captcha-verifier.ts',
+      port: captchaVerifierPort,
+      reuseExistingServer: false,
+      env: { CAPTCHA_VERIFIER_PORT: String(captchaVerifierPort) },
     },
-  },
+    {
+      // A fresh data directory each run: the outbox and inbox hold only this run's messages.
+      command: `rm -rf ${e2eDataDir} && node .output/server/index.mjs`,
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SITE_URL: baseURL,
+        DATA_DIR: e2eDataDir,
+        HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${captchaVerifierPort}/siteverify`,
+        // Each test speaks for its own client address, so rate limits do not leak between tests.
+        TRUST_PROXY: 'true',
+      },
+    },
+  ],
 })

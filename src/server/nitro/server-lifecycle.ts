@@ -1,4 +1,5 @@
 import { definePlugin } from 'nitro'
+import { startContactServices, stopContactServices } from '../contact/contact-services.server'
 import { DataDirectoryInUseError } from '../db/directory-lock.server'
 import { EnvironmentError, getEnvironment } from '../env.server'
 import { startGallery, stopGallery } from '../gallery/gallery.server'
@@ -17,13 +18,18 @@ export default definePlugin((nitroApp) => {
     process.exit(1)
   }
 
-  startGallery().catch((error: unknown) => {
+  const starting = Promise.all([startGallery(), startContactServices()])
+  starting.catch((error: unknown) => {
     if (error instanceof DataDirectoryInUseError) {
       console.error(error.message)
       process.exit(1)
     }
-    console.error('The gallery could not be loaded at start; pages will retry.', error)
+    console.error('A service could not start; it will be retried on first use.', error)
   })
 
-  nitroApp.hooks.hook('close', () => stopGallery())
+  // Contact services first: the retrier must stop before the database it writes to closes.
+  nitroApp.hooks.hook('close', async () => {
+    await stopContactServices()
+    await stopGallery()
+  })
 })

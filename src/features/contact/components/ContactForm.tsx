@@ -6,12 +6,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import { company } from '../../../../app.config'
-
-// TEMP-WIRING
-const sendContactMessage = async (_: {
-  data: unknown
-}): Promise<{ ok: true } | { error: string; rateLimited?: boolean }> => ({ error: 'not wired yet' })
-
+import { sendContactMessage } from '../contact.functions'
 import {
   type ContactFormFields,
   contactFormDefaults,
@@ -228,6 +223,7 @@ export function ContactForm({ siteKey, initialService }: Props) {
             <Captcha
               ref={captcha}
               sitekey={siteKey}
+              sentry={false}
               onVerify={(token) => {
                 setCaptchaToken(token)
                 setCaptchaMissing(false)
@@ -243,7 +239,8 @@ export function ContactForm({ siteKey, initialService }: Props) {
           </p>
         ) : null}
       </div>
-      <noscript>
+      {hydrated ? null : (
+        // Shown until the page is interactive, so a visitor without JavaScript is not stuck.
         <p
           className={css({ p: '4', borderRadius: 'md', bg: 'accent.subtle', color: 'fg.default' })}
         >
@@ -251,7 +248,7 @@ export function ContactForm({ siteKey, initialService }: Props) {
           <a href={`tel:${company.phone.e164}`}>{company.phone.display}</a> or email{' '}
           <a href={`mailto:${company.email}`}>{company.email}</a>.
         </p>
-      </noscript>
+      )}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (
           <button

@@ -1,0 +1,182 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { company } from '../app.config'
+import { e2eDataDir } from '../playwright.config'
+import { allowFailedResponses, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+
+let clientCounter = 0
+/** Each test speaks from its own address, so the per-client rate limit is its own. */
+test.beforeEach(async ({ page }, testInfo) => {
+  clientCounter += 1
+  await page.setExtraHTTPHeaders({
+    'x-forwarded-for': `198.51.100.${(testInfo.workerIndex * 50 + clientCounter) % 250}`,
+  })
+})
+
+async function fillValidMessage(page: Page, name: string) {
+  await field(page, 'Name').fill(name)
+  await field(page, 'Email').fill('zoe@example.com')
+  await field(page, 'Phone').fill('(905) 555-0199')
+  await field(page, 'Service').selectOption('Bathroom Remodeling')
+  await field(page, 'Message').fill(
+    'We would like a quote for a new ensuite with a walk-in shower.',
+  )
+}
+
+/** A field of the contact form by its exact label (the page has a "Services" footer too). */
+const field = (page: Page, label: string) =>
+  page.getByRole('form', { name: 'Contact form' }).getByLabel(new RegExp(`^${label}( \\*)?$`))
+
+const solveCaptcha = (page: Page) => page.getByRole('button', { name: 'I am human' }).click()
+const submit = (page: Page) => page.getByRole('button', { name: 'Submit Form' }).click()
+
+function outboxFiles(): string[] {
+  const dir = join(e2eDataDir, 'outbox')
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : []
+}
+
+test('shows the contact details and a labelled form, and has no axe violations', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/contact-us')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('link', { name: company.phone.display })).toHaveAttribute(
+    'href',
+    `tel:${company.phone.e164}`,
+  )
+  await expect(main.getByRole('link', { name: company.email })).toHaveAttribute(
+    'href',
+    `mailto:${company.email}`,
+  )
+  await expect(main).toContainText('Monday – Saturday: 9:00AM – 5:00PM')
+  await expect(main).toContainText('Sunday: By appointment only')
+  await expect(field(page, 'Email')).toHaveAttribute('type', 'email')
+  await expect(field(page, 'Phone')).toHaveAttribute('type', 'tel')
+  for (const label of ['Name', 'Email', 'Phone', 'Message']) {
+    await expect(field(page, label)).toHaveAttribute('required', '')
+  }
+  await expect(field(page, 'Service').locator('option')).toHaveCount(10)
+  await expectNoAxeViolations(page)
+})
+
+test('required fields explain themselves, tied to their inputs', async ({ page }) => {
+  await gotoHydrated(page, '/contact-us')
+  await submit(page)
+  const name = field(page, 'Name')
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toHaveAccessibleDescription('Please enter your name.')
+  await expect(field(page, 'Email')).toHaveAccessibleDescription('Please enter your email address.')
+  await field(page, 'Email').fill('not-an-email')
+  await expect(field(page, 'Email')).toHaveAccessibleDescription(/valid email/i)
+  await expect(field(page, 'Phone')).toHaveAttribute('aria-invalid', 'true')
+  await expect(field(page, 'Message')).toHaveAttribute('aria-invalid', 'true')
+  await field(page, 'Name').fill('Zoë Béatrice Ngô')
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true')
+  await expectNoAxeViolations(page)
+})
+
+test('refuses to send without a solved captcha', async ({ page }) => {
+  await gotoHydrated(page, '/contact-us')
+  await fillValidMessage(page, 'Captcha Skipper')
+  await submit(page)
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Captcha Required - Please complete the captcha to proceed.' }),
+  ).toBeVisible()
+  await expect(page.getByText('Please complete the captcha to proceed.').first()).toBeVisible()
+  expect(
+    outboxFiles().some((file) =>
+      readFileSync(join(e2eDataDir, 'outbox', file), 'utf8').includes('Captcha Skipper'),
+    ),
+  ).toBe(false)
+})
+
+test('sends: Sending... while waiting, then the success toast, a cleared form and the outbox mail', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/contact-us')
+  await page.route('**/_serverFn/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await route.continue()
+  })
+  await fillValidMessage(page, 'Zoë Béatrice Ngô')
+  await solveCaptcha(page)
+  await submit(page)
+  const sending = page.getByRole('button', { name: 'Sending...' })
+  await expect(sending).toBeDisabled()
+  await expect(page.getByText('Message Sent')).toBeVisible()
+  await expect(
+    page.getByText("Thank you for contacting us. We'll get back to you shortly!"),
+  ).toBeVisible()
+  await expect(field(page, 'Name')).toHaveValue('')
+  await expect(field(page, 'Message')).toHaveValue('')
+  await expect(field(page, 'Service')).toHaveValue('')
+  await expect(page.getByRole('button', { name: 'I am human' })).toBeVisible()
+  await expect
+    .poll(() =>
+      outboxFiles()
+        .map((file) => readFileSync(join(e2eDataDir, 'outbox', file), 'utf8'))
+        .join('\n'),
+    )
+    .toMatch(/walk-in shower/)
+})
+
+test('a refused captcha shows the error toast and keeps what the visitor wrote', async ({
+  page,
+}) => {
+  allowFailedResponses(page, /\/_serverFn\//)
+  await gotoHydrated(page, '/contact-us')
+  await page.evaluate(() => {
+    ;(window as unknown as { __captchaMode: string }).__captchaMode = 'fail'
+  })
+  await fillValidMessage(page, 'Refused Token')
+  await solveCaptcha(page)
+  await submit(page)
+  await expect(
+    page.getByText('There was an error sending your message. Please try again later.'),
+  ).toBeVisible()
+  await expect(field(page, 'Name')).toHaveValue('Refused Token')
+  await expect(field(page, 'Message')).toHaveValue(/walk-in shower/)
+})
+
+test('the sixth message in a minute gets the rate-limit message', async ({ page }) => {
+  test.setTimeout(60_000)
+  allowFailedResponses(page, /\/_serverFn\//)
+  await gotoHydrated(page, '/contact-us')
+  for (let i = 1; i <= 5; i++) {
+    await fillValidMessage(page, `Frequent Writer ${i}`)
+    await solveCaptcha(page)
+    await submit(page)
+    await expect(page.getByText('Message Sent').first()).toBeVisible()
+    await expect(field(page, 'Name')).toHaveValue('')
+  }
+  await fillValidMessage(page, 'Frequent Writer 6')
+  await solveCaptcha(page)
+  await submit(page)
+  await expect(
+    page.getByText('Too many messages. Please wait a few minutes and try again, or call us.'),
+  ).toBeVisible()
+  await expect(field(page, 'Name')).toHaveValue('Frequent Writer 6')
+})
+
+test('a service page preselects its service', async ({ page }) => {
+  await gotoHydrated(page, '/services/kitchen-remodeling')
+  await page.getByRole('link', { name: 'Get Your Free Quote' }).last().click()
+  await expect(page).toHaveURL(/\/contact-us\?service=kitchen-remodeling$/)
+  await expect(field(page, 'Service')).toHaveValue('Kitchen Remodeling')
+})
+
+test('without JavaScript the form still renders, and says how else to reach us', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
+  const page = await context.newPage()
+  await page.goto('/contact-us')
+  await expect(field(page, 'Name')).toBeVisible()
+  await expect(field(page, 'Message')).toBeVisible()
+  await expect(page.getByText('This form needs JavaScript for its spam check')).toBeVisible()
+  await context.close()
+})

@@ -1,0 +1,177 @@
+/**
+ * `npm run inbox`: the contact messages people sent, newest first, with the state of their
+ * notification email.
+ *
+ * Embedded database (default): reads <DATA_DIR>/inbox/messages.json, the snapshot the server
+ * rewrites after every change. It never opens the PGlite directory (two processes on one PGlite
+ * directory corrupt it), so it is safe while the server runs, and it works after the server
+ * stopped too (the snapshot is written at start and at shutdown as well).
+ * Supabase: with SUPABASE_DB_URL (the project's Postgres connection string, from the dashboard)
+ * it reads the table directly as service_role.
+ *
+ * Options: --full (every field and the message text), --json, --limit <n> (default 50).
+ */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import process from 'node:process'
+import {
+  type InboxSnapshotMessage,
+  inboxDir,
+  inboxSnapshotFile,
+  readInboxSnapshot,
+  toSnapshotMessage,
+} from '../src/server/contact/inbox-snapshot.server.ts'
+
+interface Options {
+  full: boolean
+  json: boolean
+  limit: number
+}
+
+function parseArgs(args: string[]): Options {
+  const options: Options = { full: false, json: false, limit: 50 }
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]
+    if (arg === '--full') options.full = true
+    else if (arg === '--json') options.json = true
+    else if (arg === '--limit') options.limit = Number(args[++i])
+    else if (arg?.startsWith('--limit=')) options.limit = Number(arg.slice('--limit='.length))
+    else if (arg === '--help' || arg === '-h') {
+      console.info('Usage: npm run inbox [-- --full] [-- --json] [-- --limit <n>]')
+      process.exit(0)
+    } else {
+      console.error(`Unknown option ${arg}. Try --help.`)
+      process.exit(2)
+    }
+  }
+  if (!Number.isInteger(options.limit) || options.limit < 1) {
+    console.error('--limit needs a whole number above 0')
+    process.exit(2)
+  }
+  return options
+}
+
+const dateTime = (iso: string) => {
+  const date = new Date(iso)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+const clip = (text: string, width: number) =>
+  text.length > width ? `${text.slice(0, width - 1)}…` : text
+
+/** Control characters from a visitor's text must not drive the owner's terminal. */
+const printable = (text: string) => text.replace(/\p{Cc}/gu, (c) => (c === '\n' ? '\n' : ' '))
+
+function printTable(messages: InboxSnapshotMessage[]) {
+  const rows = messages.map((m) => [
+    dateTime(m.createdAt),
+    clip(printable(m.name), 28),
+    clip(printable(m.email), 32),
+    clip(m.service || '-', 22),
+    m.status,
+    String(m.attempts),
+  ])
+  const header = ['date', 'name', 'email', 'service', 'status', 'attempts']
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  )
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd()
+  console.info(line(header))
+  console.info(line(widths.map((width) => '-'.repeat(width))))
+  for (const row of rows) console.info(line(row))
+}
+
+function printFull(messages: InboxSnapshotMessage[]) {
+  for (const m of messages) {
+    console.info(`── ${dateTime(m.createdAt)}  ${printable(m.name)} <${printable(m.email)}>`)
+    console.info(`   phone: ${printable(m.phone)}   service: ${m.service || '-'}   id: ${m.id}`)
+    const notified = m.notifiedAt ? ` at ${dateTime(m.notifiedAt)}` : ''
+    const next =
+      m.status === 'pending' && m.nextAttemptAt ? `, next try ${dateTime(m.nextAttemptAt)}` : ''
+    console.info(`   notification: ${m.status}${notified} (${m.attempts} attempts${next})`)
+    if (m.lastError && m.status !== 'sent') console.info(`   last error: ${m.lastError}`)
+    console.info('')
+    for (const text of printable(m.message).split('\n')) console.info(`   ${text}`)
+    console.info('')
+  }
+}
+
+function show(messages: InboxSnapshotMessage[], total: number, source: string, options: Options) {
+  const shown = messages.slice(0, options.limit)
+  if (options.json) {
+    console.info(JSON.stringify({ total, source, messages: shown }, null, 2))
+    return
+  }
+  console.info(`${total} message${total === 1 ? '' : 's'} (${source})`)
+  if (shown.length === 0) return
+  console.info('')
+  if (options.full) printFull(shown)
+  else printTable(shown)
+  if (total > shown.length)
+    console.info(`\n… ${total - shown.length} older; use --limit to see more`)
+}
+
+async function fromPostgres(url: string, options: Options) {
+  const { default: pg } = await import('pg')
+  const { createPgDatabase } = await import(
+    '../supabase/functions/send-contact-message/database.ts'
+  )
+  const { createPostgresContactStore } = await import(
+    '../supabase/functions/send-contact-message/store.ts'
+  )
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 })
+  try {
+    const store = createPostgresContactStore(createPgDatabase(pool))
+    const { total, messages } = await store.list({ limit: options.limit })
+    show(messages.map(toSnapshotMessage), total, 'Supabase database', options)
+  } finally {
+    await pool.end()
+  }
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2))
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  const env = (name: string) => process.env[name]?.trim() || undefined
+
+  const dbUrl = env('SUPABASE_DB_URL')
+  if (dbUrl) return fromPostgres(dbUrl, options)
+  if (env('SUPABASE_URL')) {
+    console.error(
+      'Messages are stored in Supabase (SUPABASE_URL is set). Set SUPABASE_DB_URL to the ' +
+        "project's Postgres connection string to list them here, or open the table " +
+        'contact_messages in the Supabase dashboard.',
+    )
+    process.exitCode = 1
+    return
+  }
+
+  // Same default as DATA_DIR in app.config.ts.
+  const dataDir = resolve(env('DATA_DIR') ?? '.data')
+  const dir = inboxDir(dataDir)
+  const snapshot = await readInboxSnapshot(dir)
+  if (!snapshot) {
+    console.info(
+      `No messages yet: ${join(dir, inboxSnapshotFile)} does not exist. The server writes it ` +
+        'when it starts and after every message (DATA_DIR is ' +
+        `${dataDir}).`,
+    )
+    return
+  }
+  show(
+    snapshot.messages,
+    snapshot.total,
+    `as of ${dateTime(snapshot.generatedAt)}; emails without SMTP are in ${join(dataDir, 'outbox')}`,
+    options,
+  )
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

@@ -1,0 +1,217 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { hcaptchaTestKeys } from '../../../app.config'
+import { createMemoryLogger } from '../../../supabase/functions/send-contact-message/log.ts'
+import {
+  type CaptchaStandIn,
+  passingTokenNumber,
+  startCaptchaStandIn,
+} from '../../../test/contact/captcha-stand-in'
+import {
+  type ContactTestDatabase,
+  openContactTestDatabase,
+} from '../../../test/contact/contact-database'
+import { findPart, parseMime } from '../../../test/contact/mime'
+import { type ContactSettings, createEmbeddedContactServices } from './contact-services.server'
+import { listOutbox } from './eml-outbox.server'
+import { inboxDir, readInboxSnapshot } from './inbox-snapshot.server'
+
+const run = promisify(execFile)
+
+let database: ContactTestDatabase
+let captcha: CaptchaStandIn
+let dataDir: string
+let token = 500
+
+const message = {
+  name: 'Zoë Béatrice Ngô',
+  email: 'zoe@example.com',
+  phone: '+1 905 555 0142',
+  service: 'Kitchen Remodeling' as const,
+  message: 'Hello!\nWe want a new kitchen: island, pantry, lots of light.',
+  website: '',
+}
+
+beforeAll(async () => {
+  ;[database, captcha] = await Promise.all([openContactTestDatabase(), startCaptchaStandIn()])
+})
+afterAll(async () => {
+  await Promise.all([database?.close(), captcha?.close()])
+})
+beforeEach(async () => {
+  await database.reset()
+  dataDir = mkdtempSync(join(tmpdir(), 'contact-data-'))
+  return () => rmSync(dataDir, { recursive: true, force: true })
+})
+
+const settings = (): ContactSettings => ({
+  DATA_DIR: dataDir,
+  SITE_URL: 'http://localhost:3000',
+  SUPABASE_URL: undefined,
+  SUPABASE_ANON_KEY: undefined,
+  HCAPTCHA_SITE_KEY: hcaptchaTestKeys.siteKey,
+  HCAPTCHA_SECRET: hcaptchaTestKeys.secret,
+  HCAPTCHA_VERIFY_URL: captcha.url,
+  SMTP_URL: undefined,
+  CONTACT_TO_EMAIL: 'owner@example.com',
+})
+
+const services = () =>
+  createEmbeddedContactServices({
+    settings: settings(),
+    database: database.db,
+    log: createMemoryLogger(),
+    retryIntervalMs: 60_000,
+  })
+
+const runInbox = (...args: string[]) =>
+  run(process.execPath, ['scripts/inbox.ts', ...args], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, TZ: 'America/Toronto' },
+  })
+
+describe('embedded contact services', () => {
+  it('stores a message, writes its .eml to the outbox, and lists it in the inbox', async () => {
+    const contact = services()
+    await contact.start()
+    try {
+      const answer = await contact.inbox.send(
+        { ...message, captchaToken: passingTokenNumber(token++) },
+        { remoteIp: '127.0.0.1' },
+      )
+      expect(answer).toEqual({ status: 200, body: { ok: true } })
+    } finally {
+      await contact.stop()
+    }
+
+    // The outbox: one complete RFC 822 file, nothing temporary left behind.
+    const outbox = join(dataDir, 'outbox')
+    const files = readdirSync(outbox)
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z_[0-9a-f-]{36}\.eml$/)
+    expect(await listOutbox(outbox)).toEqual(files)
+    expect(statSync(join(outbox, files[0] as string)).mode & 0o777).toBe(0o600)
+
+    const raw = readFileSync(join(outbox, files[0] as string), 'utf8')
+    expect(raw).toContain('\r\n')
+    const mail = parseMime(raw)
+    const id = files[0]?.split('_')[1]?.replace('.eml', '')
+    expect(mail.headers.get('to')).toBe('owner@example.com')
+    expect(mail.headers.get('from')).toBe('Maple Hearth Renovations website <owner@example.com>')
+    expect(mail.headers.get('reply-to')).toBe('Zoë Béatrice Ngô <zoe@example.com>')
+    expect(mail.headers.get('subject')).toBe('Contact form: Zoë Béatrice Ngô (Kitchen Remodeling)')
+    expect(mail.headers.get('message-id')).toBe(`<contact-${id}@example.com>`)
+    expect(mail.headers.get('x-contact-message-id')).toBe(id)
+    expect(new Date(mail.headers.get('date') ?? '').getTime()).not.toBeNaN()
+    expect(mail.headers.get('mime-version')).toBe('1.0')
+    const text = findPart(mail, 'text/plain')?.body ?? ''
+    for (const value of [
+      'Zoë Béatrice Ngô',
+      'zoe@example.com',
+      '+1 905 555 0142',
+      'Kitchen Remodeling',
+      'island, pantry',
+    ]) {
+      expect(text).toContain(value)
+    }
+    expect(findPart(mail, 'text/html')?.body).toContain('<a href="mailto:zoe@example.com">')
+
+    // The snapshot the inbox command reads, private to the server's user.
+    const snapshot = await readInboxSnapshot(inboxDir(dataDir))
+    expect(snapshot?.total).toBe(1)
+    expect(snapshot?.messages[0]).toMatchObject({
+      id,
+      status: 'sent',
+      attempts: 1,
+      name: message.name,
+    })
+    expect(statSync(join(dataDir, 'inbox', 'messages.json')).mode & 0o777).toBe(0o600)
+
+    const { stdout } = await runInbox()
+    const lines = stdout.trim().split('\n')
+    expect(lines[0]).toMatch(/^1 message \(as of /)
+    expect(lines[2]).toMatch(/^date\s+name\s+email\s+service\s+status\s+attempts$/)
+    expect(lines[4]).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d\s+Zoë Béatrice Ngô\s+zoe@example.com\s+Kitchen Remodeling\s+sent\s+1$/,
+    )
+    const full = await runInbox('--full')
+    expect(full.stdout).toContain('We want a new kitchen: island, pantry, lots of light.')
+    const json = JSON.parse((await runInbox('--json')).stdout)
+    expect(json.messages[0].id).toBe(id)
+  })
+
+  it('on start, sends what a crash left pending: never attempted, or claimed by a dead process', async () => {
+    await database.db.exec(`
+      insert into public.contact_messages (name, email, phone, message, created_at)
+        values ('Never Tried', 'a@example.com', '9055550100', 'Left pending by a crash.', now() - interval '2 minutes');
+      insert into public.contact_messages
+          (name, email, phone, message, created_at, notification_attempts, next_attempt_at)
+        values ('Lease Expired', 'b@example.com', '9055550101', 'Claimed, then the server died.',
+                now() - interval '10 minutes', 1, now() - interval '1 second');
+      insert into public.contact_messages
+          (name, email, phone, message, notification_attempts, next_attempt_at)
+        values ('Still Leased', 'c@example.com', '9055550102', 'Claimed by a live sender.',
+                1, now() + interval '4 minutes');
+    `)
+    const contact = services()
+    await contact.start()
+    await contact.retrier?.runOnce()
+    await contact.stop()
+
+    const { rows } = await database.db.query<{ name: string; notification_status: string }>(
+      'select name, notification_status from public.contact_messages order by name',
+    )
+    expect(rows).toEqual([
+      { name: 'Lease Expired', notification_status: 'sent' },
+      { name: 'Never Tried', notification_status: 'sent' },
+      { name: 'Still Leased', notification_status: 'pending' },
+    ])
+    expect(await listOutbox(join(dataDir, 'outbox'))).toHaveLength(2)
+    const snapshot = await readInboxSnapshot(inboxDir(dataDir))
+    expect(snapshot?.messages.map((m) => m.name)).toEqual([
+      'Still Leased',
+      'Never Tried',
+      'Lease Expired',
+    ])
+  })
+
+  it('tells the owner when there is nothing yet', async () => {
+    const { stdout } = await runInbox()
+    expect(stdout).toMatch(/^No messages yet/)
+  })
+})
+
+describe('contact tables', () => {
+  it('are closed to anon and authenticated, open to service_role', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      for (const sql of [
+        'select * from public.contact_messages',
+        `insert into public.contact_messages (name, email, phone, message) values ('A', 'a@b.c', '1234567', 'x')`,
+        'select * from public.captcha_tokens_used',
+      ]) {
+        await expect(
+          database.db.transaction(async (tx) => {
+            await tx.query(`set local role ${role}`)
+            await tx.query(sql)
+          }),
+        ).rejects.toMatchObject({ code: '42501' })
+      }
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.query('set local role service_role')
+      await tx.query(
+        `insert into public.contact_messages (name, email, phone, message) values ('Al', 'a@b.c', '1234567', 'hello')`,
+      )
+      const { rows } = await tx.query('select * from public.contact_messages')
+      expect(rows).toHaveLength(1)
+    })
+    const { rows } = await database.db.query<{ relrowsecurity: boolean }>(
+      `select relrowsecurity from pg_class where oid in
+         ('public.contact_messages'::regclass, 'public.captcha_tokens_used'::regclass)`,
+    )
+    expect(rows).toEqual([{ relrowsecurity: true }, { relrowsecurity: true }])
+  })
+})

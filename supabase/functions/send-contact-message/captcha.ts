@@ -1,0 +1,89 @@
+/**
+ * Server-side hCaptcha verification (https://docs.hcaptcha.com/#verify-the-user-response-server-side).
+ * The secret goes only to the verify URL; tokens are single-use at hCaptcha, and the store
+ * refuses a token it has seen before as well.
+ */
+import { describeError, type Logger } from './log.ts'
+
+export type CaptchaResult =
+  | { success: true; hostname?: string | undefined }
+  /** The provider said no (bad, expired or reused token). */
+  | { success: false; reason: 'rejected'; errorCodes: string[] }
+  /** The provider could not be asked (network, timeout, unexpected answer). */
+  | { success: false; reason: 'unavailable'; detail: string }
+
+export type CaptchaVerifier = (token: string, remoteIp?: string) => Promise<CaptchaResult>
+
+export interface HcaptchaVerifierOptions {
+  secret: string
+  verifyUrl: string
+  /** Sent as `sitekey`, so hCaptcha also checks that the token was issued for this site. */
+  siteKey?: string | undefined
+  /** Abort the request after this long (default 5 s). */
+  timeoutMs?: number
+  fetch?: typeof fetch
+  log?: Logger
+}
+
+export const defaultCaptchaTimeoutMs = 5_000
+
+/**
+ * hCaptcha's published passing token. The widget with the published test site key hands out this
+ * same token every time, and only the published test secret accepts it, so it is exempt from our
+ * replay record: otherwise a site running on the test keys (nothing configured) would refuse
+ * every message after the first. With real keys hCaptcha itself refuses it.
+ */
+export const hcaptchaTestPassingToken = '10000000-aaaa-bbbb-cccc-000000000001'
+
+export function createHcaptchaVerifier(options: HcaptchaVerifierOptions): CaptchaVerifier {
+  const doFetch = options.fetch ?? fetch
+  const timeoutMs = options.timeoutMs ?? defaultCaptchaTimeoutMs
+  const log = options.log
+
+  return async (token, remoteIp) => {
+    const form = new URLSearchParams({ secret: options.secret, response: token })
+    if (remoteIp) form.set('remoteip', remoteIp)
+    if (options.siteKey) form.set('sitekey', options.siteKey)
+
+    let answer: unknown
+    try {
+      const response = await doFetch(options.verifyUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: form.toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      if (!response.ok) {
+        await response.body?.cancel()
+        throw new Error(`verify endpoint answered HTTP ${response.status}`)
+      }
+      answer = await response.json()
+    } catch (error) {
+      const detail =
+        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+          ? `no answer within ${timeoutMs} ms`
+          : describeError(error)
+      log?.error('captcha.verify_unavailable', { verifyUrl: options.verifyUrl, detail })
+      return { success: false, reason: 'unavailable', detail }
+    }
+
+    if (typeof answer !== 'object' || answer === null || !('success' in answer)) {
+      log?.error('captcha.verify_unavailable', {
+        verifyUrl: options.verifyUrl,
+        detail: 'answer without a success field',
+      })
+      return { success: false, reason: 'unavailable', detail: 'answer without a success field' }
+    }
+    const { success, hostname } = answer as { success: unknown; hostname?: unknown }
+    if (success === true) {
+      return { success: true, hostname: typeof hostname === 'string' ? hostname : undefined }
+    }
+    const codes = (answer as { 'error-codes'?: unknown })['error-codes']
+    const errorCodes = Array.isArray(codes) ? codes.filter((c) => typeof c === 'string') : []
+    log?.warn('captcha.rejected', { errorCodes: errorCodes.join(',') || 'none' })
+    return { success: false, reason: 'rejected', errorCodes }
+  }
+}

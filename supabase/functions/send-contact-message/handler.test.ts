@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  type CaptchaStandIn,
+  passingToken,
+  passingTokenNumber,
+  startCaptchaStandIn,
+  testSecret,
+} from '../../../test/contact/captcha-stand-in'
+import {
+  type ContactTestDatabase,
+  openContactTestDatabase,
+  unreachableDatabase,
+} from '../../../test/contact/contact-database'
+import { findPart, parseMime } from '../../../test/contact/mime'
+import { type SmtpStandIn, startSmtpStandIn } from '../../../test/contact/smtp-stand-in'
+import { createHcaptchaVerifier } from './captcha.ts'
+import type { Database, SqlExecutor } from './database.ts'
+import { type ContactNotifier, contactErrors, createContactHandler } from './handler.ts'
+import { createMemoryLogger } from './log.ts'
+import { createSmtpTransport } from './mailer.ts'
+import { createNotificationOutbox } from './notifications.ts'
+import { createPostgresContactStore } from './store.ts'
+
+const message = {
+  name: 'Zoë Béatrice Ngô',
+  email: 'zoe@example.com',
+  phone: '(905) 555-0142',
+  service: 'Bathroom Remodeling',
+  message: 'Our ensuite needs a walk-in shower <b>soon</b> & heated floors.',
+}
+const secretWords = [message.name, message.email, message.phone, 'walk-in shower']
+
+let database: ContactTestDatabase
+let captcha: CaptchaStandIn
+let smtp: SmtpStandIn
+let tokenCounter = 100
+const nextToken = () => passingTokenNumber(tokenCounter++)
+
+beforeAll(async () => {
+  ;[database, captcha, smtp] = await Promise.all([
+    openContactTestDatabase(),
+    startCaptchaStandIn(),
+    startSmtpStandIn(),
+  ])
+})
+afterAll(async () => {
+  await Promise.all([database?.close(), captcha?.close(), smtp?.stop()])
+})
+beforeEach(async () => {
+  await database.reset()
+  captcha.mode = 'normal'
+  captcha.requests.length = 0
+  smtp.received.length = 0
+})
+
+const rows = async () =>
+  (
+    await database.db.query<{
+      id: string
+      name: string
+      notification_status: string
+      notification_attempts: number
+      remote_ip: string | null
+    }>('select * from public.contact_messages order by created_at')
+  ).rows
+const tokenRows = async () =>
+  (await database.db.query('select * from public.captcha_tokens_used')).rows
+
+function setup(
+  options: {
+    db?: Database
+    notifier?: ContactNotifier
+    verifyUrl?: string
+    timeoutMs?: number
+  } = {},
+) {
+  const log = createMemoryLogger()
+  const store = createPostgresContactStore(options.db ?? database.db)
+  const outbox = createNotificationOutbox({
+    store,
+    transport: createSmtpTransport({ url: smtp.url, timeoutMs: 2_000 }),
+    log,
+    email: { to: 'office@example.com', siteName: 'Maple Hearth Renovations' },
+  })
+  const handler = createContactHandler({
+    log,
+    store,
+    notifier: options.notifier ?? outbox,
+    verifyCaptcha: createHcaptchaVerifier({
+      secret: testSecret,
+      verifyUrl: options.verifyUrl ?? captcha.url,
+      siteKey: '10000000-ffff-ffff-ffff-000000000001',
+      timeoutMs: options.timeoutMs ?? 2_000,
+      log,
+    }),
+  })
+  return { handler, log, store, outbox }
+}
+
+const expectNoContentInLogs = (log: ReturnType<typeof createMemoryLogger>) => {
+  const text = JSON.stringify(log.entries)
+  for (const word of secretWords) expect(text).not.toContain(word)
+}
+
+describe('contact handler', () => {
+  it('verifies, stores, emails and answers ok', async () => {
+    const { handler, log } = setup()
+    const answer = await handler.handle(
+      { ...message, captchaToken: passingToken },
+      { remoteIp: '203.0.113.7' },
+    )
+    expect(answer).toEqual({ status: 200, body: { ok: true } })
+
+    const [row] = await rows()
+    expect(row).toMatchObject({
+      name: message.name,
+      notification_status: 'sent',
+      notification_attempts: 1,
+      remote_ip: '203.0.113.7',
+    })
+    expect(captcha.requests).toEqual([
+      {
+        secret: testSecret,
+        response: passingToken,
+        remoteip: '203.0.113.7',
+        sitekey: '10000000-ffff-ffff-ffff-000000000001',
+      },
+    ])
+    expect(smtp.received).toHaveLength(1)
+    const mail = parseMime(smtp.received[0]?.raw ?? '')
+    expect(smtp.received[0]?.to).toEqual(['office@example.com'])
+    expect(mail.headers.get('reply-to')).toContain('zoe@example.com')
+    expect(mail.headers.get('subject')).toBe('Contact form: Zoë Béatrice Ngô (Bathroom Remodeling)')
+    expect(findPart(mail, 'text/plain')?.body).toContain(message.message)
+    expect(findPart(mail, 'text/html')?.body).toContain(
+      'walk-in shower &lt;b&gt;soon&lt;/b&gt; &amp; heated floors.',
+    )
+    expect(log.entries.map((entry) => entry.event)).toContain('contact.stored')
+    expectNoContentInLogs(log)
+  })
+
+  it('stores before notifying: a throwing notifier still leaves the message and an ok', async () => {
+    let seenAtNotify: unknown[] = []
+    const { handler, log } = setup({
+      notifier: {
+        async deliver() {
+          seenAtNotify = await rows()
+          throw new Error('mail server on fire')
+        },
+      },
+    })
+    const answer = await handler.handle({ ...message, captchaToken: nextToken() })
+    expect(answer).toEqual({ status: 200, body: { ok: true } })
+    expect(seenAtNotify).toHaveLength(1)
+    expect(await rows()).toMatchObject([{ notification_status: 'pending' }])
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ event: 'contact.notification_error', level: 'error' }),
+    )
+    expectNoContentInLogs(log)
+  })
+
+  it('keeps the message when the mail server is down, and a later retry sends it exactly once', async () => {
+    const { handler, outbox, log } = setup()
+    await smtp.stop()
+    try {
+      const answer = await handler.handle({ ...message, captchaToken: nextToken() })
+      expect(answer).toEqual({ status: 200, body: { ok: true } })
+      const [pending] = await rows()
+      expect(pending).toMatchObject({ notification_status: 'pending', notification_attempts: 1 })
+      const { rows: due } = await database.db.query<{ wait: number; error: string }>(
+        `select extract(epoch from next_attempt_at - now())::float8 as wait,
+                notification_last_error as error from public.contact_messages`,
+      )
+      expect(due[0]?.wait).toBeGreaterThan(25)
+      expect(due[0]?.wait).toBeLessThanOrEqual(30)
+      expect(due[0]?.error).toMatch(/ECONNREFUSED/)
+
+      // Before the backoff has passed nothing is due.
+      expect(await outbox.deliverDue()).toEqual({ sent: 0, 'retry-scheduled': 0, failed: 0 })
+    } finally {
+      smtp = await startSmtpStandIn(smtp.port)
+    }
+    // The 30 s backoff passes.
+    await database.db.query(
+      "update public.contact_messages set next_attempt_at = next_attempt_at - interval '30 seconds'",
+    )
+    // Two workers at once (the retrier and, say, a second server): one email.
+    const [first, second] = await Promise.all([outbox.deliverDue(), outbox.deliverDue()])
+    expect(first.sent + second.sent).toBe(1)
+    expect(await outbox.deliverDue()).toEqual({ sent: 0, 'retry-scheduled': 0, failed: 0 })
+    expect(smtp.received).toHaveLength(1)
+    expect(await rows()).toMatchObject([{ notification_status: 'sent', notification_attempts: 2 }])
+    expectNoContentInLogs(log)
+  })
+
+  it('refuses a replayed token: the provider says no the second time, nothing more is stored', async () => {
+    const { handler } = setup()
+    const token = nextToken()
+    expect((await handler.handle({ ...message, captchaToken: token })).status).toBe(200)
+    expect(await handler.handle({ ...message, captchaToken: token })).toEqual({
+      status: 400,
+      body: { error: contactErrors.captcha },
+    })
+    expect(await rows()).toHaveLength(1)
+  })
+
+  it('refuses a replayed token even when the provider accepts it twice', async () => {
+    captcha.mode = 'accept-all'
+    const { handler, log } = setup()
+    expect((await handler.handle({ ...message, captchaToken: 'reused-token' })).status).toBe(200)
+    expect(await handler.handle({ ...message, captchaToken: 'reused-token' })).toEqual({
+      status: 400,
+      body: { error: contactErrors.captcha },
+    })
+    expect(await rows()).toHaveLength(1)
+    expect(await tokenRows()).toHaveLength(1)
+    expect(JSON.stringify(await tokenRows())).not.toContain('reused-token')
+    expect(log.entries.map((entry) => entry.event)).toContain('contact.captcha_replayed')
+  })
+
+  it("lets hCaptcha's published test token through more than once (test keys only)", async () => {
+    captcha.mode = 'accept-all'
+    const { handler } = setup()
+    for (let i = 0; i < 2; i++) {
+      expect((await handler.handle({ ...message, captchaToken: passingToken })).status).toBe(200)
+    }
+    expect(await rows()).toHaveLength(2)
+    expect(await tokenRows()).toHaveLength(0)
+  })
+
+  it('refuses an invalid token without storing', async () => {
+    const { handler } = setup()
+    expect(await handler.handle({ ...message, captchaToken: 'forged' })).toEqual({
+      status: 400,
+      body: { error: contactErrors.captcha },
+    })
+    expect(await rows()).toHaveLength(0)
+  })
+
+  it.each([
+    { mode: 'down', what: 'connection refused' },
+    { mode: 'error', what: 'HTTP 500' },
+    { mode: 'hang', what: 'time-out' },
+  ] as const)(
+    'refuses without storing when the captcha provider is $mode ($what)',
+    async ({ mode }) => {
+      let verifyUrl = captcha.url
+      let down: CaptchaStandIn | undefined
+      if (mode === 'down') {
+        down = await startCaptchaStandIn()
+        verifyUrl = down.url
+        await down.close()
+      } else {
+        captcha.mode = mode
+      }
+      const { handler, log } = setup({ verifyUrl, timeoutMs: 300 })
+      expect(await handler.handle({ ...message, captchaToken: nextToken() })).toEqual({
+        status: 503,
+        body: { error: contactErrors.captcha },
+      })
+      expect(await rows()).toHaveLength(0)
+      expect(log.entries).toContainEqual(
+        expect.objectContaining({ event: 'captcha.verify_unavailable', level: 'error' }),
+      )
+    },
+  )
+
+  it('answers an error when the database is down', async () => {
+    const { handler, log } = setup({ db: unreachableDatabase() })
+    expect(await handler.handle({ ...message, captchaToken: nextToken() })).toEqual({
+      status: 503,
+      body: { error: contactErrors.unavailable },
+    })
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ event: 'contact.store_failed', level: 'error' }),
+    )
+    expect(smtp.received).toHaveLength(0)
+  })
+
+  it('writes nothing half: a failure after the token row rolls the token back too', async () => {
+    const failingInsert: Database = {
+      query: (sql, params) => database.db.query(sql, params),
+      transaction: (fn) =>
+        database.db.transaction((tx) =>
+          fn({
+            query: async (sql, params) => {
+              if (sql.includes('insert into public.contact_messages')) {
+                throw new Error('connection lost')
+              }
+              return tx.query(sql, params)
+            },
+          } as SqlExecutor),
+        ),
+    }
+    const { handler } = setup({ db: failingInsert })
+    const token = nextToken()
+    expect((await handler.handle({ ...message, captchaToken: token })).status).toBe(503)
+    expect(await rows()).toHaveLength(0)
+    expect(await tokenRows()).toHaveLength(0)
+  })
+
+  it('answers 400 with the first problem for an invalid message, asking nobody', async () => {
+    const { handler } = setup()
+    expect(await handler.handle({ ...message, email: 'nope', captchaToken: nextToken() })).toEqual({
+      status: 400,
+      body: { error: 'Please enter a valid email address.' },
+    })
+    expect(await handler.handle({ ...message, captchaToken: '' })).toEqual({
+      status: 400,
+      body: { error: 'Captcha Required - Please complete the captcha to proceed.' },
+    })
+    expect(await handler.handle('not even an object')).toMatchObject({ status: 400 })
+    expect(captcha.requests).toHaveLength(0)
+    expect(await rows()).toHaveLength(0)
+  })
+
+  it('answers ok to a filled honeypot without asking the captcha provider or storing', async () => {
+    const { handler } = setup()
+    expect(
+      await handler.handle({
+        ...message,
+        captchaToken: nextToken(),
+        website: 'http://spam.example',
+      }),
+    ).toEqual({ status: 200, body: { ok: true } })
+    expect(captcha.requests).toHaveLength(0)
+    expect(await rows()).toHaveLength(0)
+  })
+
+  it('does not keep the visitor waiting on a slow notification', async () => {
+    let release: () => void = () => {}
+    const log = createMemoryLogger()
+    const handler = createContactHandler({
+      log,
+      store: createPostgresContactStore(database.db),
+      verifyCaptcha: async () => ({ success: true }),
+      notifier: { deliver: () => new Promise<void>((resolve) => (release = resolve)) },
+      notifyWaitMs: 50,
+    })
+    const started = Date.now()
+    expect(await handler.handle({ ...message, captchaToken: 'x' })).toEqual({
+      status: 200,
+      body: { ok: true },
+    })
+    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(log.entries.map((entry) => entry.event)).toContain('contact.notification_slow')
+    release()
+  })
+})

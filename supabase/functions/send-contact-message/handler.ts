@@ -1,0 +1,130 @@
+/**
+ * The contact message handler, runtime-neutral: the edge function (Deno) and the site's server
+ * (embedded mode, Node) run this same code with their own dependencies.
+ *
+ * Order: validate -> honeypot -> captcha -> STORE -> notify. The message is stored before
+ * anything else can fail; a notification failure is logged, left pending for the retrier and
+ * never fails the visitor's request. Logs carry ids and statuses only.
+ */
+import * as v from 'valibot'
+import { contactMessageSchema } from '../../../src/features/contact/contact-schema.ts'
+import { type CaptchaVerifier, hcaptchaTestPassingToken } from './captcha.ts'
+import { sha256Hex } from './hash.ts'
+import { describeError, type Logger } from './log.ts'
+import type { ContactStore } from './store.ts'
+
+export type ContactResponseBody = { ok: true } | { error: string }
+
+export interface ContactResponse {
+  status: number
+  body: ContactResponseBody
+}
+
+export interface ContactNotifier {
+  /** Attempts the notification of a stored message; may throw. */
+  deliver(id: string): Promise<unknown>
+}
+
+export interface ContactHandlerDeps {
+  verifyCaptcha: CaptchaVerifier
+  store: ContactStore
+  notifier: ContactNotifier
+  log: Logger
+  /**
+   * How long the visitor waits for the immediate notification attempt. After it the answer goes
+   * out and the attempt carries on in the background (or its lease expires and the retrier
+   * takes over). Default 3 s, so captcha (5 s) + store + this stay well inside the 15 s the
+   * site gives the whole edge call.
+   */
+  notifyWaitMs?: number
+  /** Hands the background part of a slow notification to the runtime (EdgeRuntime.waitUntil). */
+  waitUntil?: (promise: Promise<unknown>) => void
+}
+
+export interface ContactHandler {
+  handle(body: unknown, meta?: { remoteIp?: string | undefined }): Promise<ContactResponse>
+}
+
+export const contactErrors = {
+  captcha: 'Captcha verification failed. Please try again.',
+  unavailable:
+    'We could not save your message right now. Please try again in a few minutes, or call us.',
+} as const
+
+const ok: ContactResponse = { status: 200, body: { ok: true } }
+
+export function createContactHandler(deps: ContactHandlerDeps): ContactHandler {
+  const { log, notifyWaitMs = 3_000 } = deps
+
+  async function notify(id: string): Promise<void> {
+    const attempt = deps.notifier.deliver(id).then(
+      (outcome) => log.info('contact.notification_attempted', { id, outcome: String(outcome) }),
+      (error) =>
+        log.error('contact.notification_error', { id, error: describeError(error), pending: true }),
+    )
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const waited = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), notifyWaitMs)
+    })
+    const first = await Promise.race([attempt.then(() => 'done' as const), waited])
+    clearTimeout(timer)
+    if (first === 'timeout') {
+      log.warn('contact.notification_slow', { id, waitedMs: notifyWaitMs })
+      deps.waitUntil?.(attempt)
+    }
+  }
+
+  return {
+    async handle(body, meta = {}) {
+      const parsed = v.safeParse(contactMessageSchema, body)
+      if (!parsed.success) {
+        const fields = [...new Set(parsed.issues.map((issue) => v.getDotPath(issue) ?? '(body)'))]
+        log.info('contact.invalid', { fields: fields.join(',') })
+        return { status: 400, body: { error: parsed.issues[0]?.message ?? 'Invalid message.' } }
+      }
+      const { captchaToken, website, ...fields } = parsed.output
+
+      if (website !== '') {
+        log.info('contact.honeypot', { stored: false })
+        return ok
+      }
+
+      let captcha: Awaited<ReturnType<CaptchaVerifier>>
+      try {
+        captcha = await deps.verifyCaptcha(captchaToken, meta.remoteIp)
+      } catch (error) {
+        captcha = { success: false, reason: 'unavailable', detail: describeError(error) }
+      }
+      if (!captcha.success) {
+        log.warn('contact.captcha_failed', { reason: captcha.reason })
+        return {
+          status: captcha.reason === 'unavailable' ? 503 : 400,
+          body: { error: contactErrors.captcha },
+        }
+      }
+
+      const testToken = captchaToken === hcaptchaTestPassingToken
+      if (testToken) log.info('contact.captcha_test_token', { replayCheck: false })
+
+      let id: string
+      try {
+        const stored = await deps.store.insert(fields, {
+          remoteIp: meta.remoteIp,
+          captchaTokenHash: testToken ? undefined : await sha256Hex(captchaToken),
+        })
+        if (!stored.stored) {
+          log.warn('contact.captcha_replayed', { stored: false })
+          return { status: 400, body: { error: contactErrors.captcha } }
+        }
+        id = stored.id
+      } catch (error) {
+        log.error('contact.store_failed', { error: describeError(error) })
+        return { status: 503, body: { error: contactErrors.unavailable } }
+      }
+      log.info('contact.stored', { id })
+
+      await notify(id)
+      return ok
+    },
+  }
+}

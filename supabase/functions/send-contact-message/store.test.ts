@@ -1,0 +1,219 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  openContactTestDatabase,
+  openPostgres15ContactDatabase,
+} from '../../../test/contact/contact-database'
+import { findPostgres15Binaries } from '../../../test/support/postgres-15'
+import type { Database } from './database.ts'
+import { sha256Hex } from './hash.ts'
+import { type ContactStore, createPostgresContactStore } from './store.ts'
+
+const fields = (name: string) => ({
+  name,
+  email: `${name.toLowerCase().replace(/\W/g, '')}@example.com`,
+  phone: '905 555 0142',
+  service: '' as const,
+  message: `A message from ${name}.`,
+})
+
+const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
+
+describe.each([
+  {
+    target: 'PGlite',
+    skip: false,
+    hosted: false,
+    open: async () => {
+      const test = await openContactTestDatabase()
+      return { database: test.db as Database, close: test.close, url: undefined }
+    },
+  },
+  {
+    target: 'PostgreSQL 15 through a pg.Pool (the edge function adapter)',
+    skip: postgresMissing,
+    hosted: true,
+    open: async () => {
+      const opened = await openPostgres15ContactDatabase()
+      if (!opened) throw new Error('PostgreSQL 15 binaries not found')
+      return opened
+    },
+  },
+])('Postgres contact store on $target', ({ skip, hosted, open }) => {
+  let database: Database
+  let url: string | undefined
+  let close: () => Promise<void> = async () => {}
+  let store: ContactStore
+
+  beforeAll(async () => {
+    if (skip) return
+    ;({ database, close, url } = await open())
+    store = createPostgresContactStore(database)
+  })
+  afterAll(() => close())
+  beforeEach(async () => {
+    if (skip) return
+    await database.query('truncate public.contact_messages, public.captcha_tokens_used')
+  })
+
+  const due = async (ids: string[]) => {
+    await database.query(
+      "update public.contact_messages set next_attempt_at = now() - interval '1 second' where id = any($1::uuid[])",
+      [ids],
+    )
+  }
+  const insert = async (name: string, token?: string) => {
+    const result = await store.insert(fields(name), {
+      remoteIp: '192.0.2.1',
+      captchaTokenHash: token ? await sha256Hex(token) : undefined,
+    })
+    if (!result.stored) throw new Error('not stored')
+    return result.id
+  }
+
+  it.skipIf(skip)(
+    'stores a message with its token hash, and refuses the same token again',
+    async () => {
+      await insert('Zoë Ngô', 'token-1')
+      expect(
+        await store.insert(fields('Someone Else'), {
+          captchaTokenHash: await sha256Hex('token-1'),
+        }),
+      ).toEqual({ stored: false, reason: 'token-replayed' })
+      const { total, messages } = await store.list()
+      expect(total).toBe(1)
+      expect(messages[0]).toMatchObject({
+        name: 'Zoë Ngô',
+        remoteIp: '192.0.2.1',
+        notificationStatus: 'pending',
+        notificationAttempts: 0,
+        notifiedAt: null,
+      })
+      expect(messages[0]?.createdAt).toBeInstanceOf(Date)
+    },
+  )
+
+  it.skipIf(skip)('prunes token hashes older than a day', async () => {
+    await database.query(
+      "insert into public.captcha_tokens_used (token_hash, used_at) values ($1, now() - interval '25 hours')",
+      [await sha256Hex('old-token')],
+    )
+    await insert('New Message', 'new-token')
+    const { rows } = await database.query<{ n: number }>(
+      'select count(*)::int as n from public.captcha_tokens_used',
+    )
+    expect(rows[0]?.n).toBe(1)
+  })
+
+  it.skipIf(skip)('claims no more than the limit, each claim a lease', async () => {
+    const ids = [await insert('One'), await insert('Two'), await insert('Three')]
+    await due(ids)
+    const first = await store.claimDue({ limit: 1, leaseMs: 60_000 })
+    expect(first).toHaveLength(1)
+    expect(first[0]?.notificationAttempts).toBe(1)
+    expect(await store.claimDue({ limit: 2, leaseMs: 60_000 })).toHaveLength(2)
+    // All three are leased now: nothing is due.
+    expect(await store.claimDue({ limit: 10, leaseMs: 60_000 })).toHaveLength(0)
+    // A lease that ran out (the sender crashed) makes the message due again.
+    await due([first[0]?.id as string])
+    expect((await store.claimDue({ limit: 10, leaseMs: 60_000 })).map((m) => m.id)).toEqual([
+      first[0]?.id,
+    ])
+  })
+
+  it.skipIf(skip)('claims one message by id only when it is due', async () => {
+    const [a, b] = [await insert('A Person'), await insert('B Person')]
+    const claimed = await store.claimDue({ id: b, limit: 1, leaseMs: 60_000 })
+    expect(claimed.map((m) => m.id)).toEqual([b])
+    expect(await store.claimDue({ id: b, limit: 1, leaseMs: 60_000 })).toEqual([])
+    expect((await store.claimDue({ id: a, limit: 1, leaseMs: 60_000 })).map((m) => m.id)).toEqual([
+      a,
+    ])
+  })
+
+  it.skipIf(skip)('gives each of many concurrent claimers different messages', async () => {
+    const ids: string[] = []
+    for (let i = 0; i < 12; i++) ids.push(await insert(`Person ${i}`))
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, () => store.claimDue({ limit: 2, leaseMs: 60_000 })),
+    )
+    const claimed = claims.flat().map((m) => m.id)
+    expect(new Set(claimed).size).toBe(claimed.length)
+    expect(claimed.length).toBeLessThanOrEqual(12)
+    const rest = await store.claimDue({ limit: 20, leaseMs: 60_000 })
+    expect([...claimed, ...rest.map((m) => m.id)].sort()).toEqual([...ids].sort())
+  })
+
+  it.skipIf(skip)('marks sent only under the current claim', async () => {
+    const id = await insert('Fenced')
+    const [claim] = await store.claimDue({ id, limit: 1, leaseMs: 60_000 })
+    await due([id])
+    const [reclaim] = await store.claimDue({ id, limit: 1, leaseMs: 60_000 })
+    expect(reclaim?.notificationAttempts).toBe(2)
+    expect(await store.markSent(id, claim?.notificationAttempts as number)).toBe(false)
+    expect(await store.markSent(id, 2)).toBe(true)
+    expect(await store.markSent(id, 2)).toBe(false)
+    const { messages } = await store.list()
+    expect(messages[0]).toMatchObject({ notificationStatus: 'sent', nextAttemptAt: null })
+    expect(messages[0]?.notifiedAt).toBeInstanceOf(Date)
+  })
+
+  it.skipIf(skip)('schedules a retry, or gives up for good, after a failed attempt', async () => {
+    const id = await insert('Retry Me')
+    await store.claimDue({ id, limit: 1, leaseMs: 60_000 })
+    expect(await store.markAttemptFailed(id, 1, 'ECONNREFUSED', 120_000)).toBe(true)
+    const { rows } = await database.query<{ wait: number; status: string; error: string }>(
+      `select extract(epoch from next_attempt_at - now())::float8 as wait,
+              notification_status as status, notification_last_error as error
+         from public.contact_messages`,
+    )
+    expect(rows[0]).toMatchObject({ status: 'pending', error: 'ECONNREFUSED' })
+    expect(rows[0]?.wait).toBeGreaterThan(110)
+    expect(rows[0]?.wait).toBeLessThanOrEqual(120)
+
+    await due([id])
+    await store.claimDue({ id, limit: 1, leaseMs: 60_000 })
+    expect(await store.markAttemptFailed(id, 2, 'x'.repeat(5_000), null)).toBe(true)
+    const { messages } = await store.list()
+    expect(messages[0]).toMatchObject({ notificationStatus: 'failed', nextAttemptAt: null })
+    expect(messages[0]?.notificationLastError).toHaveLength(1000)
+    expect(await store.claimDue({ limit: 10, leaseMs: 60_000 })).toEqual([])
+  })
+
+  it.skipIf(skip)('lists newest first with the total', async () => {
+    for (const name of ['First', 'Second', 'Third']) {
+      await insert(name)
+      await database.query(
+        "update public.contact_messages set created_at = created_at - interval '1 minute'",
+      )
+    }
+    const { total, messages } = await store.list({ limit: 2 })
+    expect(total).toBe(3)
+    expect(messages.map((m) => m.name)).toEqual(['Third', 'Second'])
+  })
+
+  it.skipIf(skip)('keeps anon and authenticated out, even through the API roles', async () => {
+    await insert('Private Person')
+    for (const role of ['anon', 'authenticated']) {
+      await expect(
+        database.transaction(async (tx) => {
+          await tx.query(`set local role ${role}`)
+          return tx.query('select count(*) from public.contact_messages')
+        }),
+      ).rejects.toMatchObject({ code: '42501' })
+    }
+  })
+
+  // Only the hosted database has a connection string for `npm run inbox` to use.
+  if (hosted) {
+    it.skipIf(skip)('is what `npm run inbox` lists with SUPABASE_DB_URL', async () => {
+      await insert('Hosted Person')
+      const { stdout } = await promisify(execFile)(process.execPath, ['scripts/inbox.ts'], {
+        env: { PATH: process.env.PATH, SUPABASE_DB_URL: url as string },
+      })
+      expect(stdout).toMatch(/^1 message \(Supabase database\)/)
+      expect(stdout).toMatch(/Hosted Person\s+hostedperson@example.com\s+-\s+pending\s+0/)
+    })
+  }
+})

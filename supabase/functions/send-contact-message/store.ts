@@ -1,0 +1,211 @@
+/**
+ * Where contact messages live, and the state of their notification email (a transactional
+ * outbox: the row itself is the queue). Every statement runs as service_role.
+ */
+import type { ContactMessageFields } from '../../../src/features/contact/contact-schema.ts'
+import { asServiceRole, type Database } from './database.ts'
+
+export type NotificationStatus = 'pending' | 'sent' | 'failed'
+
+export interface StoredContactMessage extends ContactMessageFields {
+  id: string
+  createdAt: Date
+  remoteIp: string | null
+  notificationStatus: NotificationStatus
+  notificationAttempts: number
+  notificationLastError: string | null
+  notifiedAt: Date | null
+  nextAttemptAt: Date | null
+}
+
+export type InsertResult =
+  | { stored: true; id: string }
+  | { stored: false; reason: 'token-replayed' }
+
+export interface ClaimOptions {
+  /** Only this message (the handler's immediate attempt); otherwise any due message. */
+  id?: string
+  limit: number
+  /** How long the claim holds: a crashed sender's message becomes due again after it. */
+  leaseMs: number
+}
+
+export interface ContactStore {
+  /**
+   * Stores a message. With a captcha token hash, the hash is recorded in the same transaction
+   * and a hash seen before stores nothing and answers `token-replayed`.
+   */
+  insert(
+    message: ContactMessageFields,
+    meta?: { remoteIp?: string | undefined; captchaTokenHash?: string | undefined },
+  ): Promise<InsertResult>
+  /**
+   * Claims due pending messages for sending: each claimed row's attempt count goes up by one and
+   * its next_attempt_at moves to now + lease, in one statement, so no other sender gets it.
+   */
+  claimDue(options: ClaimOptions): Promise<StoredContactMessage[]>
+  /** Marks a claimed attempt sent; false when the claim was lost (lease expired, re-claimed). */
+  markSent(id: string, attempt: number): Promise<boolean>
+  /** Records a failed attempt: pending again in `retryInMs`, or 'failed' for good when null. */
+  markAttemptFailed(
+    id: string,
+    attempt: number,
+    error: string,
+    retryInMs: number | null,
+  ): Promise<boolean>
+  /** Newest first. */
+  list(options?: { limit?: number }): Promise<{ total: number; messages: StoredContactMessage[] }>
+}
+
+/** Captcha tokens live minutes; their hashes are kept a day, then pruned on insert. */
+const tokenRetention = '1 day'
+
+interface Row {
+  id: string
+  name: string
+  email: string
+  phone: string
+  service: string
+  message: string
+  created_at: Date | string
+  remote_ip: string | null
+  notification_status: NotificationStatus
+  notification_attempts: number
+  notification_last_error: string | null
+  notified_at: Date | string | null
+  next_attempt_at: Date | string | null
+}
+
+const columns = `id, name, email, phone, service, message, created_at, remote_ip,
+  notification_status, notification_attempts, notification_last_error, notified_at,
+  next_attempt_at`
+
+const claimedColumns = columns
+  .split(',')
+  .map((column) => `m.${column.trim()}`)
+  .join(', ')
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
+
+function fromRow(row: Row): StoredContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service as StoredContactMessage['service'],
+    message: row.message,
+    createdAt: toDate(row.created_at),
+    remoteIp: row.remote_ip,
+    notificationStatus: row.notification_status,
+    notificationAttempts: Number(row.notification_attempts),
+    notificationLastError: row.notification_last_error,
+    notifiedAt: row.notified_at === null ? null : toDate(row.notified_at),
+    nextAttemptAt: row.next_attempt_at === null ? null : toDate(row.next_attempt_at),
+  }
+}
+
+export function createPostgresContactStore(db: Database): ContactStore {
+  return {
+    insert: (message, meta = {}) =>
+      asServiceRole(db, async (tx): Promise<InsertResult> => {
+        if (meta.captchaTokenHash !== undefined) {
+          await tx.query(
+            `delete from public.captcha_tokens_used where used_at < now() - interval '${tokenRetention}'`,
+          )
+          const spent = await tx.query(
+            `insert into public.captcha_tokens_used (token_hash) values ($1)
+             on conflict (token_hash) do nothing returning token_hash`,
+            [meta.captchaTokenHash],
+          )
+          if (spent.rows.length === 0) return { stored: false, reason: 'token-replayed' }
+        }
+        const inserted = await tx.query<{ id: string }>(
+          `insert into public.contact_messages (name, email, phone, service, message, remote_ip)
+           values ($1, $2, $3, $4, $5, $6) returning id`,
+          [
+            message.name,
+            message.email,
+            message.phone,
+            message.service,
+            message.message,
+            meta.remoteIp ?? null,
+          ],
+        )
+        const id = inserted.rows[0]?.id
+        if (!id) throw new Error('insert into contact_messages returned no id')
+        return { stored: true, id }
+      }),
+
+    // Times come from the database's clock only, so servers with skewed clocks agree on what
+    // is due.
+    claimDue: ({ id, limit, leaseMs }) =>
+      asServiceRole(db, async (tx) => {
+        const params: unknown[] = [leaseMs / 1000, limit]
+        if (id !== undefined) params.push(id)
+        // The due rows are picked (and locked) once, in a materialized CTE: as an `id in
+        // (subquery ... limit n for update skip locked)` Postgres may re-run the subquery and
+        // claim more than n rows.
+        const result = await tx.query<Row>(
+          `with due as materialized (
+             select c.id from public.contact_messages as c
+              where c.notification_status = 'pending'
+                and c.next_attempt_at <= now()
+                ${id !== undefined ? 'and c.id = $3::uuid' : ''}
+              order by c.next_attempt_at
+              limit $2
+                for update skip locked
+           )
+           update public.contact_messages as m
+              set notification_attempts = m.notification_attempts + 1,
+                  next_attempt_at = now() + make_interval(secs => $1::double precision)
+             from due
+            where m.id = due.id
+           returning ${claimedColumns}`,
+          params,
+        )
+        return result.rows.map(fromRow)
+      }),
+
+    markSent: (id, attempt) =>
+      asServiceRole(db, async (tx) => {
+        const result = await tx.query(
+          `update public.contact_messages
+              set notification_status = 'sent', notified_at = now(),
+                  notification_last_error = null, next_attempt_at = null
+            where id = $1 and notification_attempts = $2 and notification_status = 'pending'
+           returning id`,
+          [id, attempt],
+        )
+        return result.rows.length === 1
+      }),
+
+    markAttemptFailed: (id, attempt, error, retryInMs) =>
+      asServiceRole(db, async (tx) => {
+        const result = await tx.query(
+          `update public.contact_messages
+              set notification_status = case when $4::double precision is null
+                                             then 'failed' else 'pending' end,
+                  notification_last_error = left($3, 1000),
+                  next_attempt_at = now() + make_interval(secs => $4::double precision)
+            where id = $1 and notification_attempts = $2 and notification_status = 'pending'
+           returning id`,
+          [id, attempt, error, retryInMs === null ? null : retryInMs / 1000],
+        )
+        return result.rows.length === 1
+      }),
+
+    list: ({ limit = 1000 } = {}) =>
+      asServiceRole(db, async (tx) => {
+        const count = await tx.query<{ total: number | string }>(
+          'select count(*)::int as total from public.contact_messages',
+        )
+        const result = await tx.query<Row>(
+          `select ${columns} from public.contact_messages
+            order by created_at desc, id desc limit $1`,
+          [limit],
+        )
+        return { total: Number(count.rows[0]?.total ?? 0), messages: result.rows.map(fromRow) }
+      }),
+  }
+}
