@@ -9,7 +9,7 @@ export function allowFailedResponses(page: Page, pattern: RegExp) {
   allowedFailures.set(page, [...(allowedFailures.get(page) ?? []), pattern])
 }
 
-export const test = base.extend<{ consoleProblems: string[]; captchaStandIn: void }>({
+export const test = base.extend<{ consoleProblems: string[]; captchaStandIn: undefined }>({
   // No machine here reaches hCaptcha: every page gets the stand-in widget instead.
   captchaStandIn: [
     async ({ context }, use) => {
@@ -21,7 +21,7 @@ export const test = base.extend<{ consoleProblems: string[]; captchaStandIn: voi
             })
           : route.abort(),
       )
-      await use()
+      await use(undefined)
     },
     { auto: true },
   ],
