@@ -2,9 +2,12 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, siteContainer } from 'styled-system/recipes'
+import type { SiteImage } from '~/features/media/site-images'
 import { PhoneLink } from './layout/PhoneLink'
+import { Picture } from './Picture'
 
-export type HeroImage = { src: string; srcSet?: string; width: number; height: number }
+/** One of our responsive site images, or a single picture such as a gallery project's. */
+export type HeroImage = SiteImage | { src: string; width: number; height: number }
 
 export type HeroProps = {
   title: ReactNode
@@ -18,24 +21,28 @@ export type HeroProps = {
   children?: ReactNode
 }
 
+const coverClass = css({
+  position: 'absolute',
+  inset: '0',
+  w: 'full',
+  h: 'full',
+  objectFit: 'cover',
+})
+
+/** The hero's picture: the largest thing above the fold, so it is fetched first, never lazily. */
 export function HeroBackgroundImage({ image }: { image: HeroImage }) {
+  if ('avifSrcSet' in image) {
+    return <Picture image={image} sizes="100vw" priority alt="" className={coverClass} />
+  }
   return (
     <img
       src={image.src}
-      srcSet={image.srcSet}
       sizes="100vw"
       width={image.width}
       height={image.height}
       alt=""
       fetchPriority="high"
-      decoding="async"
-      className={css({
-        position: 'absolute',
-        inset: '0',
-        w: 'full',
-        h: 'full',
-        objectFit: 'cover',
-      })}
+      className={coverClass}
     />
   )
 }

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NotFoundPage } from '~/components/layout/NotFoundPage'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
-import { pageHead } from '~/features/seo/page-head'
 import { ServiceDetailPage } from '~/features/services/components/ServiceDetailPage'
+import { serviceHead } from '~/features/services/service-head'
 import { parseServiceAliasParam } from '~/features/services/service-params'
-import { getService } from '~/features/services/services.content'
 
 /** /kitchen-remodeling and its six siblings: the service page, canonical at /services/<id>. */
 export const Route = createFileRoute('/$serviceAlias')({
@@ -14,12 +13,13 @@ export const Route = createFileRoute('/$serviceAlias')({
   },
   head: ({ match, params }) =>
     match.status === 'notFound' || !params.serviceAlias
-      ? { meta: [{ title: 'Page Not Found | Maple Hearth' }] }
-      : pageHead({
-          ...getService(params.serviceAlias).seo,
-          path: `/services/${params.serviceAlias}`,
-          siteUrl: match.context.publicConfig.siteUrl,
-        }),
+      ? {
+          meta: [
+            { title: 'Page Not Found | Maple Hearth' },
+            { name: 'robots', content: 'noindex' },
+          ],
+        }
+      : serviceHead(params.serviceAlias, match.context.publicConfig.siteUrl),
   notFoundComponent: NotFoundPage,
   component: ServiceAliasRoute,
 })

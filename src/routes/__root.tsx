@@ -8,7 +8,8 @@ import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { SiteToaster } from '~/components/layout/SiteToaster'
 import { SkipLink } from '~/components/layout/SkipLink'
-import { pageHead } from '~/features/seo/page-head'
+import { jsonLdScript, pageHead } from '~/features/seo/page-head'
+import { businessJsonLd } from '~/features/seo/structured-data'
 import { publicConfigQueryOptions } from '~/features/site/public-config.queries'
 import appCss from '~/styles/app.css?url'
 
@@ -26,6 +27,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
             .meta
         : []),
     ],
+    scripts: [jsonLdScript(businessJsonLd(match.context.publicConfig.siteUrl))],
     links: [
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -8,6 +8,7 @@ import { SectionHeading } from '~/components/SectionHeading'
 import { aboutContent } from '~/features/about/about.content'
 import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
+import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 import { ProcessTimeline } from '~/features/services/components/ProcessTimeline'
 
 export const Route = createFileRoute('/about-us')({
@@ -16,6 +17,12 @@ export const Route = createFileRoute('/about-us')({
       ...aboutContent.seo,
       path: '/about-us',
       siteUrl: match.context.publicConfig.siteUrl,
+      lcpImage: siteImages['about-hero'],
+      structuredData: [
+        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
+          { name: 'About Us', path: '/about-us' },
+        ]),
+      ],
     }),
   component: AboutPage,
 })

@@ -11,6 +11,8 @@ import {
   parseLocationService,
 } from '~/features/locations/location-service-path'
 import { pageHead } from '~/features/seo/page-head'
+import { breadcrumbJsonLd, serviceJsonLd } from '~/features/seo/structured-data'
+import { serviceNotFoundHead } from '~/features/services/service-head'
 
 function parseLocationServiceParam({ locationService }: { locationService: string }) {
   const pair = parseLocationService(locationService)
@@ -25,16 +27,32 @@ export const Route = createFileRoute('/areas-of-service/$locationService')({
     parse: parseLocationServiceParam,
     stringify: ({ locationService }) => ({ locationService }),
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(galleryQueryOptions()),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(galleryQueryOptions())
+  },
   head: ({ match, params }) => {
     const pair = params.locationService ? parseLocationService(params.locationService) : undefined
-    if (match.status === 'notFound' || !pair)
-      return { meta: [{ title: 'Service Not Found | Maple Hearth' }] }
+    if (match.status === 'notFound' || !pair) return serviceNotFoundHead
     const content = buildLocationServiceContent(pair.location, pair.service)
+    const { siteUrl } = match.context.publicConfig
+    const path = `/areas-of-service/${params.locationService}`
     return pageHead({
       ...content.seo,
-      path: `/areas-of-service/${params.locationService}`,
-      siteUrl: match.context.publicConfig.siteUrl,
+      path,
+      siteUrl,
+      structuredData: [
+        serviceJsonLd({
+          siteUrl,
+          name: content.title,
+          description: content.seo.description,
+          path,
+          areaServed: content.locationName,
+        }),
+        breadcrumbJsonLd(siteUrl, [
+          { name: 'Service Areas', path: '/service-areas' },
+          { name: content.title, path },
+        ]),
+      ],
     })
   },
   notFoundComponent: LocationServiceNotFound,

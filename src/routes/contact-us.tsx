@@ -10,6 +10,7 @@ import { serviceOptionForId } from '~/features/contact/contact-schema'
 import { MapStandIn } from '~/features/locations/components/MapStandIn'
 import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
+import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 
 const contactSearchSchema = v.object({
   service: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(80))), undefined),
@@ -24,6 +25,12 @@ export const Route = createFileRoute('/contact-us')({
         'Call, email or send us a message to book a free consultation for your kitchen, bathroom or home renovation in Richmond Hill and the Greater Toronto Area.',
       path: '/contact-us',
       siteUrl: match.context.publicConfig.siteUrl,
+      lcpImage: siteImages['contact-hero'],
+      structuredData: [
+        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
+          { name: 'Contact Us', path: '/contact-us' },
+        ]),
+      ],
     }),
   component: ContactPage,
 })

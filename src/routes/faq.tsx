@@ -8,10 +8,20 @@ import { Section } from '~/components/Section'
 import { faqPage, faqs } from '~/features/faq/faq.content'
 import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
+import { breadcrumbJsonLd, faqJsonLd } from '~/features/seo/structured-data'
 
 export const Route = createFileRoute('/faq')({
   head: ({ match }) =>
-    pageHead({ ...faqPage.seo, path: '/faq', siteUrl: match.context.publicConfig.siteUrl }),
+    pageHead({
+      ...faqPage.seo,
+      path: '/faq',
+      siteUrl: match.context.publicConfig.siteUrl,
+      lcpImage: siteImages['faq-hero'],
+      structuredData: [
+        faqJsonLd(faqs),
+        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [{ name: 'FAQ', path: '/faq' }]),
+      ],
+    }),
   component: FaqPage,
 })
 

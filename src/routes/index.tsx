@@ -7,11 +7,17 @@ import { TestimonialsSection } from '~/features/home/components/TestimonialsSect
 import { WelcomeSection } from '~/features/home/components/WelcomeSection'
 import { WhyChooseUsSection } from '~/features/home/components/WhyChooseUsSection'
 import { homeContent } from '~/features/home/home.content'
+import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
 
 export const Route = createFileRoute('/')({
   head: ({ match }) =>
-    pageHead({ ...homeContent.seo, path: '/', siteUrl: match.context.publicConfig.siteUrl }),
+    pageHead({
+      ...homeContent.seo,
+      path: '/',
+      siteUrl: match.context.publicConfig.siteUrl,
+      lcpImage: siteImages['home-hero'],
+    }),
   component: HomePage,
 })
 

@@ -5,6 +5,7 @@ import { Section } from '~/components/Section'
 import { siteImages } from '~/features/media/site-images'
 import { privacyContent } from '~/features/privacy/privacy.content'
 import { pageHead } from '~/features/seo/page-head'
+import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 
 export const Route = createFileRoute('/privacy-policy')({
   head: ({ match }) =>
@@ -12,6 +13,12 @@ export const Route = createFileRoute('/privacy-policy')({
       ...privacyContent.seo,
       path: '/privacy-policy',
       siteUrl: match.context.publicConfig.siteUrl,
+      lcpImage: siteImages['privacy-hero'],
+      structuredData: [
+        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
+          { name: 'Privacy Policy', path: '/privacy-policy' },
+        ]),
+      ],
     }),
   component: PrivacyPolicyPage,
 })

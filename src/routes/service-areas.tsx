@@ -8,6 +8,7 @@ import { MapStandIn } from '~/features/locations/components/MapStandIn'
 import { ServiceAreaTabs } from '~/features/locations/components/ServiceAreaTabs'
 import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
+import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 
 export const Route = createFileRoute('/service-areas')({
   head: ({ match }) =>
@@ -17,6 +18,12 @@ export const Route = createFileRoute('/service-areas')({
         'From our Richmond Hill base we renovate homes and businesses across the Greater Toronto Area, including Concord, Etobicoke and Midtown Toronto.',
       path: '/service-areas',
       siteUrl: match.context.publicConfig.siteUrl,
+      lcpImage: siteImages['areas-hero'],
+      structuredData: [
+        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
+          { name: 'Service Areas', path: '/service-areas' },
+        ]),
+      ],
     }),
   component: ServiceAreasPage,
 })

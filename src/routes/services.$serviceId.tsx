@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
-import { pageHead } from '~/features/seo/page-head'
 import {
   ServiceDetailPage,
   ServiceNotFound,
 } from '~/features/services/components/ServiceDetailPage'
+import { serviceHead, serviceNotFoundHead } from '~/features/services/service-head'
 import { parseServiceIdParam } from '~/features/services/service-params'
-import { getService } from '~/features/services/services.content'
 
 export const Route = createFileRoute('/services/$serviceId')({
   params: { parse: parseServiceIdParam, stringify: ({ serviceId }) => ({ serviceId }) },
@@ -15,12 +14,8 @@ export const Route = createFileRoute('/services/$serviceId')({
   },
   head: ({ match, params }) =>
     match.status === 'notFound' || !params.serviceId
-      ? { meta: [{ title: 'Service Not Found | Maple Hearth' }] }
-      : pageHead({
-          ...getService(params.serviceId).seo,
-          path: `/services/${params.serviceId}`,
-          siteUrl: match.context.publicConfig.siteUrl,
-        }),
+      ? serviceNotFoundHead
+      : serviceHead(params.serviceId, match.context.publicConfig.siteUrl),
   notFoundComponent: ServiceNotFound,
   component: ServiceRoute,
 })

@@ -6,6 +6,7 @@ import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
 import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
+import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 import { ServiceCard } from '~/features/services/components/ServiceCard'
 import { servicesPageOrder } from '~/features/services/services.content'
 
@@ -14,9 +15,15 @@ export const Route = createFileRoute('/services/')({
     pageHead({
       title: 'Our Remodeling Services',
       description:
-        'Kitchen, bathroom and commercial remodeling, home design, custom carpentry, cabinetry and laser cutting art, all by our own crew across the Greater Toronto Area.',
+        'Kitchen, bathroom and commercial remodeling, home design, custom carpentry, cabinetry and laser cutting art, all by our own crew across the GTA.',
       path: '/services',
       siteUrl: match.context.publicConfig.siteUrl,
+      lcpImage: siteImages['services-hero'],
+      structuredData: [
+        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
+          { name: 'Services', path: '/services' },
+        ]),
+      ],
     }),
   component: ServicesPage,
 })

@@ -4,6 +4,7 @@ import { Hero } from '~/components/Hero'
 import { Section } from '~/components/Section'
 import { type SiteMapTarget, siteMapGroups } from '~/features/navigation/site-map'
 import { pageHead } from '~/features/seo/page-head'
+import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 
 export const Route = createFileRoute('/sitemap')({
   head: ({ match }) =>
@@ -13,6 +14,11 @@ export const Route = createFileRoute('/sitemap')({
         'Every page of the Maple Hearth Renovations website: services, service areas across the Greater Toronto Area, our gallery, FAQ and contact details.',
       path: '/sitemap',
       siteUrl: match.context.publicConfig.siteUrl,
+      structuredData: [
+        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
+          { name: 'Sitemap', path: '/sitemap' },
+        ]),
+      ],
     }),
   component: SitemapPage,
 })

@@ -52,7 +52,7 @@ export type Step = v.InferOutput<typeof stepSchema>
 
 /** A page's own title and meta description (search results cut off near 160 characters). */
 export const seoSchema = v.strictObject({
-  title: v.pipe(textSchema, v.maxLength(70)),
-  description: v.pipe(textSchema, v.minLength(50), v.maxLength(170)),
+  title: v.pipe(textSchema, v.maxLength(60)),
+  description: v.pipe(textSchema, v.minLength(70), v.maxLength(160)),
 })
 export type Seo = v.InferOutput<typeof seoSchema>

@@ -4,7 +4,7 @@ import { Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { CallToActionBand } from '~/components/CallToActionBand'
-import { Hero, type HeroImage } from '~/components/Hero'
+import { Hero, HeroBackgroundImage, type HeroImage } from '~/components/Hero'
 import { ArrowRightIcon, CheckIcon } from '~/components/icons/icons'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
@@ -33,15 +33,20 @@ export function heroProject(items: readonly GalleryItem[], category: string) {
   return featured[0] ?? matching[0]
 }
 
-function useHeroImage(category: string, fallback: HeroImage): HeroImage {
+/** The hero's picture: the category's own image until the gallery arrives, then its project. */
+function LocationHeroBackground({ category, fallback }: { category: string; fallback: HeroImage }) {
   const { data } = useSuspenseQuery(galleryQueryOptions())
   const project = heroProject(data.items, category)
-  return project ? { src: project.imageUrl, width: 1200, height: 900 } : fallback
+  return (
+    <HeroBackgroundImage
+      image={project ? { src: project.imageUrl, width: 1200, height: 900 } : fallback}
+    />
+  )
 }
 
 export function LocationServicePage({ location, service }: LocationServicePair) {
   const content = buildLocationServiceContent(location, service)
-  const heroImage = useHeroImage(content.galleryCategory, siteImages[content.image])
+  const categoryImage = siteImages[content.image]
   const related = getService(content.relatedServiceId)
   return (
     <>
@@ -49,7 +54,11 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
         eyebrow={`Serving ${content.locationName}`}
         title={content.title}
         subtitle={content.subtitle}
-        backgroundImage={heroImage}
+        background={
+          <Suspense fallback={<HeroBackgroundImage image={categoryImage} />}>
+            <LocationHeroBackground category={content.galleryCategory} fallback={categoryImage} />
+          </Suspense>
+        }
         showCallToAction
       />
       <Section labelledBy="location-about-heading">
