@@ -2,6 +2,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type UserConfig } from 'vite'
+import { staticSecurityHeaders } from './src/server/security-headers.ts'
 
 type OnWarn = NonNullable<
   NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onwarn']
@@ -28,6 +29,16 @@ export default defineConfig({
       traceDeps: ['@electric-sql/pglite*'],
       plugins: ['./src/server/nitro/server-lifecycle.ts'],
       rolldownConfig: { onwarn: ignoreUseClientDirectives },
+      routeRules: {
+        '/**': { headers: staticSecurityHeaders },
+        // Hashed file names change with their content: browsers and CDNs may keep them for a year.
+        '/assets/**': {
+          headers: {
+            ...staticSecurityHeaders,
+            'cache-control': 'public, max-age=31536000, immutable',
+          },
+        },
+      },
     }),
   ],
 })

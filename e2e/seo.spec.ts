@@ -20,7 +20,7 @@ function headOf(html: string) {
     ogImage: attr(/<meta property="og:image" content="([^"]*)"/),
     twitterCard: attr(/<meta name="twitter:card" content="([^"]*)"/),
     h1: attr(/<h1[^>]*>([^<]*)<\/h1>/),
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
       (m) => JSON.parse(m[1] ?? '{}') as JsonLd,
     ),
   }

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { getGlobalStartContext } from '@tanstack/react-start'
 import { NotFoundPage } from './components/layout/NotFoundPage'
 import { RouteError } from './components/layout/RouteError'
 import { routeTree } from './routeTree.gen'
@@ -18,6 +19,8 @@ export function getRouter() {
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
     scrollRestorationBehavior: prefersReducedMotion() ? 'instant' : 'smooth',
+    // The request's script nonce (src/start.ts), stamped on every script the router renders.
+    ssr: { nonce: getGlobalStartContext()?.nonce },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

@@ -1,0 +1,100 @@
+import { siteMapGroups } from '../src/features/navigation/site-map'
+import { expect, gotoHydrated, test } from './fixtures'
+
+const pages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))
+
+const everywhere = {
+  'strict-transport-security': /max-age=31536000/,
+  'x-content-type-options': /^nosniff$/,
+  'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'permissions-policy': /camera=\(\).*microphone=\(\).*geolocation=\(\)/,
+  'cross-origin-opener-policy': /^same-origin$/,
+}
+
+test('every response carries the security headers', async ({ request }) => {
+  const assets = [
+    ...(await (await request.get('/')).text()).matchAll(/src="(\/assets\/[^"]+\.js)"/g),
+  ].map((m) => m[1] ?? '')
+  const css =
+    (await (await request.get('/')).text()).match(/href="(\/assets\/[^"]+\.css)"/)?.[1] ?? ''
+  for (const path of [
+    ...pages,
+    '/kitchen-remodeling',
+    '/no-such-page',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/favicon.svg',
+    css,
+    ...assets,
+  ]) {
+    const response = await request.get(path)
+    for (const [name, pattern] of Object.entries(everywhere)) {
+      expect(response.headers()[name], `${name} on ${path}`).toMatch(pattern)
+    }
+  }
+})
+
+test('pages have a nonce-based Content-Security-Policy, fresh per request', async ({ request }) => {
+  const nonces = new Set<string>()
+  for (const path of [...pages, '/no-such-page']) {
+    const response = await request.get(path)
+    const policy = response.headers()['content-security-policy'] ?? ''
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "'strict-dynamic'",
+    ]) {
+      expect(policy, `${path}: ${directive}`).toContain(directive)
+    }
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    const nonce = policy.match(/'nonce-([^']+)'/)?.[1] ?? ''
+    expect(nonce.length, path).toBeGreaterThanOrEqual(16)
+    expect(nonces.has(nonce), 'nonces are never reused').toBe(false)
+    nonces.add(nonce)
+    const html = await response.text()
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const script of scripts) expect(script, `${path}: ${script}`).toContain(`nonce="${nonce}"`)
+  }
+})
+
+test('assets are immutable for a year', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? ''
+  expect((await request.get(asset)).headers()['cache-control']).toBe(
+    'public, max-age=31536000, immutable',
+  )
+})
+
+test('no page raises a Content-Security-Policy violation', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const violations = ((window as unknown as { __cspViolations?: string[] }).__cspViolations ??=
+        [])
+      violations.push(`${event.violatedDirective}: ${event.blockedURI}`)
+    })
+  })
+  for (const path of [
+    ...pages.filter((p) => !p.startsWith('/areas-of-service/')),
+    '/areas-of-service/etobicoke-design-build',
+  ]) {
+    await gotoHydrated(page, path)
+    const violations = await page.evaluate(
+      () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+    )
+    expect(violations, path).toEqual([])
+  }
+  // The contact form loads the captcha script under the same policy.
+  await gotoHydrated(page, '/contact-us')
+  await expect(page.getByRole('button', { name: 'I am human' })).toBeVisible()
+  await page.getByRole('link', { name: 'Gallery' }).first().click()
+  await page.getByRole('list', { name: 'Projects' }).getByRole('link').first().click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+    ),
+  ).toEqual([])
+})
