@@ -157,3 +157,24 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/category=bathroom/)
   })
 })
+
+test('pages tell a CDN how long it may keep them; gallery pages no longer than the gallery cache', async ({
+  request,
+}) => {
+  for (const path of [
+    '/gallery',
+    '/gallery?category=kitchen',
+    '/services/kitchen-remodeling',
+    '/kitchen-remodeling',
+    '/areas-of-service/concord-kitchen-remodeling',
+  ]) {
+    expect((await request.get(path)).headers()['cache-control'], path).toBe(
+      'public, max-age=0, s-maxage=300, stale-while-revalidate=3600',
+    )
+  }
+  for (const path of ['/', '/faq', '/about-us', '/privacy-policy']) {
+    expect((await request.get(path)).headers()['cache-control'], path).toMatch(
+      /s-maxage=\d+, stale-while-revalidate=\d+/,
+    )
+  }
+})

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NotFoundPage } from '~/components/layout/NotFoundPage'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
+import { pageCacheControl } from '~/features/seo/cache-control'
 import { ServiceDetailPage } from '~/features/services/components/ServiceDetailPage'
 import { serviceHead } from '~/features/services/service-head'
 import { parseServiceAliasParam } from '~/features/services/service-params'
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/$serviceAlias')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(galleryQueryOptions())
   },
+  headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
   head: ({ match, params }) =>
     match.status === 'notFound' || !params.serviceAlias
       ? {

@@ -8,6 +8,7 @@ import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { SiteToaster } from '~/components/layout/SiteToaster'
 import { SkipLink } from '~/components/layout/SkipLink'
+import { pageCacheControl } from '~/features/seo/cache-control'
 import { jsonLdScript, pageHead } from '~/features/seo/page-head'
 import { businessJsonLd } from '~/features/seo/structured-data'
 import { publicConfigQueryOptions } from '~/features/site/public-config.queries'
@@ -17,6 +18,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   beforeLoad: async ({ context }) => ({
     publicConfig: await context.queryClient.ensureQueryData(publicConfigQueryOptions()),
   }),
+  headers: () => ({ 'cache-control': pageCacheControl.static }),
   head: ({ matches, match }) => ({
     meta: [
       { charSet: 'utf-8' },

@@ -10,6 +10,7 @@ import {
   locationServicePath,
   parseLocationService,
 } from '~/features/locations/location-service-path'
+import { pageCacheControl } from '~/features/seo/cache-control'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd, serviceJsonLd } from '~/features/seo/structured-data'
 import { serviceNotFoundHead } from '~/features/services/service-head'
@@ -30,6 +31,7 @@ export const Route = createFileRoute('/areas-of-service/$locationService')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(galleryQueryOptions())
   },
+  headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
   head: ({ match, params }) => {
     const pair = params.locationService ? parseLocationService(params.locationService) : undefined
     if (match.status === 'notFound' || !pair) return serviceNotFoundHead

@@ -9,6 +9,7 @@ import {
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import { gallerySearchDefaults, gallerySearchSchema } from '~/features/gallery/gallery-view'
 import { siteImages } from '~/features/media/site-images'
+import { pageCacheControl } from '~/features/seo/cache-control'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/gallery')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(galleryQueryOptions())
   },
+  headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
   head: ({ match }) =>
     pageHead({
       path: '/gallery',

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
+import { pageCacheControl } from '~/features/seo/cache-control'
 import {
   ServiceDetailPage,
   ServiceNotFound,
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/services/$serviceId')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(galleryQueryOptions())
   },
+  headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
   head: ({ match, params }) =>
     match.status === 'notFound' || !params.serviceId
       ? serviceNotFoundHead
