@@ -1,24 +1,14 @@
-import { Toaster } from 'sonner'
+import { lazy, Suspense } from 'react'
+import { useToasterWanted } from './notify'
 
-/** The spec's toast limits; width (356), swipe threshold (20) and removal delay (200 ms)
- * are sonner's own defaults. */
-export const toastSettings = {
-  position: 'bottom-right',
-  visibleToasts: 3,
-  duration: 4000,
-  gap: 14,
-  offset: 32,
-  hotkey: ['altKey', 'KeyT'],
-} as const
+const LazyToaster = lazy(() => import('./Toaster.lazy'))
 
+/** Bottom-right toasts, mounted with the first one (see notify.ts). */
 export function SiteToaster() {
-  return (
-    <Toaster
-      {...toastSettings}
-      hotkey={[...toastSettings.hotkey]}
-      richColors
-      closeButton
-      containerAriaLabel="Notifications"
-    />
-  )
+  const wanted = useToasterWanted()
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null
 }

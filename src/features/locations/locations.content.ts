@@ -1,9 +1,10 @@
 import type { LocationContent, LocationServiceContent } from './location.schema'
 import type { LocationId, LocationServiceId } from './location-ids'
+import { locationNames } from './location-names'
 
 export const locations: Record<LocationId, LocationContent> = {
   concord: {
-    name: 'Concord',
+    name: locationNames.concord,
     region:
       "A community in the City of Vaughan, a short drive west of our Richmond Hill base, where established residential streets sit beside one of York Region's busiest business districts.",
     neighbourhoods: ['Glen Shields', 'Concord village', 'Edgeley'],
@@ -43,7 +44,7 @@ export const locations: Record<LocationId, LocationContent> = {
   },
 
   etobicoke: {
-    name: 'Etobicoke',
+    name: locationNames.etobicoke,
     region:
       "Toronto's western district, stretching from the Humber River to Etobicoke Creek and from the Lake Ontario shoreline north to Steeles Avenue.",
     neighbourhoods: [
@@ -90,7 +91,7 @@ export const locations: Record<LocationId, LocationContent> = {
   },
 
   'midtown-toronto': {
-    name: 'Midtown Toronto',
+    name: locationNames['midtown-toronto'],
     region:
       'The neighbourhoods along and around Yonge Street between St. Clair Avenue and Lawrence Avenue, a straight drive down Yonge from our Richmond Hill base.',
     neighbourhoods: [

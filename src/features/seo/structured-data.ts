@@ -7,7 +7,7 @@ import type {
 } from 'schema-dts'
 import { company } from '../../../app.config'
 import { locationIds } from '../locations/location-ids'
-import { locations } from '../locations/locations.content'
+import { locationNames } from '../locations/location-names'
 import { absoluteUrl } from './page-head'
 
 export const businessId = (siteUrl: string) => absoluteUrl(siteUrl, '/#business')
@@ -51,7 +51,7 @@ export function businessJsonLd(siteUrl: string): WithContext<HomeAndConstruction
         : [],
     areaServed: [
       { '@type': 'City', name: company.address.locality },
-      ...locationIds.map((id) => ({ '@type': 'City' as const, name: locations[id].name })),
+      ...locationIds.map((id) => ({ '@type': 'City' as const, name: locationNames[id] })),
       { '@type': 'AdministrativeArea', name: 'Greater Toronto Area' },
     ],
     sameAs: [company.reviewUrl],

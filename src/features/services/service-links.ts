@@ -1,5 +1,5 @@
 import type { ServiceId } from './service-ids'
-import { services } from './services.content'
+import { serviceNames } from './service-names'
 
 const footerServiceIds = [
   'kitchen-remodeling',
@@ -15,4 +15,4 @@ const footerServiceIds = [
 export const footerServiceLinks: readonly {
   id: (typeof footerServiceIds)[number]
   label: string
-}[] = footerServiceIds.map((id) => ({ id, label: services[id].shortTitle }))
+}[] = footerServiceIds.map((id) => ({ id, label: serviceNames[id].shortTitle }))

@@ -1,12 +1,19 @@
 import type { ServiceContent } from './service-content.schema'
 import type { ServiceId } from './service-ids'
+import { serviceNames } from './service-names'
+
+export {
+  homeServiceCards,
+  servicesPageOrder,
+  type TopLevelServiceId,
+  topLevelServiceRoutes,
+} from './service-names'
 
 const warranty = 'A 2-year workmanship warranty on everything we build'
 
 export const services: Record<ServiceId, ServiceContent> = {
   'kitchen-remodeling': {
-    title: 'Kitchen Remodeling',
-    shortTitle: 'Kitchen Remodeling',
+    ...serviceNames['kitchen-remodeling'],
     subtitle: 'Kitchens planned around the way you cook, gather and live',
     seo: {
       title: 'Kitchen Remodeling in Richmond Hill & the GTA',
@@ -107,8 +114,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'bathroom-remodeling': {
-    title: 'Bathroom Remodeling',
-    shortTitle: 'Bathroom Remodeling',
+    ...serviceNames['bathroom-remodeling'],
     subtitle: 'Bathrooms that are easier to use, easier to clean and built to last',
     seo: {
       title: 'Bathroom Remodeling in Richmond Hill & the GTA',
@@ -206,8 +212,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'commercial-remodeling': {
-    title: 'Commercial Remodeling',
-    shortTitle: 'Commercial Remodeling',
+    ...serviceNames['commercial-remodeling'],
     subtitle: 'Offices, stores and restaurants renovated around your business hours',
     seo: {
       title: 'Commercial Remodeling in the Greater Toronto Area',
@@ -299,8 +304,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'design-build': {
-    title: 'Design Build',
-    shortTitle: 'Design Build',
+    ...serviceNames['design-build'],
     subtitle: 'One team from the first sketch to the final coat of paint',
     seo: {
       title: 'Design Build Renovations in the Greater Toronto Area',
@@ -396,8 +400,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'custom-carpentry-and-woodworking': {
-    title: 'Custom Carpentry & Woodworking',
-    shortTitle: 'Custom Carpentry & Woodworking',
+    ...serviceNames['custom-carpentry-and-woodworking'],
     subtitle: 'Built-ins, millwork and woodwork made to fit your home',
     seo: {
       title: 'Custom Carpentry & Woodworking in the GTA',
@@ -497,8 +500,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'home-design': {
-    title: 'Home Design',
-    shortTitle: 'Home Design',
+    ...serviceNames['home-design'],
     subtitle: 'Clear plans for a single room or the whole house',
     seo: {
       title: 'Home Design Services in the Greater Toronto Area',
@@ -598,8 +600,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'general-contractor': {
-    title: 'General Contractor',
-    shortTitle: 'General Contractor',
+    ...serviceNames['general-contractor'],
     subtitle: 'One licensed, insured team to run your whole renovation',
     seo: {
       title: 'General Contractor in Richmond Hill & the GTA',
@@ -700,8 +701,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'cabinet-carpentry': {
-    title: 'Cabinet Carpentry',
-    shortTitle: 'Cabinet Carpentry',
+    ...serviceNames['cabinet-carpentry'],
     subtitle: 'Cabinets built, installed and refinished to fit your space',
     seo: {
       title: 'Cabinet Carpentry in Richmond Hill & the GTA',
@@ -797,8 +797,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'laser-cutting-art': {
-    title: 'Laser Cutting Art',
-    shortTitle: 'Laser Cutting Art',
+    ...serviceNames['laser-cutting-art'],
     subtitle: 'Precise laser-cut art, signs and details in wood, acrylic and more',
     badge: 'New',
     seo: {
@@ -891,36 +890,5 @@ export const services: Record<ServiceId, ServiceContent> = {
     ],
   },
 }
-
-/** The seven services on /services, in the spec's order. */
-export const servicesPageOrder = [
-  'laser-cutting-art',
-  'kitchen-remodeling',
-  'bathroom-remodeling',
-  'commercial-remodeling',
-  'home-design',
-  'custom-carpentry-and-woodworking',
-  'cabinet-carpentry',
-] as const satisfies readonly ServiceId[]
-
-/** The three service cards on the home page. */
-export const homeServiceCards = [
-  'laser-cutting-art',
-  'kitchen-remodeling',
-  'bathroom-remodeling',
-] as const satisfies readonly ServiceId[]
-
-/** Services that also answer at a top-level path such as /kitchen-remodeling. */
-export const topLevelServiceRoutes = [
-  'laser-cutting-art',
-  'kitchen-remodeling',
-  'bathroom-remodeling',
-  'commercial-remodeling',
-  'home-design',
-  'custom-carpentry-and-woodworking',
-  'cabinet-carpentry',
-] as const satisfies readonly ServiceId[]
-
-export type TopLevelServiceId = (typeof topLevelServiceRoutes)[number]
 
 export const getService = (id: ServiceId): ServiceContent => services[id]

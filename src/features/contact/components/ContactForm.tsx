@@ -1,9 +1,9 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha'
 import { useForm } from '@tanstack/react-form'
 import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { notify } from '~/components/layout/notify'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import { company } from '../../../../app.config'
 import { sendContactMessage } from '../contact.functions'
@@ -44,7 +44,9 @@ export function ContactForm({ siteKey, initialService }: Props) {
     onSubmit: async ({ value, formApi }) => {
       if (!captchaToken) {
         setCaptchaMissing(true)
-        toast.error(contactToasts.captcha.title, { description: contactToasts.captcha.description })
+        void notify('error', contactToasts.captcha.title, {
+          description: contactToasts.captcha.description,
+        })
         return
       }
       // Tokens are single-use: whatever the answer, the next try needs a fresh one.
@@ -56,17 +58,19 @@ export function ContactForm({ siteKey, initialService }: Props) {
           data: { ...value, captchaToken: token, website: honeypot.current?.value ?? '' },
         })
         if ('error' in result) {
-          toast.error(contactToasts.failure.title, {
+          void notify('error', contactToasts.failure.title, {
             description: result.rateLimited ? result.error : contactToasts.failure.description,
           })
           return
         }
-        toast.success(contactToasts.success.title, {
+        void notify('success', contactToasts.success.title, {
           description: contactToasts.success.description,
         })
         formApi.reset({ ...contactFormDefaults, service: '' })
       } catch {
-        toast.error(contactToasts.failure.title, { description: contactToasts.failure.description })
+        void notify('error', contactToasts.failure.title, {
+          description: contactToasts.failure.description,
+        })
       }
     },
   })

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Hero } from '~/components/Hero'
+import { notify } from '~/components/layout/notify'
 import { Section } from '~/components/Section'
 import { gridClass } from '~/components/Skeleton'
 import { siteImages } from '~/features/media/site-images'
@@ -19,7 +19,7 @@ export const galleryLoadFailedToast = 'Failed to load gallery images. Please try
 /** Tells the visitor once, on the client, that the gallery could not be loaded. */
 export function useGalleryFailureToast(failed: boolean) {
   useEffect(() => {
-    if (failed) toast.error(galleryLoadFailedToast, { id: 'gallery-load-failed' })
+    if (failed) void notify('error', galleryLoadFailedToast, { id: 'gallery-load-failed' })
   }, [failed])
 }
 
