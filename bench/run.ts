@@ -1,10 +1,61 @@
-/** `npm run bench`: every benchmark in turn; each writes its section of bench/results.md. */
+/**
+ * `npm run bench`: every benchmark in turn; each writes its section of bench/results.md.
+ *
+ * Building rewrites `.output/`, which the end-to-end tests also use: run it under the shared
+ * lock (this script takes none itself):
+ *
+ *   flock /tmp/site-build.lock npm run bench
+ *
+ * first-load makes its own build (with source maps, deleted afterwards); then one normal build
+ * serves lighthouse, throughput and load (`--no-build`). A bench that fails does not stop the
+ * others; the exit code says whether all of them passed.
+ */
 import { spawnSync } from 'node:child_process'
+import { build } from './lib/server.ts'
 
-const benches = [['bench/first-load.ts', '/']]
+type Step = { name: string; run: () => number }
 
-for (const [script, ...args] of benches) {
-  console.log(`\n▶ ${script} ${args.join(' ')}`)
-  const result = spawnSync(process.execPath, [script as string, ...args], { stdio: 'inherit' })
-  if (result.status !== 0) process.exit(result.status ?? 1)
+const bench =
+  (script: string, ...args: string[]): Step['run'] =>
+  () =>
+    spawnSync(process.execPath, [script, ...args], { stdio: 'inherit' }).status ?? 1
+
+const steps: Step[] = [
+  { name: 'bench/first-load.ts', run: bench('bench/first-load.ts') },
+  {
+    name: 'build',
+    run: () => {
+      build()
+      return 0
+    },
+  },
+  { name: 'bench/lighthouse.ts', run: bench('bench/lighthouse.ts', '--no-build') },
+  { name: 'bench/throughput.ts', run: bench('bench/throughput.ts', '--no-build') },
+  { name: 'bench/load.ts', run: bench('bench/load.ts', '--no-build') },
+]
+
+const started = Date.now()
+const failed: string[] = []
+for (const step of steps) {
+  const stepStarted = Date.now()
+  console.log(`\n▶ ${step.name}`)
+  let status: number
+  try {
+    status = step.run()
+  } catch (error) {
+    console.error(error)
+    status = 1
+  }
+  const seconds = ((Date.now() - stepStarted) / 1000).toFixed(0)
+  console.log(`${status === 0 ? '✓' : '✗'} ${step.name} (${seconds} s)`)
+  if (status !== 0) {
+    failed.push(step.name)
+    // The later benches need the normal build.
+    if (step.name === 'build') break
+  }
 }
+console.log(
+  `\nAll benchmarks: ${((Date.now() - started) / 1000).toFixed(0)} s; figures in bench/results.md` +
+    (failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''),
+)
+if (failed.length > 0) process.exit(1)

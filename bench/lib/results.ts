@@ -32,3 +32,25 @@ export function table(headers: string[], rows: (string | number)[][]) {
 }
 
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+
+/** A figure against its budget: `✓` when met, `✗ miss` otherwise. */
+export const mark = (pass: boolean) => (pass ? '✓' : '✗ miss')
+
+export const MiB = (bytes: number | undefined) =>
+  bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(1)} MiB`
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+/** Nearest-rank percentile (p in 0..100) of unsorted values; NaN for none. */
+export const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)))
+  return sorted[rank - 1] as number
+}

@@ -18,16 +18,24 @@ import { company, type Environment } from '../../../app.config'
 import { createHcaptchaVerifier } from '../../../supabase/functions/send-contact-message/captcha.ts'
 import type { Database } from '../../../supabase/functions/send-contact-message/database.ts'
 import { createContactHandler } from '../../../supabase/functions/send-contact-message/handler.ts'
-import { consoleLogger, type Logger } from '../../../supabase/functions/send-contact-message/log.ts'
+import {
+  consoleLogger,
+  describeError,
+  type Logger,
+} from '../../../supabase/functions/send-contact-message/log.ts'
 import {
   createSmtpTransport,
   type MailTransport,
 } from '../../../supabase/functions/send-contact-message/mailer.ts'
 import {
   createNotificationOutbox,
+  defaultLeaseMs,
   type NotificationOutbox,
 } from '../../../supabase/functions/send-contact-message/notifications.ts'
-import { createPostgresContactStore } from '../../../supabase/functions/send-contact-message/store.ts'
+import {
+  createPostgresContactStore,
+  releaseLeasedNotifications,
+} from '../../../supabase/functions/send-contact-message/store.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import { processState } from '../process-state.server'
@@ -73,8 +81,19 @@ export interface EmbeddedContactOptions {
   settings: ContactSettings
   database: Database
   log?: Logger
-  /** Retrier pause (default 15 s). */
+  /** Retrier pause (default 15 s; CONTACT_RETRY_INTERVAL_MS). */
   retryIntervalMs?: number
+  /** Waits after failed attempts 1, 2, 3... (default 30 s, 2 min, 10 min, 1 h; CONTACT_RETRY_BACKOFF_MS). */
+  backoffMs?: readonly number[]
+  /**
+   * The last server on this database died (its lock was stale): release the notifications it had
+   * claimed at start, so they are sent now rather than when their 5-minute lease runs out.
+   */
+  releaseClaimsOnStart?: boolean
+  /** How long `stop()` waits for submissions and notification attempts in progress (default 20 s). */
+  drainTimeoutMs?: number
+  /** How long a visitor waits for the immediate notification attempt (the handler's default 3 s). */
+  notifyWaitMs?: number
   /** Override the mail transport (tests). */
   transport?: MailTransport
 }
@@ -101,16 +120,29 @@ export function createEmbeddedContactServices(options: EmbeddedContactOptions): 
     transport,
     log,
     email: { to: settings.CONTACT_TO_EMAIL, siteName: company.name, siteUrl: settings.SITE_URL },
+    ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
   })
   const retrier = createNotificationRetrier({
     outbox,
     log,
     ...(options.retryIntervalMs ? { intervalMs: options.retryIntervalMs } : {}),
   })
+  // Work that must finish before the database closes: submissions being handled, and the
+  // notification attempts the handler stopped waiting for (a send the database never hears the
+  // end of would be sent again after a restart).
+  const inProgress = new Set<Promise<unknown>>()
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inProgress.add(work)
+    const forget = () => inProgress.delete(work)
+    work.then(forget, forget)
+    return work
+  }
   const handler = createContactHandler({
     log,
     store,
     notifier: outbox,
+    waitUntil: track,
+    ...(options.notifyWaitMs !== undefined ? { notifyWaitMs: options.notifyWaitMs } : {}),
     verifyCaptcha: createHcaptchaVerifier({
       secret: settings.HCAPTCHA_SECRET,
       verifyUrl: settings.HCAPTCHA_VERIFY_URL,
@@ -118,9 +150,11 @@ export function createEmbeddedContactServices(options: EmbeddedContactOptions): 
       log,
     }),
   })
+  const inbox = createEmbeddedContactInbox(handler)
+  const drainTimeoutMs = options.drainTimeoutMs ?? 20_000
   let started = false
   return {
-    inbox: createEmbeddedContactInbox(handler),
+    inbox: { kind: inbox.kind, send: (message, meta) => track(inbox.send(message, meta)) },
     outbox,
     retrier,
     snapshot,
@@ -129,11 +163,31 @@ export function createEmbeddedContactServices(options: EmbeddedContactOptions): 
       if (started) return
       started = true
       log.info('contact.services_started', { mode: 'embedded', transport: transport.description })
+      if (options.releaseClaimsOnStart) {
+        try {
+          const released = await releaseLeasedNotifications(database, defaultLeaseMs)
+          log.warn('contact.claims_released_after_crash', { released })
+        } catch (error) {
+          log.error('contact.claims_release_failed', { error: describeError(error) })
+        }
+      }
       retrier.start()
       await snapshot.flush()
     },
     async stop() {
       started = false
+      if (inProgress.size > 0) {
+        log.info('contact.draining', { inProgress: inProgress.size })
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const drained = await Promise.race([
+          Promise.allSettled([...inProgress]).then(() => true),
+          new Promise<false>((resolve) => {
+            timer = setTimeout(() => resolve(false), drainTimeoutMs)
+          }),
+        ])
+        clearTimeout(timer)
+        if (!drained) log.warn('contact.drain_timed_out', { inProgress: inProgress.size })
+      }
       await retrier.stop()
       await snapshot.flush()
       await snapshot.close()
@@ -168,8 +222,14 @@ async function open(): Promise<ContactServices> {
       SUPABASE_ANON_KEY: settings.SUPABASE_ANON_KEY,
     })
   }
-  const { db } = await getEmbeddedDatabase(settings.DATA_DIR)
-  const services = createEmbeddedContactServices({ settings, database: db })
+  const { db, recoveredFromCrash } = await getEmbeddedDatabase(settings.DATA_DIR)
+  const services = createEmbeddedContactServices({
+    settings,
+    database: db,
+    retryIntervalMs: settings.CONTACT_RETRY_INTERVAL_MS,
+    backoffMs: settings.CONTACT_RETRY_BACKOFF_MS,
+    releaseClaimsOnStart: recoveredFromCrash,
+  })
   await services.start()
   return services
 }

@@ -16,6 +16,11 @@ export class DataDirectoryInUseError extends Error {
 
 export interface LockFile {
   readonly path: string
+  /**
+   * True when a lock left by a process that is gone was taken over: the last server on this data
+   * directory did not shut down (it crashed or was killed), so anything it had claimed is void.
+   */
+  readonly tookOverStaleLock: boolean
   release(): void
 }
 
@@ -62,11 +67,13 @@ function tryCreate(path: string): boolean {
  */
 export function acquireLockFile(lockPath: string, dataDir: string): LockFile {
   const path = resolve(lockPath)
+  let tookOverStaleLock = false
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (tryCreate(path)) {
       heldHere.add(path)
       return {
         path,
+        tookOverStaleLock,
         release() {
           if (!heldHere.delete(path)) return
           if (readPid(path) === process.pid) rmSync(path, { force: true })
@@ -81,6 +88,7 @@ export function acquireLockFile(lockPath: string, dataDir: string): LockFile {
     }
     try {
       unlinkSync(path)
+      tookOverStaleLock = true
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     }

@@ -22,6 +22,11 @@ export interface EmbeddedDatabase {
   readonly dataDir: string
   /** Gallery rows created from new bucket objects during this open. */
   readonly imported: number
+  /**
+   * The previous server on this directory did not shut down cleanly (its lock was stale): work it
+   * had leased in the database (notifications mid-send) is nobody's now.
+   */
+  readonly recoveredFromCrash: boolean
   /** Closes PGlite and releases the lock; safe to call more than once. */
   close(): Promise<void>
 }
@@ -60,6 +65,7 @@ export async function openEmbeddedDatabase({
       db: opened,
       dataDir: directory,
       imported,
+      recoveredFromCrash: lock.tookOverStaleLock,
       close() {
         closing ??= opened.close().finally(() => lock.release())
         return closing

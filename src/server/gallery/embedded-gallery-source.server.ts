@@ -12,6 +12,18 @@ export interface EmbeddedGallerySourceOptions {
   database: () => Promise<Pick<PGliteInterface, 'transaction'>>
 }
 
+/** A one-line reason, also for what PGlite throws that is not an Error (its ErrnoError). */
+function describeFailure(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error === 'object' && error !== null) {
+    const { name, message, code, errno } = error as Record<string, unknown>
+    const parts = [name, message, code, errno === undefined ? undefined : `errno ${errno}`]
+    const text = parts.filter((part) => typeof part === 'string' && part !== '').join(' ')
+    if (text) return text
+  }
+  return String(error)
+}
+
 const sqlState = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
     ? error.code
@@ -33,7 +45,7 @@ export function createEmbeddedGallerySource({
         return work(tx)
       })
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
+      const reason = describeFailure(error)
       throw new GallerySourceError(`Embedded database ${what} failed: ${reason}`, {
         source: 'embedded',
         code: sqlState(error),

@@ -6,6 +6,17 @@ export interface GalleryCacheOptions {
   ttlMs?: number
   /** After a failed load, how long to wait before the next attempt. */
   retryAfterMs?: number
+  /**
+   * With no list yet, how long a page waits for the first load (default 3 s). Past it the page
+   * gets the error state and the load carries on, so the next page view gets the list: a slow
+   * database never holds a page.
+   */
+  waitMs?: number
+  /**
+   * A load still unsettled after this long (default 30 s) counts as failed and its late result is
+   * ignored, so a hung source cannot block every later reload.
+   */
+  loadTimeoutMs?: number
   now?: () => number
   onError?: (error: unknown, context: { servingLastGood: boolean }) => void
 }
@@ -24,14 +35,36 @@ const reportFailure: NonNullable<GalleryCacheOptions['onError']> = (error, { ser
     error,
   )
 
+export class GalleryLoadTimeoutError extends Error {
+  override name = 'GalleryLoadTimeoutError'
+  constructor(readonly timeoutMs: number) {
+    super(`The gallery source did not answer within ${timeoutMs} ms`)
+  }
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first; never rejects. */
+function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms)
+    timer.unref?.()
+  })
+  return Promise.race([promise.then(noop, noop), elapsed]).finally(() => clearTimeout(timer))
+}
+
+const noop = () => {}
+
 /**
  * Keeps the gallery in memory so page views do not each hit the database: stale-while-revalidate,
- * one load at a time, and the last good list kept through an outage.
+ * one load at a time, the last good list kept through an outage, pages never held longer than
+ * `waitMs`, and a hung load given up after `loadTimeoutMs`.
  */
 export function createGalleryCache({
   load,
   ttlMs = 5 * 60_000,
   retryAfterMs = 10_000,
+  waitMs = 3_000,
+  loadTimeoutMs = 30_000,
   now = Date.now,
   onError = reportFailure,
 }: GalleryCacheOptions): GalleryCache {
@@ -44,8 +77,12 @@ export function createGalleryCache({
 
   function startLoad(): Promise<void> {
     if (inFlight) return inFlight
-    const attempt = Promise.resolve()
-      .then(load)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new GalleryLoadTimeoutError(loadTimeoutMs)), loadTimeoutMs)
+      timer.unref?.()
+    })
+    const attempt = Promise.race([Promise.resolve().then(load), deadline])
       .then(
         (items) => {
           lastGood = { items, loadedAt: now() }
@@ -57,6 +94,7 @@ export function createGalleryCache({
         },
       )
       .finally(() => {
+        clearTimeout(timer)
         inFlight = undefined
       })
     inFlight = attempt
@@ -73,7 +111,7 @@ export function createGalleryCache({
         if (at - lastGood.loadedAt >= ttlMs && mayTryAgain(at)) void startLoad()
         return currentResult()
       }
-      if (inFlight || mayTryAgain(at)) await startLoad()
+      if (inFlight || mayTryAgain(at)) await waitAtMost(startLoad(), waitMs)
       return currentResult()
     },
     clear() {

@@ -28,9 +28,19 @@ const state = processState('gallery', () => ({
   cache: undefined as GalleryCache | undefined,
 }))
 
+/**
+ * The cache's timings from GALLERY_CACHE_TTL_MS (default 5 minutes): after a failed load the next
+ * attempt waits 10 s, or the TTL when that is shorter.
+ */
+export const galleryCacheTimings = (ttlMs: number) => ({
+  ttlMs,
+  retryAfterMs: Math.min(10_000, ttlMs),
+})
+
 /** The process-wide gallery cache over the configured source. */
 export function getGalleryCache(): GalleryCache {
   state.cache ??= createGalleryCache({
+    ...galleryCacheTimings(getEnvironment().GALLERY_CACHE_TTL_MS),
     load: () => {
       state.source ??= createGallerySource(getEnvironment())
       return loadGallery(state.source)

@@ -10,7 +10,10 @@ import {
 export interface SupabaseGallerySourceOptions {
   url: string
   anonKey: string
-  /** Per-request limit, so a hanging backend cannot hold a page view. */
+  /**
+   * Per-request limit (default 8 s), body included: a backend that sends its headers and then
+   * stalls is cut off too (supabase-js's own timeout stops at the headers).
+   */
   timeoutMs?: number
   /**
    * supabase-js retries failed GETs up to 3 times (1 + 2 + 4 s). Off by default: the gallery
@@ -22,6 +25,15 @@ export interface SupabaseGallerySourceOptions {
 const describeError = (error: PostgrestError) =>
   [error.code, error.message].filter((part) => part && part.trim() !== '').join(' ')
 
+/** fetch whose abort signal stays armed until the body is read, not only until the headers. */
+export function fetchWithDeadline(timeoutMs: number, base: typeof fetch = fetch): typeof fetch {
+  return (input, init) => {
+    const deadline = AbortSignal.timeout(timeoutMs)
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline
+    return base(input, { ...init, signal })
+  }
+}
+
 export function createSupabaseGallerySource({
   url,
   anonKey,
@@ -31,6 +43,7 @@ export function createSupabaseGallerySource({
   const supabase = createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     db: { timeout: timeoutMs, retry },
+    global: { fetch: fetchWithDeadline(timeoutMs) },
   })
 
   const failure = (what: string, error: PostgrestError, status: number) =>
@@ -53,7 +66,13 @@ export function createSupabaseGallerySource({
         .from(galleryTable)
         .select('*', { count: 'exact' })
       if (error) throw failure(`select from ${galleryTable}`, error, status)
-      const rows: unknown[] = data ?? []
+      const rows: unknown = data ?? []
+      if (!Array.isArray(rows)) {
+        throw new GallerySourceError(
+          `Supabase select from ${galleryTable} answered with something other than a list of rows`,
+          { source: 'supabase', status },
+        )
+      }
       return { rows, count: count ?? rows.length }
     },
 

@@ -27,9 +27,47 @@ export default definePlugin((nitroApp) => {
     console.error('A service could not start; it will be retried on first use.', error)
   })
 
-  // Contact services first: the retrier must stop before the database it writes to closes.
-  nitroApp.hooks.hook('close', async () => {
-    await stopContactServices()
-    await stopGallery()
+  // Nitro calls the close hooks once the HTTP server has finished the requests in progress
+  // (srvx's graceful shutdown on SIGTERM/SIGINT). Contact services first: submissions and
+  // notification attempts still running, then the retrier, must finish before the database they
+  // write to closes.
+  let closed: Promise<void> | undefined
+  const close = () => {
+    closed ??= (async () => {
+      await stopContactServices()
+      await stopGallery()
+      exitIfStillRunning()
+    })()
+    return closed
+  }
+  nitroApp.hooks.hook('close', close)
+
+  // srvx installs its graceful shutdown only when neither CI nor TEST is set. Without it a
+  // SIGTERM would kill the process with the database open and its lock in place: close them
+  // ourselves then (requests in progress are not awaited in that case).
+  setImmediate(() => {
+    if (process.listenerCount('SIGTERM') > 0) return
+    console.warn(
+      'The HTTP server has no graceful shutdown (CI or TEST is set): on SIGTERM/SIGINT the ' +
+        'database is still closed before exit, but requests in progress are not awaited.',
+    )
+    const onSignal = (signal: NodeJS.Signals) => {
+      console.info(`${signal}: closing the database, then exiting.`)
+      void close().finally(() => process.exit(0))
+    }
+    process.once('SIGTERM', onSignal)
+    process.once('SIGINT', onSignal)
   })
 })
+
+/**
+ * After shutdown nothing of ours holds the event loop, so the process exits by itself. Should
+ * anything still hold it (a library's socket or timer), say what, and exit anyway.
+ */
+function exitIfStillRunning(graceMs = 5_000) {
+  setTimeout(() => {
+    const holding = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap')
+    console.warn(`Still running ${graceMs} ms after shutdown (${holding.join(', ')}); exiting.`)
+    process.exit(0)
+  }, graceMs).unref()
+}

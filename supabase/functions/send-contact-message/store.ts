@@ -209,3 +209,25 @@ export function createPostgresContactStore(db: Database): ContactStore {
       }),
   }
 }
+
+/**
+ * After a crash, for a database only one server uses (the embedded PGlite behind its lock): the
+ * claims the dead process held are void, so its messages are made due now instead of waiting out
+ * their lease. Pending messages due within `leaseMs` become due now as well (a claim and a short
+ * backoff look alike in the row); messages backing off longer keep their time. Returns how many
+ * were made due. Never use this where several senders share the database (Supabase).
+ */
+export async function releaseLeasedNotifications(db: Database, leaseMs: number): Promise<number> {
+  const result = await asServiceRole(db, (tx) =>
+    tx.query(
+      `update public.contact_messages
+          set next_attempt_at = now()
+        where notification_status = 'pending'
+          and next_attempt_at > now()
+          and next_attempt_at <= now() + make_interval(secs => $1::double precision)
+       returning id`,
+      [leaseMs / 1000],
+    ),
+  )
+  return result.rows.length
+}
