@@ -78,6 +78,7 @@ export const environmentSchema = v.pipe(
     SITE_URL: v.optional(
       v.pipe(
         urlString('must be an absolute URL such as https://www.example.com'),
+        v.regex(/^https?:\/\//i, 'must be an http or https URL such as https://www.example.com'),
         v.transform((url) => url.replace(/\/+$/, '')),
       ),
       'http://localhost:3000',
@@ -116,6 +117,17 @@ export const environmentSchema = v.pipe(
     CONTACT_TO_EMAIL: v.optional(
       v.pipe(v.string(), v.trim(), v.email('must be an email address')),
       company.email,
+    ),
+    SERVER_SHUTDOWN_TIMEOUT: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d+$/, 'must be a whole number of seconds'),
+        v.transform(Number),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(600, 'must be at most 600'),
+      ),
+      '15',
     ),
     GALLERY_CACHE_TTL_MS: v.optional(milliseconds(100, 86_400_000), '300000'),
     CONTACT_RETRY_INTERVAL_MS: v.optional(milliseconds(100, 3_600_000), '15000'),

@@ -71,9 +71,11 @@ test('no page raises a Content-Security-Policy violation', async ({ page }) => {
   test.setTimeout(120_000)
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      const violations = ((window as unknown as { __cspViolations?: string[] }).__cspViolations ??=
-        [])
-      violations.push(`${event.violatedDirective}: ${event.blockedURI}`)
+      const store = window as unknown as { __cspViolations?: string[] }
+      store.__cspViolations = [
+        ...(store.__cspViolations ?? []),
+        `${event.violatedDirective}: ${event.blockedURI}`,
+      ]
     })
   })
   for (const path of [

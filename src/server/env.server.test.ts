@@ -32,6 +32,9 @@ describe('parseEnvironment', () => {
     expect(() => parseEnvironment({ PORT: '70000' })).toThrow(/PORT must be at most 65535/)
     expect(() => parseEnvironment({ SITE_URL: 'nope' })).toThrow(/SITE_URL must be an absolute URL/)
     expect(() => parseEnvironment({ CONTACT_TO_EMAIL: 'x' })).toThrow(/CONTACT_TO_EMAIL/)
+    expect(() => parseEnvironment({ SITE_URL: 'javascript:alert(1)' })).toThrow(
+      /SITE_URL must be an http or https URL/,
+    )
   })
 
   it('requires the Supabase URL and key together', () => {

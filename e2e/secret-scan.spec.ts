@@ -1,0 +1,162 @@
+/**
+ * Nothing secret reaches a browser: every built client asset and every served page is scanned
+ * (test/support/secret-scan.ts) for server secrets, the names of server-only variables, private
+ * keys, JWTs, credentials in URLs and supabase-js code. A second server, started here with
+ * canary values in every secret variable, proves configured secrets stay on the server too.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { expect, test } from '@playwright/test'
+import { company, hcaptchaTestKeys } from '../app.config'
+import { baseURL } from '../playwright.config'
+import { siteMapGroups } from '../src/features/navigation/site-map'
+import { readServerFnIds } from '../test/support/http-fuzz'
+import {
+  configuredSecretRules,
+  describeFindings,
+  type SecretRule,
+  scanDirectory,
+  scanText,
+  structuralSecretRules,
+} from '../test/support/secret-scan'
+
+const publicDir = '.output/public'
+
+/** The rules for this checkout: structural ones, plus whatever is configured here. */
+const rules: SecretRule[] = [
+  ...structuralSecretRules,
+  ...configuredSecretRules({
+    env: process.env,
+    dotEnv: existsSync('.env') ? readFileSync('.env', 'utf8') : undefined,
+    // With nothing configured the server verifies captchas with the test secret: a secret still.
+    defaults: { HCAPTCHA_SECRET: hcaptchaTestKeys.secret },
+    publicValues: [company.email],
+  }),
+]
+
+const pagePaths = [
+  ...new Set([
+    '/',
+    ...siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path)),
+    '/kitchen-remodeling',
+    '/gallery?category=kitchen&sort=newest',
+    '/contact-us?service=kitchen-remodeling',
+    '/no-such-page',
+    '/services/no-such-service',
+  ]),
+]
+
+/** Every page, and what each GET server function answers, as a browser would receive them. */
+async function servedTexts(origin: string): Promise<{ source: string; text: string }[]> {
+  const texts: { source: string; text: string }[] = []
+  for (const path of pagePaths) {
+    const response = await fetch(`${origin}${path}`)
+    expect([200, 404], path).toContain(response.status)
+    texts.push({ source: path, text: await response.text() })
+  }
+  for (const id of readServerFnIds(publicDir)) {
+    const response = await fetch(`${origin}/_serverFn/${id}`, {
+      headers: { 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true' },
+    })
+    texts.push({ source: `/_serverFn/${id} (${response.status})`, text: await response.text() })
+  }
+  return texts
+}
+
+test('every built client asset is free of secrets and of supabase-js', () => {
+  const { files, findings } = scanDirectory(publicDir, rules)
+  const scripts = files.filter((file) => file.endsWith('.js'))
+  console.log(
+    `secret scan: ${files.length} files under ${publicDir} (${scripts.length} scripts), ${rules.length} rules`,
+  )
+  expect(scripts.length, 'client scripts scanned').toBeGreaterThan(10)
+  expect(files.length, 'client files scanned').toBeGreaterThan(50)
+  expect(describeFindings(findings)).toEqual([])
+})
+
+test('every served page and public server-function answer is free of secrets', async () => {
+  const texts = await servedTexts(baseURL)
+  expect(texts.length).toBeGreaterThan(40)
+  const findings = texts.flatMap(({ source, text }) => scanText(source, text, rules))
+  expect(describeFindings(findings)).toEqual([])
+})
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function waitUntilServing(origin: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output()}`)
+    const status = await fetch(`${origin}/`).then(
+      (response) => response.status,
+      () => 0,
+    )
+    if (status === 200) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`server did not answer within 60 s:\n${output()}`)
+}
+
+test('configured secrets stay on the server', async () => {
+  test.setTimeout(120_000)
+  const canary = `canary${Date.now().toString(36)}`
+  const secrets = {
+    HCAPTCHA_SECRET: `0x${canary}HcaptchaSecret`,
+    SMTP_URL: `smtp://${canary}-user:${canary}-password@127.0.0.1:9/`,
+    CONTACT_TO_EMAIL: `${canary}.private@example.net`,
+    SUPABASE_SERVICE_ROLE_KEY: `${canary}ServiceRoleKey`,
+    SUPABASE_DB_URL: `postgresql://postgres:${canary}-db@127.0.0.1:9/postgres`,
+  }
+  const siteKey = `${canary}-public-site-key`
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const dataDir = '.data/e2e-secrets'
+  rmSync(dataDir, { recursive: true, force: true })
+  const child = spawn(process.execPath, ['.output/server/index.mjs'], {
+    env: {
+      ...process.env,
+      ...secrets,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: origin,
+      DATA_DIR: dataDir,
+      HCAPTCHA_SITE_KEY: siteKey,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  try {
+    await waitUntilServing(origin, child, () => output)
+    const texts = await servedTexts(origin)
+    // The server did read this configuration: the public site key reaches the contact page.
+    expect(texts.find(({ source }) => source === '/contact-us')?.text).toContain(siteKey)
+    const canaryRules = configuredSecretRules({ env: secrets })
+    expect(canaryRules).toHaveLength(Object.keys(secrets).length)
+    const findings = texts.flatMap(({ source, text }) =>
+      scanText(source, text, [...canaryRules, ...structuralSecretRules]),
+    )
+    expect(describeFindings(findings)).toEqual([])
+    // Nor in the server's own output: it logs ids and statuses, never configuration values.
+    expect(scanText('server output', output, canaryRules).map((finding) => finding.rule)).toEqual(
+      [],
+    )
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+    if (child.exitCode === null) child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
