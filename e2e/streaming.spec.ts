@@ -95,6 +95,16 @@ test('a slow gallery streams the shell first and the projects later, in one resp
   }
   if (!response?.body) throw new Error('the server did not answer')
   expect(response.status).toBe(200)
+  // While the database is still answering, the portfolio sections stream their skeletons too.
+  const others = [
+    '/services/kitchen-remodeling',
+    '/areas-of-service/concord-kitchen-remodeling',
+  ].map(async (path) => {
+    const page = await fetch(`http://127.0.0.1:${sitePort}${path}`, {
+      headers: { 'user-agent': browserAgent },
+    })
+    return page.text()
+  })
 
   const started = Date.now()
   const chunks: { at: number; text: string }[] = []
@@ -112,12 +122,18 @@ test('a slow gallery streams the shell first and the projects later, in one resp
     .map((c) => c.text)
     .join('')
   expect(shell).toContain('<header')
-  expect(shell).toContain('data-skeleton')
+  expect(shell.match(/data-skeleton=""/g)).toHaveLength(9)
   // The projects wait for the database; the shell did not.
   expect((chunks[projectChunk]?.at ?? 0) - (chunks[shellChunk]?.at ?? 0)).toBeGreaterThan(300)
 
   const html = chunks.map((c) => c.text).join('')
   for (const entry of manifest) expect(html).toContain(entry.title.replaceAll('&', '&amp;'))
+
+  const [service, location] = await Promise.all(others)
+  // The fallback stays in the document; the streamed section replaces it on arrival.
+  const skeletonsBeforeData = (page: string) => page.match(/data-skeleton=""/g)?.length
+  expect(skeletonsBeforeData(service ?? ''), 'portfolio skeletons').toBe(6)
+  expect(skeletonsBeforeData(location ?? ''), 'recent project skeletons').toBe(3)
 })
 
 test('a crawler gets the complete gallery in its response', async () => {
