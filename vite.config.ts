@@ -29,6 +29,8 @@ export default defineConfig({
       traceDeps: ['@electric-sql/pglite*'],
       plugins: ['./src/server/nitro/server-lifecycle.ts'],
       rolldownConfig: { onwarn: ignoreUseClientDirectives },
+      // Scripts, styles and SVGs ship gzip and brotli twins; the server picks by Accept-Encoding.
+      compressPublicAssets: { gzip: true, brotli: true },
       routeRules: {
         '/**': { headers: staticSecurityHeaders },
         // Hashed file names change with their content: browsers and CDNs may keep them for a year.
