@@ -254,3 +254,23 @@ test('every page has its own title and meta description', async ({ request }) =>
     titles.set(title ?? '', path)
   }
 })
+
+test('images reserve their size, and only the hero picture loads eagerly', async ({ request }) => {
+  for (const path of [
+    ...allPages.filter((p) => !p.startsWith('/areas-of-service/')),
+    '/areas-of-service/etobicoke-bathroom-remodeling',
+  ]) {
+    const html = await (await request.get(path)).text()
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
+    const images = [...main.matchAll(/<img\b[^>]*>/g)].map((m) => m[0])
+    for (const img of images) {
+      expect(img, `${path}: ${img}`).toMatch(/\bwidth="\d+"/)
+      expect(img, `${path}: ${img}`).toMatch(/\bheight="\d+"/)
+    }
+    const eager = images.filter((img) => !/loading="lazy"/.test(img))
+    expect(eager.length, `${path} eager images: ${eager.join('\n')}`).toBeLessThanOrEqual(1)
+    const firstSection = main.slice(0, main.indexOf('</section>'))
+    for (const img of eager)
+      expect(firstSection, `${path}: the eager image is the hero's`).toContain(img)
+  }
+})

@@ -70,8 +70,8 @@ export function GalleryResults({ search }: { search: GallerySearch }) {
         </div>
       ) : (
         <ul aria-label="Projects" className={gridClass}>
-          {projects.map((project, index) => (
-            <ProjectCard key={project.id} project={project} priority={index < 3} />
+          {projects.map((project) => (
+            <ProjectCard key={project.id} project={project} />
           ))}
         </ul>
       )}

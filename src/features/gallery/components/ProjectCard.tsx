@@ -7,10 +7,11 @@ import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 
 export const projectCardId = (projectId: string) => `project-card-${projectId}`
 
-type Props = { project: GalleryItem; priority?: boolean }
+type Props = { project: GalleryItem }
 
 /** A gallery card; following it opens the project viewer through the URL. */
-export function ProjectCard({ project, priority = false }: Props) {
+/** Below the hero, so its image loads lazily like every picture but the hero's. */
+export function ProjectCard({ project }: Props) {
   const styles = card({ interactive: true })
   return (
     <li className={styles.root}>
@@ -33,7 +34,7 @@ export function ProjectCard({ project, priority = false }: Props) {
             alt=""
             width={1200}
             height={900}
-            loading={priority ? 'eager' : 'lazy'}
+            loading="lazy"
             decoding="async"
           />
           {project.featured ? (
