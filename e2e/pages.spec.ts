@@ -226,19 +226,18 @@ test('every internal link on every page leads to a page that answers 200', async
 })
 
 for (const width of [360, 1440]) {
-  test.describe(`every page at ${width} px`, () => {
+  test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } })
-    test('has no axe violations and no horizontal overflow', async ({ page }) => {
-      test.setTimeout(180_000)
-      for (const path of [...allPages, ...topLevelServiceRoutes.map((id) => `/${id}`)]) {
+    for (const path of [...allPages, ...topLevelServiceRoutes.map((id) => `/${id}`)]) {
+      test(`${path} has no axe violations and no horizontal overflow`, async ({ page }) => {
         await gotoHydrated(page, path)
         await expectNoAxeViolations(page)
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,
         )
         expect(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0)
-      }
-    })
+      })
+    }
   })
 }
 
