@@ -42,3 +42,10 @@ export async function notify(kind: ToastKind, title: string, options: ToastOptio
   const [{ toast }] = await Promise.all([import('sonner'), mounted])
   toast[kind](title, options)
 }
+
+/** For pages likely to toast (the contact form): fetch the toaster now, while the server is
+ * surely there, rather than at the moment of the first message. */
+export function preloadToasts() {
+  void import('sonner')
+  void import('./Toaster.lazy')
+}

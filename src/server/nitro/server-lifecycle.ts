@@ -11,7 +11,10 @@ import { startGallery, stopGallery } from '../gallery/gallery.server'
  */
 export default definePlugin((nitroApp) => {
   try {
-    getEnvironment()
+    // srvx reads this when the server starts listening, right after the plugins ran: how long
+    // requests in progress (a contact message: captcha 5 s + store + notification 3 s) and the
+    // close hooks may take after SIGTERM before every connection is cut. srvx's own default is 5 s.
+    process.env.SERVER_SHUTDOWN_TIMEOUT = String(getEnvironment().SERVER_SHUTDOWN_TIMEOUT)
   } catch (error) {
     if (!(error instanceof EnvironmentError)) throw error
     console.error(`${error.message}\nSee .env.example for every variable and its format.`)
@@ -42,14 +45,34 @@ export default definePlugin((nitroApp) => {
   }
   nitroApp.hooks.hook('close', close)
 
+  // Once a stop signal has come, every answer says `Connection: close`. Without it the browser
+  // that sent a request still in progress keeps its connection open afterwards, the HTTP server
+  // waits for it until srvx's graceful time-out (SERVER_SHUTDOWN_TIMEOUT) cuts every connection.
+  let stopping = false
+  const onStopSignal = () => {
+    stopping = true
+  }
+  process.on('SIGTERM', onStopSignal)
+  process.on('SIGINT', onStopSignal)
+  nitroApp.hooks.hook('response', (response) => {
+    if (!stopping) return
+    try {
+      response.headers.set('connection', 'close')
+    } catch {
+      // A response with immutable headers: its connection is closed by the time-out instead.
+    }
+  })
+
   // srvx installs its graceful shutdown only when neither CI nor TEST is set. Without it a
   // SIGTERM would kill the process with the database open and its lock in place: close them
   // ourselves then (requests in progress are not awaited in that case).
   setImmediate(() => {
-    if (process.listenerCount('SIGTERM') > 0) return
+    const others = process.listeners('SIGTERM').filter((listener) => listener !== onStopSignal)
+    if (others.length > 0) return
     console.warn(
-      'The HTTP server has no graceful shutdown (CI or TEST is set): on SIGTERM/SIGINT the ' +
-        'database is still closed before exit, but requests in progress are not awaited.',
+      'No graceful shutdown in the HTTP server (srvx skips it when CI or TEST is set; the dev ' +
+        'server has none): on SIGTERM/SIGINT the database is closed before exit, but requests ' +
+        'in progress are not awaited.',
     )
     const onSignal = (signal: NodeJS.Signals) => {
       console.info(`${signal}: closing the database, then exiting.`)

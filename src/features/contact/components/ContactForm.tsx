@@ -1,9 +1,9 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha'
 import { useForm } from '@tanstack/react-form'
-import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { notify } from '~/components/layout/notify'
+import { notify, preloadToasts } from '~/components/layout/notify'
 import { useHydrated } from '~/components/layout/use-hydrated'
 import { company } from '../../../../app.config'
 import { sendContactMessage } from '../contact.functions'
@@ -76,6 +76,7 @@ export function ContactForm({ siteKey, initialService }: Props) {
   })
 
   const captchaErrorId = useId()
+  useEffect(preloadToasts, [])
 
   return (
     <form

@@ -1,0 +1,210 @@
+/**
+ * Gallery source faults against the production server in Supabase mode: the real supabase-js in
+ * the server talks to the PostgREST stand-in through a proxy that refuses, resets, answers 503,
+ * answers late, never answers, or stalls mid-body, and serves malformed rows. Every page answers
+ * 200 with the spec's states; the last good list is served through an outage; the server
+ * recovers by itself. GALLERY_CACHE_TTL_MS=1000 stands in for the 5-minute freshness.
+ */
+import { type FaultProxy, type ProxyFault, startFaultProxy } from '../../test/faults/fault-proxy'
+import { galleryRow } from '../../test/faults/gallery-rows'
+import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
+import { type PostgrestStandIn, startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
+import { expect, test } from '../fixtures'
+import {
+  cleanups,
+  eventually,
+  expectSitePages,
+  galleryTexts,
+  getPage,
+  sitePages,
+  temporaryDataDir,
+} from './support'
+
+const ttlMs = 1_000
+const healthyRows = () => [
+  galleryRow('oak', { title: 'Oak Galley Kitchen' }),
+  galleryRow('spa', { title: 'Spa Ensuite', category: 'bathroom' }),
+]
+
+const clean = cleanups()
+test.afterEach(() => clean.run())
+
+async function startSite(options: { fault?: ProxyFault } = {}) {
+  const standIn: PostgrestStandIn = clean.add(
+    await startPostgrestStandIn({
+      tables: { gallery_images: healthyRows() },
+      // An empty table makes the server call the import RPC, as on Supabase.
+      rpc: { import_gallery_images_from_storage: () => 0 },
+    }),
+    (s) => s.close(),
+  )
+  const proxy: FaultProxy = clean.add(await startFaultProxy(standIn.url), (p) => p.close())
+  if (options.fault) await proxy.set(options.fault)
+  const data = clean.add(temporaryDataDir('gallery'), (d) => d.remove())
+  const server: ServerProcess = clean.add(
+    await startProductionServer({
+      dataDir: data.dir,
+      env: {
+        SUPABASE_URL: proxy.url,
+        SUPABASE_ANON_KEY: standIn.anonKey,
+        GALLERY_CACHE_TTL_MS: String(ttlMs),
+      },
+    }),
+    (s) => s.stop(),
+  )
+  return { standIn, proxy, server }
+}
+
+const pastFreshness = () => new Promise((resolve) => setTimeout(resolve, ttlMs + 100))
+
+test('serves the last good list through every kind of outage, then recovers by itself', async () => {
+  test.setTimeout(60_000)
+  const { standIn, proxy, server } = await startSite()
+  await expectSitePages(server.url, { list: ['Oak Galley Kitchen', 'Spa Ensuite'] })
+
+  const outages: [string, () => Promise<void>][] = [
+    ['HTTP 503 from PostgREST', async () => standIn.fail({ status: 503 })],
+    ['connection refused', () => proxy.set({ kind: 'refuse' })],
+    ['connection reset', () => proxy.set({ kind: 'reset' })],
+    ['no answer at all', () => proxy.set({ kind: 'hang' })],
+    ['body stalled after the headers', () => proxy.set({ kind: 'stall-body' })],
+  ]
+  for (const [name, breakSource] of outages) {
+    await test.step(name, async () => {
+      await breakSource()
+      await pastFreshness()
+      // Stale: the page gets the last good list at once and a refresh runs in the background.
+      const answers = await expectSitePages(server.url, {
+        list: ['Oak Galley Kitchen', 'Spa Ensuite'],
+      })
+      for (const answer of answers) expect(answer.ms, answer.path).toBeLessThan(3_000)
+      standIn.fail(undefined)
+    })
+  }
+  expect(server.output()).toContain('Gallery refresh failed; still serving the last good list')
+
+  await test.step('the source returns with a new project: shown without a restart', async () => {
+    standIn.tables.gallery_images = [
+      ...healthyRows(),
+      galleryRow('walnut', { title: 'Walnut Built-ins', category: 'carpentry' }),
+    ]
+    await proxy.set({ kind: 'pass' })
+    await eventually(() =>
+      expectSitePages(server.url, { list: ['Oak Galley Kitchen', 'Walnut Built-ins'] }),
+    )
+  })
+
+  await test.step('malformed rows are skipped, the rest render', async () => {
+    standIn.tables.gallery_images = [
+      galleryRow('oak', { title: 'Oak Galley Kitchen' }),
+      { id: 'no-title', category: 'kitchen', filename: 'kitchen/x.webp' },
+      null,
+      'not a row',
+      galleryRow('bad-date', { title: 'Bad Date Project', created_at: 'yesterday' }),
+      galleryRow('bad-order', { title: 'Bad Order Project', order: 'first' }),
+      galleryRow('cedar', { title: 'Cedar Deck Kitchen' }),
+    ]
+    await eventually(async () => {
+      const [gallery] = await expectSitePages(server.url, {
+        list: ['Oak Galley Kitchen', 'Cedar Deck Kitchen'],
+      }).then((answers) => answers.filter((a) => a.path === sitePages.gallery))
+      expect(gallery?.html).not.toContain('Bad Date Project')
+      expect(gallery?.html).not.toContain('Bad Order Project')
+      expect(gallery?.html).not.toContain('Spa Ensuite')
+    })
+    expect(server.output()).toMatch(/Skipped gallery row no-title: /)
+  })
+
+  await test.step('only malformed rows: the empty states', async () => {
+    standIn.tables.gallery_images = [{ id: 1 }, { id: 2, title: 'No category' }]
+    await eventually(() => expectSitePages(server.url, 'empty'))
+  })
+
+  await test.step('an answer that is not a list is an outage, not an empty gallery', async () => {
+    standIn.tables.gallery_images = healthyRows()
+    await eventually(() => expectSitePages(server.url, { list: ['Spa Ensuite'] }))
+    await proxy.set({ kind: 'status', status: 200, body: { unexpected: 'object' } })
+    await pastFreshness()
+    await expectSitePages(server.url, { list: ['Spa Ensuite'] })
+    await eventually(async () =>
+      expect(server.output()).toContain('answered with something other than a list of rows'),
+    )
+  })
+  expect(server.output()).not.toMatch(/unhandledRejection|uncaughtException/)
+})
+
+test('with the source down from the start: error states, never a 500, and recovery', async ({
+  page,
+}) => {
+  test.setTimeout(45_000)
+  const { standIn, proxy, server } = await startSite({ fault: { kind: 'refuse' } })
+  await expectSitePages(server.url, 'error')
+
+  await test.step('the visitor sees the error text and the toast, with no console error', async () => {
+    await page.goto(`${server.url}${sitePages.gallery}`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await expect(page.getByRole('alert').filter({ hasText: galleryTexts.pageError })).toBeVisible()
+    await expect(page.getByText(galleryTexts.toast)).toBeVisible()
+  })
+
+  await test.step('a 503 instead: still the error states', async () => {
+    await proxy.set({ kind: 'pass' })
+    standIn.fail({ status: 503 })
+    await pastFreshness()
+    await expectSitePages(server.url, 'error')
+  })
+
+  await test.step('the source returns: the list, without a restart', async () => {
+    standIn.fail(undefined)
+    await eventually(() =>
+      expectSitePages(server.url, { list: ['Oak Galley Kitchen', 'Spa Ensuite'] }),
+    )
+  })
+})
+
+test('a slow or stalled source never holds a page past the 3 s budget', async () => {
+  test.setTimeout(45_000)
+  const { proxy, server } = await startSite({ fault: { kind: 'delay', ms: 6_000 } })
+  const galleryPages = [sitePages.gallery, sitePages.service, sitePages.location]
+
+  await test.step('first load slower than the budget: error states in time', async () => {
+    const answers = await Promise.all(galleryPages.map((path) => getPage(server.url, path)))
+    for (const answer of answers) {
+      expect(answer.status, answer.path).toBe(200)
+      expect(answer.ms, answer.path).toBeLessThan(4_000)
+    }
+    expect(answers[0]?.html).toContain(galleryTexts.pageError)
+    expect(answers[1]?.html).toContain(galleryTexts.sectionError)
+  })
+
+  await test.step('the slow load finishes in the background: the next views get the list', async () => {
+    await eventually(
+      () => expectSitePages(server.url, { list: ['Oak Galley Kitchen', 'Spa Ensuite'] }),
+      10_000,
+    )
+  })
+
+  await test.step('a body that stalls: pages keep the list and answer at once', async () => {
+    await proxy.set({ kind: 'stall-body' })
+    await pastFreshness()
+    const answers = await expectSitePages(server.url, {
+      list: ['Oak Galley Kitchen', 'Spa Ensuite'],
+    })
+    for (const answer of answers) expect(answer.ms, answer.path).toBeLessThan(3_000)
+  })
+})
+
+test('a stalled first load: error states in time, and the list once the source answers', async () => {
+  test.setTimeout(45_000)
+  const { proxy, server } = await startSite({ fault: { kind: 'stall-body' } })
+  const gallery = await getPage(server.url, sitePages.gallery)
+  expect(gallery.status).toBe(200)
+  expect(gallery.ms).toBeLessThan(4_000)
+  expect(gallery.html).toContain(galleryTexts.pageError)
+  await expectSitePages(server.url, 'error')
+
+  await proxy.set({ kind: 'pass' })
+  await eventually(() =>
+    expectSitePages(server.url, { list: ['Oak Galley Kitchen', 'Spa Ensuite'] }),
+  )
+})

@@ -1,0 +1,204 @@
+/**
+ * Contact faults below the HTTP server: a crash that leaves a notification claimed, a shutdown
+ * while a notification is still being sent, and the lock that tells the two apart. The same
+ * faults against the production server are in e2e/faults/contact-faults.spec.ts.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { hcaptchaTestKeys } from '../../app.config'
+import {
+  type ContactSettings,
+  createEmbeddedContactServices,
+} from '../../src/server/contact/contact-services.server'
+import { acquireLockFile } from '../../src/server/db/directory-lock.server'
+import { createMemoryLogger } from '../../supabase/functions/send-contact-message/log.ts'
+import type { MailTransport } from '../../supabase/functions/send-contact-message/mailer.ts'
+import { releaseLeasedNotifications } from '../../supabase/functions/send-contact-message/store.ts'
+import {
+  type CaptchaStandIn,
+  passingTokenNumber,
+  startCaptchaStandIn,
+} from '../contact/captcha-stand-in'
+import { type ContactTestDatabase, openContactTestDatabase } from '../contact/contact-database'
+
+let database: ContactTestDatabase
+let captcha: CaptchaStandIn
+let dataDir: string
+let token = 900
+
+beforeAll(async () => {
+  ;[database, captcha] = await Promise.all([openContactTestDatabase(), startCaptchaStandIn()])
+})
+afterAll(async () => {
+  await Promise.all([database?.close(), captcha?.close()])
+})
+beforeEach(async () => {
+  await database.reset()
+  dataDir = mkdtempSync(join(tmpdir(), 'contact-faults-'))
+  return () => rmSync(dataDir, { recursive: true, force: true })
+})
+
+const settings = (): ContactSettings => ({
+  DATA_DIR: dataDir,
+  SITE_URL: 'http://localhost:3000',
+  SUPABASE_URL: undefined,
+  SUPABASE_ANON_KEY: undefined,
+  HCAPTCHA_SITE_KEY: hcaptchaTestKeys.siteKey,
+  HCAPTCHA_SECRET: hcaptchaTestKeys.secret,
+  HCAPTCHA_VERIFY_URL: captcha.url,
+  SMTP_URL: undefined,
+  CONTACT_TO_EMAIL: 'owner@example.com',
+})
+
+/** A mail transport that takes `delayMs` to accept each email, and counts what it accepted. */
+function slowTransport(delayMs: number): MailTransport & { sent: string[] } {
+  const sent: string[] = []
+  return {
+    description: 'slow test transport',
+    sent,
+    async send(email) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+      sent.push(email.messageId)
+    },
+  }
+}
+
+const message = {
+  name: 'Crash Tester',
+  email: 'crash@example.com',
+  phone: '905 555 0150',
+  service: 'Kitchen Remodeling' as const,
+  message: 'Please call me about a kitchen.',
+  website: '',
+}
+
+const statuses = async () =>
+  (
+    await database.db.query<{ name: string; notification_status: string; due: boolean }>(
+      `select name, notification_status, next_attempt_at <= now() as due
+         from public.contact_messages order by name`,
+    )
+  ).rows
+
+describe('after a crash', () => {
+  it('releases the claims a dead sender held, and short backoffs, but not long ones', async () => {
+    await database.db.exec(`
+      insert into public.contact_messages (name, email, phone, message, notification_attempts, next_attempt_at)
+        values ('Claimed by the dead', 'a@example.com', '9055550100', 'x', 1, now() + interval '5 minutes');
+      insert into public.contact_messages
+          (name, email, phone, message, notification_attempts, notification_last_error, next_attempt_at)
+        values ('Backing off 30 s', 'b@example.com', '9055550101', 'x', 1, 'ECONNREFUSED', now() + interval '30 seconds'),
+               ('Backing off 1 h', 'c@example.com', '9055550102', 'x', 4, 'ECONNREFUSED', now() + interval '1 hour');
+      insert into public.contact_messages (name, email, phone, message, notification_status, notified_at, notification_attempts, next_attempt_at)
+        values ('Sent', 'd@example.com', '9055550103', 'x', 'sent', now(), 1, null);
+    `)
+    expect(await releaseLeasedNotifications(database.db, 5 * 60_000)).toBe(2)
+    expect(await statuses()).toEqual([
+      { name: 'Backing off 1 h', notification_status: 'pending', due: false },
+      { name: 'Backing off 30 s', notification_status: 'pending', due: true },
+      { name: 'Claimed by the dead', notification_status: 'pending', due: true },
+      { name: 'Sent', notification_status: 'sent', due: null },
+    ])
+  })
+
+  it('sends at start what the dead server had claimed, once', async () => {
+    await database.db.exec(`
+      insert into public.contact_messages (name, email, phone, message, notification_attempts, next_attempt_at)
+        values ('Claimed by the dead', 'a@example.com', '9055550100', 'x', 1, now() + interval '5 minutes');
+    `)
+    const transport = slowTransport(0)
+    const contact = createEmbeddedContactServices({
+      settings: settings(),
+      database: database.db,
+      log: createMemoryLogger(),
+      transport,
+      retryIntervalMs: 60_000,
+      releaseClaimsOnStart: true,
+    })
+    await contact.start()
+    await contact.retrier?.runOnce()
+    await contact.stop()
+    expect(transport.sent).toHaveLength(1)
+    expect(await statuses()).toEqual([
+      { name: 'Claimed by the dead', notification_status: 'sent', due: null },
+    ])
+  })
+
+  it('knows a crash from a clean stop by the lock the last server left', () => {
+    const lockPath = join(dataDir, 'pglite.lock')
+    const clean = acquireLockFile(lockPath, dataDir)
+    expect(clean.tookOverStaleLock).toBe(false)
+    clean.release()
+
+    const dead = spawnSync(process.execPath, ['-e', '']).pid as number
+    writeFileSync(lockPath, `${dead}\n`)
+    const afterCrash = acquireLockFile(lockPath, dataDir)
+    expect(afterCrash.tookOverStaleLock).toBe(true)
+    afterCrash.release()
+  })
+})
+
+describe('stopping while a notification is on its way', () => {
+  it('waits for the send and records it before the database may close: nothing is sent twice', async () => {
+    const transport = slowTransport(400)
+    const log = createMemoryLogger()
+    const contact = createEmbeddedContactServices({
+      settings: settings(),
+      database: database.db,
+      log,
+      transport,
+      retryIntervalMs: 60_000,
+      notifyWaitMs: 50,
+    })
+    await contact.start()
+    const answer = await contact.inbox.send(
+      { ...message, captchaToken: passingTokenNumber(token++) },
+      {},
+    )
+    // The visitor has the answer; the email is still on its way.
+    expect(answer).toEqual({ status: 200, body: { ok: true } })
+    expect(transport.sent).toHaveLength(0)
+
+    await contact.stop()
+    expect(transport.sent).toHaveLength(1)
+    expect(await statuses()).toEqual([
+      { name: 'Crash Tester', notification_status: 'sent', due: null },
+    ])
+    expect(log.entries.map((entry) => entry.event)).toContain('contact.draining')
+
+    // A new server on the same database finds nothing left to send.
+    const next = createEmbeddedContactServices({
+      settings: settings(),
+      database: database.db,
+      log: createMemoryLogger(),
+      transport,
+      retryIntervalMs: 60_000,
+    })
+    await next.start()
+    await next.retrier?.runOnce()
+    await next.stop()
+    expect(transport.sent).toHaveLength(1)
+  })
+
+  it('gives up waiting after drainTimeoutMs', async () => {
+    const log = createMemoryLogger()
+    const contact = createEmbeddedContactServices({
+      settings: settings(),
+      database: database.db,
+      log,
+      transport: slowTransport(2_000),
+      retryIntervalMs: 60_000,
+      notifyWaitMs: 20,
+      drainTimeoutMs: 100,
+    })
+    await contact.start()
+    await contact.inbox.send({ ...message, captchaToken: passingTokenNumber(token++) }, {})
+    const started = performance.now()
+    await contact.stop()
+    expect(performance.now() - started).toBeLessThan(1_500)
+    expect(log.entries.map((entry) => entry.event)).toContain('contact.drain_timed_out')
+  })
+})

@@ -1,0 +1,178 @@
+/**
+ * Gallery faults below the HTTP server: the real supabase-js behind a proxy that breaks the
+ * connection on demand, and the cache that keeps pages answering. The same faults against the
+ * production server are in e2e/faults/gallery-faults.spec.ts.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { GalleryItem } from '~/features/gallery/gallery-item'
+import { createEmbeddedGallerySource } from '~/server/gallery/embedded-gallery-source.server'
+import { galleryCacheTimings } from '~/server/gallery/gallery.server'
+import { createGalleryCache, GalleryLoadTimeoutError } from '~/server/gallery/gallery-cache.server'
+import { GallerySourceError } from '~/server/gallery/gallery-source.server'
+import { loadGallery } from '~/server/gallery/load-gallery.server'
+import { createSupabaseGallerySource } from '~/server/gallery/supabase-gallery-source.server'
+import { type PostgrestStandIn, startPostgrestStandIn } from '../support/postgrest-stand-in'
+import { type FaultProxy, startFaultProxy } from './fault-proxy'
+import { galleryRow } from './gallery-rows'
+
+const list = (...ids: string[]) => ids.map((id) => ({ id }) as GalleryItem)
+
+let standIn: PostgrestStandIn | undefined
+let proxy: FaultProxy | undefined
+afterEach(async () => {
+  await proxy?.close()
+  await standIn?.close()
+  proxy = standIn = undefined
+})
+
+async function supabaseBehindProxy(timeoutMs = 1_000) {
+  standIn = await startPostgrestStandIn({
+    tables: { gallery_images: [galleryRow('oak'), galleryRow('spa', { category: 'bathroom' })] },
+  })
+  proxy = await startFaultProxy(standIn.url)
+  const source = createSupabaseGallerySource({
+    url: proxy.url,
+    anonKey: standIn.anonKey,
+    timeoutMs,
+  })
+  return { standIn, proxy, source }
+}
+
+const elapsed = async <T>(work: Promise<T>) => {
+  const started = performance.now()
+  const result = await work
+  return { result, ms: performance.now() - started }
+}
+
+describe('gallery cache under a slow or hung source', () => {
+  it('answers the error state after waitMs when the first load is slow, then serves the list', async () => {
+    let finish: (items: GalleryItem[]) => void = () => {}
+    const load = vi.fn(() => new Promise<GalleryItem[]>((resolve) => (finish = resolve)))
+    const cache = createGalleryCache({ load, waitMs: 50, onError: () => {} })
+
+    const first = await elapsed(cache.get())
+    expect(first.result).toEqual({ items: [], status: 'error' })
+    expect(first.ms).toBeLessThan(500)
+    // The load carries on: a page view meanwhile joins it instead of starting another.
+    expect(await cache.get()).toEqual({ items: [], status: 'error' })
+    expect(load).toHaveBeenCalledTimes(1)
+
+    finish(list('a'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(await cache.get()).toEqual({ items: list('a'), status: 'ok' })
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('gives up on a load that never settles, so a later load can run', async () => {
+    const onError = vi.fn()
+    const load = vi
+      .fn<() => Promise<GalleryItem[]>>()
+      .mockReturnValueOnce(new Promise(() => {}))
+      .mockResolvedValueOnce(list('b'))
+    const cache = createGalleryCache({
+      load,
+      waitMs: 20,
+      loadTimeoutMs: 60,
+      retryAfterMs: 0,
+      onError,
+    })
+    expect(await cache.get()).toEqual({ items: [], status: 'error' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(onError).toHaveBeenCalledWith(expect.any(GalleryLoadTimeoutError), {
+      servingLastGood: false,
+    })
+    expect(await cache.get()).toEqual({ items: list('b'), status: 'ok' })
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('derives its retry pause from GALLERY_CACHE_TTL_MS', () => {
+    expect(galleryCacheTimings(300_000)).toEqual({ ttlMs: 300_000, retryAfterMs: 10_000 })
+    expect(galleryCacheTimings(1_000)).toEqual({ ttlMs: 1_000, retryAfterMs: 1_000 })
+  })
+})
+
+describe('Supabase gallery source behind a failing network (real supabase-js)', () => {
+  it.each([
+    ['refused connection', { kind: 'refuse' }],
+    ['reset connection', { kind: 'reset' }],
+    ['HTTP 503', { kind: 'status', status: 503 }],
+    ['answer that never comes', { kind: 'hang' }],
+    ['body that stalls after the headers', { kind: 'stall-body' }],
+  ] as const)(
+    'rejects with a GallerySourceError on a %s, within its time-out',
+    async (_, fault) => {
+      const { proxy, source } = await supabaseBehindProxy(800)
+      await proxy.set(fault)
+      const outcome = await elapsed(
+        source.readAll().then(
+          () => 'resolved',
+          (error: unknown) => error,
+        ),
+      )
+      expect(outcome.result).toBeInstanceOf(GallerySourceError)
+      expect(outcome.ms).toBeLessThan(3_000)
+    },
+  )
+
+  it('refuses an answer that is not a list of rows', async () => {
+    const { proxy, source } = await supabaseBehindProxy()
+    await proxy.set({ kind: 'status', status: 200, body: { rows: 'not a list' } })
+    await expect(source.readAll()).rejects.toThrow(/something other than a list of rows/)
+  })
+
+  it('skips malformed rows and keeps the rest', async () => {
+    const { standIn, source } = await supabaseBehindProxy()
+    standIn.tables.gallery_images = [
+      galleryRow('oak'),
+      { id: 'no-title', category: 'kitchen', filename: 'kitchen/x.webp' },
+      null,
+      'a string',
+      galleryRow('bad-date', { created_at: 'yesterday' }),
+      galleryRow('spa', { category: 'bathroom' }),
+    ]
+    const skipped: (string | undefined)[] = []
+    const items = await loadGallery(source, ({ id }) => skipped.push(id))
+    expect(items.map((item) => item.id)).toEqual(['oak', 'spa'])
+    expect(skipped).toEqual(['no-title', undefined, undefined, 'bad-date'])
+  })
+
+  it('through the cache: serves the last good list through an outage and recovers by itself', async () => {
+    const { standIn, proxy, source } = await supabaseBehindProxy(500)
+    let time = 0
+    const cache = createGalleryCache({
+      load: () => loadGallery(source),
+      ttlMs: 1_000,
+      retryAfterMs: 100,
+      waitMs: 2_000,
+      now: () => time,
+      onError: () => {},
+    })
+    const ids = async () => {
+      const result = await cache.get()
+      return { status: result.status, ids: result.items.map((item) => item.id) }
+    }
+    expect(await ids()).toEqual({ status: 'ok', ids: ['oak', 'spa'] })
+
+    await proxy.set({ kind: 'refuse' })
+    time += 1_000 // stale: the refresh runs in the background and fails
+    expect(await ids()).toEqual({ status: 'ok', ids: ['oak', 'spa'] })
+    await vi.waitFor(() => expect(proxy.seen.length).toBeGreaterThanOrEqual(1))
+
+    standIn.tables.gallery_images = [galleryRow('walnut', { category: 'carpentry' })]
+    await proxy.set({ kind: 'pass' })
+    time += 1_000
+    await cache.get()
+    await vi.waitFor(async () => expect(await ids()).toEqual({ status: 'ok', ids: ['walnut'] }))
+  })
+})
+
+describe('embedded gallery source when the database cannot open', () => {
+  it('says why, even for the ErrnoError PGlite throws (not an Error)', async () => {
+    const source = createEmbeddedGallerySource({
+      database: () => Promise.reject({ name: 'ErrnoError', errno: 54 }),
+    })
+    await expect(source.readAll()).rejects.toThrow(
+      'Embedded database select from gallery_images failed: ErrnoError errno 54',
+    )
+  })
+})

@@ -1,0 +1,172 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+
+/**
+ * The production build (`.output/server/index.mjs`) as its own process, for fault tests: real
+ * signals (SIGTERM, SIGKILL), real restarts on the same DATA_DIR, real sockets. Ports come from
+ * 3400-3449 (the fault suite's range, ten per Playwright worker); data directories live under /tmp.
+ */
+export interface ServerProcess {
+  readonly url: string
+  readonly port: number
+  readonly dataDir: string
+  readonly pid: number
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  signal(signal: NodeJS.Signals): void
+  /** Waits until the output matches (bounded). */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>
+  /** SIGKILL if still running, and wait for the exit (for test clean-up). */
+  stop(): Promise<void>
+}
+
+export interface StartServerOptions {
+  dataDir: string
+  /** The server's environment on top of PORT, HOST, SITE_URL and DATA_DIR. */
+  env?: Record<string, string>
+  port?: number
+  /** Waits until this path answers (any status). Default '/favicon.svg' (a static file). */
+  readyPath?: string
+  timeoutMs?: number
+}
+
+const serverEntry = resolve('.output/server/index.mjs')
+/** The pinned Node 24 (the system Node 20 cannot run the build). */
+const nodeBinary = existsSync(resolve('node_modules/.bin/node'))
+  ? resolve('node_modules/.bin/node')
+  : process.execPath
+
+/**
+ * Only what a process needs to run: the test runner's own variables (CI and TEST among them,
+ * which make srvx skip its graceful shutdown) and any of the site's variables must not leak in.
+ */
+function baseEnvironment(): Record<string, string> {
+  const keep = ['PATH', 'HOME', 'LANG', 'TZ', 'TMPDIR']
+  return Object.fromEntries(
+    keep.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
+  )
+}
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((done) => {
+    const probe = createServer()
+    probe.once('error', () => done(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)))
+  })
+
+// Each Playwright worker (TEST_PARALLEL_INDEX) gets its own ten ports, so two workers never pick
+// the same one between probing it and the server binding it.
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 5
+const firstPort = 3400 + slot * 10
+let nextPort = 0
+
+/** A free port of this worker's ten in 3400-3449, a different one on each call. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 10; tries++) {
+    const port = firstPort + (nextPort++ % 10)
+    if (await portIsFree(port)) return port
+  }
+  throw new Error(`no free port in ${firstPort}-${firstPort + 9}`)
+}
+
+export async function startProductionServer(options: StartServerOptions): Promise<ServerProcess> {
+  if (!existsSync(serverEntry)) throw new Error('no production build: run `npm run build` first')
+  const port = options.port ?? (await freePort())
+  const url = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(nodeBinary, [serverEntry], {
+    env: {
+      ...baseEnvironment(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: url,
+      DATA_DIR: options.dataDir,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const waiters = new Set<() => void>()
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+    for (const wake of waiters) wake()
+  }
+  child.stdout?.on('data', append)
+  child.stderr?.on('data', append)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => {
+      for (const wake of waiters) wake()
+      done({ code, signal })
+    }),
+  )
+  let hasExited = false
+  void exited.then(() => {
+    hasExited = true
+  })
+
+  const server: ServerProcess = {
+    url,
+    port,
+    dataDir: options.dataDir,
+    pid: child.pid ?? -1,
+    output: () => output,
+    exited,
+    signal: (signal) => {
+      if (!hasExited) child.kill(signal)
+    },
+    waitForOutput(pattern, timeoutMs = 15_000) {
+      return new Promise<void>((done, fail) => {
+        const check = () => {
+          if (pattern.test(output)) {
+            cleanup()
+            done()
+          } else if (hasExited || child.exitCode !== null) {
+            cleanup()
+            fail(new Error(`server exited before printing ${pattern}:\n${output}`))
+          }
+        }
+        const timer = setTimeout(() => {
+          cleanup()
+          fail(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`))
+        }, timeoutMs)
+        const cleanup = () => {
+          clearTimeout(timer)
+          waiters.delete(check)
+        }
+        waiters.add(check)
+        check()
+      })
+    },
+    async stop() {
+      if (!hasExited && child.exitCode === null) child.kill('SIGKILL')
+      await exited
+    },
+  }
+
+  // Ready when this very process says it listens (not merely when something answers on the
+  // port), and then answers. srvx says nothing when TEST is set.
+  const timeoutMs = options.timeoutMs ?? 30_000
+  if (!options.env?.TEST) {
+    const listening = new RegExp(`Listening on: http://127\\.0\\.0\\.1:${port}/`)
+    await server.waitForOutput(listening, timeoutMs).catch(async (error: unknown) => {
+      await server.stop()
+      throw error
+    })
+  }
+  const readyPath = options.readyPath ?? '/favicon.svg'
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error(`the server exited while starting:\n${output}`)
+    try {
+      await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(2_000) })
+      return server
+    } catch {
+      await new Promise((wait) => setTimeout(wait, 100))
+    }
+  }
+  await server.stop()
+  throw new Error(`the server did not answer within the time limit:\n${output}`)
+}
