@@ -100,3 +100,15 @@ test('no page raises a Content-Security-Policy violation', async ({ page }) => {
     ),
   ).toEqual([])
 })
+
+test('pictures may be cached for a week', async ({ request }) => {
+  for (const path of ['/images/site/home-hero-640.avif', '/images/og-default.png']) {
+    expect((await request.get(path)).headers()['cache-control'], path).toContain('max-age=604800')
+  }
+  const manifest = (await (
+    await request.get('/storage/v1/object/public/gallery/manifest.json')
+  ).json()) as { path: string }[]
+  const photo = await request.get(`/storage/v1/object/public/gallery/${manifest[0]?.path}`)
+  expect(photo.headers()['cache-control']).toContain('max-age=604800')
+  expect(photo.headers()['x-content-type-options']).toBe('nosniff')
+})
