@@ -99,53 +99,20 @@ export function ContactForm({ siteKey, initialService }: Props) {
           gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
         })}
       >
-        <form.Field name="name">
-          {(field) => (
-            <TextField
-              label="Name"
-              required
-              name={field.name}
-              value={field.state.value}
-              autoComplete="name"
-              maxLength={contactLimits.name.max}
-              error={visibleError(field.state.meta, form.state.submissionAttempts)}
-              onBlur={field.handleBlur}
-              onChange={field.handleChange}
-            />
-          )}
-        </form.Field>
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              label="Email"
-              type="email"
-              required
-              name={field.name}
-              value={field.state.value}
-              autoComplete="email"
-              maxLength={contactLimits.email.max}
-              error={visibleError(field.state.meta, form.state.submissionAttempts)}
-              onBlur={field.handleBlur}
-              onChange={field.handleChange}
-            />
-          )}
-        </form.Field>
-        <form.Field name="phone">
-          {(field) => (
-            <TextField
-              label="Phone"
-              type="tel"
-              required
-              name={field.name}
-              value={field.state.value}
-              autoComplete="tel"
-              maxLength={contactLimits.phone.max}
-              error={visibleError(field.state.meta, form.state.submissionAttempts)}
-              onBlur={field.handleBlur}
-              onChange={field.handleChange}
-            />
-          )}
-        </form.Field>
+        {textFields.map((spec) => (
+          <form.Field key={spec.name} name={spec.name}>
+            {(field) => (
+              <TextField
+                {...spec}
+                required
+                value={field.state.value}
+                error={visibleError(field.state.meta, form.state.submissionAttempts)}
+                onBlur={field.handleBlur}
+                onChange={field.handleChange}
+              />
+            )}
+          </form.Field>
+        ))}
         <form.Field name="service">
           {(field) => (
             <FieldShell label="Service" name={field.name}>
@@ -268,6 +235,31 @@ export function ContactForm({ siteKey, initialService }: Props) {
     </form>
   )
 }
+
+/** The three required one-line fields, in form order. */
+const textFields = [
+  {
+    name: 'name',
+    label: 'Name',
+    type: 'text',
+    autoComplete: 'name',
+    maxLength: contactLimits.name.max,
+  },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    maxLength: contactLimits.email.max,
+  },
+  {
+    name: 'phone',
+    label: 'Phone',
+    type: 'tel',
+    autoComplete: 'tel',
+    maxLength: contactLimits.phone.max,
+  },
+] as const
 
 type FieldMeta = { isTouched: boolean; errors: readonly unknown[] }
 
