@@ -120,11 +120,29 @@ test.describe('mobile menu at 375 px', () => {
   test('the menu toggle shows its tooltip after the hover delay', async ({ page }) => {
     await gotoHydrated(page, '/')
     const toggle = page.getByRole('button', { name: 'Open menu' })
+    // Time the delay inside the page, from the pointer entering to the tooltip appearing, so a
+    // busy machine cannot make the test see it early or late.
+    await page.evaluate(() => {
+      const timing = { entered: 0, shown: 0 }
+      ;(window as unknown as { __tooltipTiming: typeof timing }).__tooltipTiming = timing
+      document.querySelector('[aria-label="Open menu"]')?.addEventListener('pointerenter', () => {
+        timing.entered ||= performance.now()
+      })
+      new MutationObserver(() => {
+        if (!timing.shown && document.querySelector('[role="tooltip"]'))
+          timing.shown = performance.now()
+      }).observe(document.body, { childList: true, subtree: true })
+    })
     await toggle.hover()
     const tip = page.getByRole('tooltip')
-    await page.waitForTimeout(300)
-    await expect(tip).toHaveCount(0)
-    await expect(tip).toHaveText('Open menu', { timeout: 2000 })
+    await expect(tip).toHaveText('Open menu', { timeout: 3000 })
+    const timing = await page.evaluate(
+      () =>
+        (window as unknown as { __tooltipTiming: { entered: number; shown: number } })
+          .__tooltipTiming,
+    )
+    expect(timing.entered).toBeGreaterThan(0)
+    expect(timing.shown - timing.entered).toBeGreaterThanOrEqual(690)
     await page.keyboard.press('Escape')
     await expect(tip).toBeHidden()
   })
