@@ -5,9 +5,14 @@
  *
  *   flock /tmp/site-build.lock ./node_modules/.bin/node bench/throughput.ts [--no-build]
  */
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import {
+  type PrerenderManifest,
+  prerenderDirectoryName,
+  prerenderManifestFile,
+} from '../src/server/prerender/prerendered-pages.ts'
 import { mark, table, writeSection } from './lib/results.ts'
 import { build, skipBuild, startServer } from './lib/server.ts'
 
@@ -33,13 +38,12 @@ function largestHashedScript(): string {
   return `/assets/${largest.file}`
 }
 
-/** A prerendered page is a file under .output/public that Nitro serves as a static asset. */
+/** A prerendered page is listed in the manifest `npm run build` writes next to the server. */
 function isPrerendered(path: string) {
-  const pathname = path.split('?')[0] ?? path
-  return [
-    join('.output/public', pathname, 'index.html'),
-    join('.output/public', `${pathname}.html`),
-  ].some((file) => existsSync(file))
+  const manifest = join('.output/server', prerenderDirectoryName, prerenderManifestFile)
+  if (!existsSync(manifest)) return false
+  const { pages } = JSON.parse(readFileSync(manifest, 'utf8')) as PrerenderManifest
+  return path in pages
 }
 
 interface Measurement {

@@ -1,0 +1,12 @@
+import { getEnvironment } from './env.server'
+import { contentSecurityPolicy } from './security-headers'
+
+/** A fresh script nonce: 18 random bytes, base64 (never contains a placeholder's text). */
+export const createScriptNonce = () =>
+  Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64')
+
+/** The Content-Security-Policy of a page whose scripts carry `nonce`. */
+export function pageContentSecurityPolicy(nonce: string) {
+  const supabase = getEnvironment().SUPABASE_URL
+  return contentSecurityPolicy({ nonce, imageOrigins: supabase ? [new URL(supabase).origin] : [] })
+}

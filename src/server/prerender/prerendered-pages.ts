@@ -1,0 +1,45 @@
+/**
+ * Pages whose content ships with the build: `scripts/prerender.ts` renders them once after
+ * `vite build`, and the server answers them from memory (serve-prerendered.server.ts). Every
+ * other page shows gallery data and is rendered per request.
+ *
+ * This module is read by the build script as plain TypeScript: no imports but types.
+ */
+import type { FileRoutesByTo } from '~/routeTree.gen'
+
+export const prerenderedPaths = [
+  '/',
+  '/about-us',
+  '/services',
+  '/faq',
+  '/service-areas',
+  '/contact-us',
+  '/privacy-policy',
+  '/sitemap',
+] as const satisfies readonly (keyof FileRoutesByTo)[]
+
+export type PrerenderedPath = (typeof prerenderedPaths)[number]
+
+/**
+ * What differs between one deployment or request and the next is rendered as a placeholder and
+ * filled in when the page is served: the script nonce (fresh per request), the site URL and the
+ * hCaptcha site key (configuration read at start, not at build). Each is plain text that no
+ * HTML, JSON or JavaScript escaping changes, so one replacement covers every place it appears.
+ */
+export const prerenderPlaceholders = {
+  nonce: 'prerenderedScriptNonce0',
+  siteUrl: 'http://prerendered-site-url.invalid',
+  hcaptchaSiteKey: 'prerendered-hcaptcha-site-key',
+} as const
+
+/** Written next to the pages by the build; read by the server. */
+export type PrerenderManifest = {
+  /** The footer shows the year: a page built in another year is rendered on request instead. */
+  builtInYear: number
+  pages: Record<string, { file: string; cacheControl: string; contentType: string }>
+}
+
+export const prerenderManifestFile = 'manifest.json'
+
+/** Where the pages live, relative to the server entry (.output/server/index.mjs). */
+export const prerenderDirectoryName = 'prerendered'

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type PrerenderManifest, prerenderPlaceholders } from './prerendered-pages'
+import { loadPrerenderedPages } from './serve-prerendered.server'
+
+const { nonce, siteUrl, hcaptchaSiteKey } = prerenderPlaceholders
+const faqTemplate = [
+  '<!DOCTYPE html><html><head>',
+  `<link rel="canonical" href="${siteUrl}/faq">`,
+  `<script nonce="${nonce}">window.config={siteUrl:"${siteUrl}",key:"${hcaptchaSiteKey}"}</script>`,
+  `</head><body><h1>FAQ</h1><script nonce="${nonce}" src="/assets/app.js"></script></body></html>`,
+].join('')
+
+const config = { siteUrl: 'https://www.maplehearth.example', hcaptchaSiteKey: 'site-key-1' }
+const directories: string[] = []
+
+function buildDirectory(builtInYear = 2026) {
+  const directory = mkdtempSync(join(tmpdir(), 'prerendered-'))
+  directories.push(directory)
+  writeFileSync(join(directory, 'faq.html'), faqTemplate)
+  const manifest: PrerenderManifest = {
+    builtInYear,
+    pages: {
+      '/faq': {
+        file: 'faq.html',
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: 'public, max-age=0, s-maxage=3600',
+      },
+    },
+  }
+  writeFileSync(join(directory, 'manifest.json'), JSON.stringify(manifest))
+  return directory
+}
+
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true })
+})
+
+const get = (path: string, method = 'GET') =>
+  new Request(`https://www.maplehearth.example${path}`, { method })
+
+describe('loadPrerenderedPages', () => {
+  it("fills in this request's nonce, the site URL and the captcha key", async () => {
+    const pages = loadPrerenderedPages(buildDirectory(), config, () => 2026)
+    expect(pages.paths).toEqual(['/faq'])
+    const response = pages.serve(get('/faq'))
+    expect(response?.status).toBe(200)
+    const policyNonce = /'nonce-([^']+)'/.exec(
+      response?.headers.get('content-security-policy') ?? '',
+    )?.[1]
+    expect(policyNonce).toMatch(/^[A-Za-z0-9+/]{24}$/)
+    expect(response?.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response?.headers.get('x-prerendered')).toBe('1')
+    expect(response?.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=3600')
+    expect(await response?.text()).toBe(
+      faqTemplate
+        .replaceAll(nonce, policyNonce ?? '')
+        .replaceAll(siteUrl, config.siteUrl)
+        .replaceAll(hcaptchaSiteKey, config.hcaptchaSiteKey),
+    )
+  })
+
+  it('gives every response its own nonce', async () => {
+    const pages = loadPrerenderedPages(buildDirectory(), config, () => 2026)
+    const nonces = new Set<string>()
+    for (let i = 0; i < 20; i++) {
+      const html = (await pages.serve(get('/faq'))?.text()) ?? ''
+      nonces.add(/nonce="([^"]+)"/.exec(html)?.[1] ?? '')
+    }
+    expect(nonces.size).toBe(20)
+  })
+
+  it('answers HEAD with the headers alone', async () => {
+    const response = loadPrerenderedPages(buildDirectory(), config, () => 2026).serve(
+      get('/faq', 'HEAD'),
+    )
+    expect(response?.status).toBe(200)
+    expect(response?.body).toBeNull()
+  })
+
+  it('leaves to the renderer other paths, other methods and any query string', () => {
+    const pages = loadPrerenderedPages(buildDirectory(), config, () => 2026)
+    expect(pages.serve(get('/gallery'))).toBeUndefined()
+    expect(pages.serve(get('/faq/'))).toBeUndefined()
+    expect(pages.serve(get('/faq?utm_source=flyer'))).toBeUndefined()
+    expect(pages.serve(get('/faq', 'POST'))).toBeUndefined()
+  })
+
+  it('renders on request once the year in the footer has changed', () => {
+    const pages = loadPrerenderedPages(buildDirectory(2026), config, () => 2027)
+    expect(pages.serve(get('/faq'))).toBeUndefined()
+  })
+
+  it.each([
+    [{ ...config, siteUrl: 'https://example.com/?a=1&b=2' }, /SITE_URL/],
+    [{ ...config, siteUrl: 'https://example.com/"onload' }, /SITE_URL/],
+    [{ ...config, hcaptchaSiteKey: 'key<script>' }, /HCAPTCHA_SITE_KEY/],
+  ])('does not use the pages when a value would need escaping: %j', (unsafe, reason) => {
+    const pages = loadPrerenderedPages(buildDirectory(), unsafe, () => 2026)
+    expect(pages.paths).toEqual([])
+    expect(pages.unusable).toMatch(reason)
+    expect(pages.serve(get('/faq'))).toBeUndefined()
+  })
+
+  it('serves nothing when the build prerendered nothing (the dev server)', () => {
+    const pages = loadPrerenderedPages(join(tmpdir(), 'no-such-directory'), config)
+    expect(pages.paths).toEqual([])
+    expect(pages.unusable).toBeUndefined()
+    expect(pages.serve(get('/faq'))).toBeUndefined()
+  })
+})
