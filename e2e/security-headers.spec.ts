@@ -59,6 +59,59 @@ test('pages have a nonce-based Content-Security-Policy, fresh per request', asyn
   }
 })
 
+test('hCaptcha and the map frame are allowed only on the pages that embed them', async ({
+  request,
+}) => {
+  const captchaPages = ['/contact-us']
+  const mapPages = ['/contact-us', '/service-areas']
+  for (const path of [...pages, '/kitchen-remodeling', '/no-such-page', '/contact-us?service=x']) {
+    const pathname = new URL(path, 'http://site').pathname
+    const policy = (await request.get(path)).headers()['content-security-policy'] ?? ''
+    const directive = (name: string) => policy.match(new RegExp(`${name} ([^;]*)`))?.[1] ?? ''
+    const captcha = captchaPages.includes(pathname)
+    for (const name of ['script-src', 'style-src', 'connect-src', 'frame-src']) {
+      expect(directive(name).includes('hcaptcha.com'), `${path} ${name} allows hCaptcha`).toBe(
+        captcha,
+      )
+    }
+    expect(directive('frame-src').includes('google.com'), `${path} allows the map`).toBe(
+      mapPages.includes(pathname),
+    )
+    if (!captcha && !mapPages.includes(pathname)) expect(directive('frame-src')).toBe("'none'")
+  }
+})
+
+test('a client-side link to the contact page loads it as a new document, under its own policy', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const store = window as unknown as { __cspViolations?: string[] }
+      store.__cspViolations = [...(store.__cspViolations ?? []), event.violatedDirective]
+    })
+  })
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+  })
+  await gotoHydrated(page, '/faq')
+  await page.getByRole('banner').getByRole('link', { name: 'Contact Us' }).first().click()
+  await expect(page).toHaveURL(/\/contact-us$/)
+  await expect(page.getByRole('button', { name: 'I am human' })).toBeVisible()
+  expect(documents).toEqual(['/faq', '/contact-us'])
+  // Leaving it needs nothing new: the next page comes without a document load.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).first().click()
+  await expect(page).toHaveURL(/\/faq$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/question/i)
+  expect(documents).toEqual(['/faq', '/contact-us'])
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+    ),
+  ).toEqual([])
+})
+
 test('assets are immutable for a year', async ({ request }) => {
   const html = await (await request.get('/')).text()
   const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? ''

@@ -2,11 +2,14 @@ import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/r
 import { createScriptNonce, pageContentSecurityPolicy } from './server/page-security.server'
 
 /** A fresh script nonce per request; pages get a Content-Security-Policy that names it. */
-const contentSecurityPolicyMiddleware = createMiddleware().server(async ({ next }) => {
+const contentSecurityPolicyMiddleware = createMiddleware().server(async ({ next, pathname }) => {
   const nonce = createScriptNonce()
   const result = await next({ context: { nonce } })
   if (result.response.headers.get('content-type')?.includes('text/html')) {
-    result.response.headers.set('content-security-policy', pageContentSecurityPolicy(nonce))
+    result.response.headers.set(
+      'content-security-policy',
+      pageContentSecurityPolicy(nonce, pathname),
+    )
   }
   return result
 })

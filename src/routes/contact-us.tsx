@@ -11,6 +11,7 @@ import { MapStandIn } from '~/features/locations/components/MapStandIn'
 import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
+import { reloadForThirdParties } from '~/features/site/page-third-parties'
 
 const contactSearchSchema = v.object({
   service: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(80))), undefined),
@@ -18,6 +19,8 @@ const contactSearchSchema = v.object({
 
 export const Route = createFileRoute('/contact-us')({
   validateSearch: contactSearchSchema,
+  // Its policy allows what the page embeds; a document without that allowance reloads.
+  beforeLoad: reloadForThirdParties,
   head: ({ match }) =>
     pageHead({
       title: 'Contact Us for a Free Consultation',

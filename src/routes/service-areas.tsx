@@ -9,8 +9,11 @@ import { ServiceAreaTabs } from '~/features/locations/components/ServiceAreaTabs
 import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
+import { reloadForThirdParties } from '~/features/site/page-third-parties'
 
 export const Route = createFileRoute('/service-areas')({
+  // Its policy allows what the page embeds; a document without that allowance reloads.
+  beforeLoad: reloadForThirdParties,
   head: ({ match }) =>
     pageHead({
       title: 'Service Areas: Richmond Hill, Concord, Etobicoke & Toronto',

@@ -1,3 +1,4 @@
+import { thirdPartiesOf } from '../features/site/page-third-parties'
 import { getEnvironment } from './env.server'
 import { contentSecurityPolicy } from './security-headers'
 
@@ -5,8 +6,12 @@ import { contentSecurityPolicy } from './security-headers'
 export const createScriptNonce = () =>
   Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64')
 
-/** The Content-Security-Policy of a page whose scripts carry `nonce`. */
-export function pageContentSecurityPolicy(nonce: string) {
+/** The Content-Security-Policy of the page at `pathname`, whose scripts carry `nonce`. */
+export function pageContentSecurityPolicy(nonce: string, pathname: string) {
   const supabase = getEnvironment().SUPABASE_URL
-  return contentSecurityPolicy({ nonce, imageOrigins: supabase ? [new URL(supabase).origin] : [] })
+  return contentSecurityPolicy({
+    nonce,
+    imageOrigins: supabase ? [new URL(supabase).origin] : [],
+    thirdParties: thirdPartiesOf(pathname),
+  })
 }

@@ -5,6 +5,8 @@
  *
  * This module runs at build time (vite.config.ts) and on the server; it holds no secret.
  */
+import type { ThirdParty } from '../features/site/page-third-parties'
+
 export const staticSecurityHeaders = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
@@ -15,22 +17,25 @@ export const staticSecurityHeaders = {
   'x-frame-options': 'DENY',
 } as const
 
-const hcaptcha = ['https://hcaptcha.com', 'https://*.hcaptcha.com']
-/** The service-area and contact maps load Google's embed, only when a visitor asks for it. */
-const mapFrames = ['https://www.google.com', 'https://maps.google.com']
+const thirdPartyOrigins = {
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  /** The service-area and contact maps load Google's embed, only when a visitor asks for it. */
+  mapFrame: ['https://www.google.com', 'https://maps.google.com'],
+} as const satisfies Record<ThirdParty, readonly string[]>
 
-/**
- * Every page may lead to the contact form or a map without a new document (client-side
- * navigation keeps the first page's policy), so hCaptcha and the map frame are allowed on all
- * pages; nothing else from a third party is.
- */
+/** A page's policy allows the third parties it embeds (`thirdPartiesOf` its path), no others. */
 export function contentSecurityPolicy({
   nonce,
   imageOrigins = [],
+  thirdParties = [],
 }: {
   nonce: string
   imageOrigins?: string[]
+  thirdParties?: readonly ThirdParty[]
 }) {
+  const hcaptcha = thirdParties.includes('hcaptcha') ? thirdPartyOrigins.hcaptcha : []
+  const mapFrames = thirdParties.includes('mapFrame') ? thirdPartyOrigins.mapFrame : []
+  const frames = [...hcaptcha, ...mapFrames]
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...hcaptcha],
@@ -38,7 +43,7 @@ export function contentSecurityPolicy({
     'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...hcaptcha],
-    'frame-src': [...hcaptcha, ...mapFrames],
+    'frame-src': frames.length > 0 ? frames : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],

@@ -100,7 +100,7 @@ export function loadPrerenderedPages(
       const headers = {
         'content-type': template.contentType,
         'cache-control': template.cacheControl,
-        'content-security-policy': pageContentSecurityPolicy(nonce),
+        'content-security-policy': pageContentSecurityPolicy(nonce, url.pathname),
         // Says where the page came from, as CDNs' cache headers do: for tests and for whoever debugs.
         'x-prerendered': '1',
       }
