@@ -19,7 +19,12 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   build: {
-    rolldownOptions: { onwarn: ignoreUseClientDirectives },
+    rolldownOptions: {
+      onwarn: ignoreUseClientDirectives,
+      // What every first load needs ships as one file: fewer requests, and less repeated
+      // module glue than a score of small shared chunks (/ measured 149.9 → 145.6 kB gzip).
+      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+    },
     // Only the bench asks for maps, to attribute bytes to the framework or to us.
     sourcemap: process.env.BENCH_SOURCEMAPS ? 'hidden' : false,
   },

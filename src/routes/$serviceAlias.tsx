@@ -2,26 +2,30 @@ import { createFileRoute } from '@tanstack/react-router'
 import { NotFoundPage } from '~/components/layout/NotFoundPage'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import { pageCacheControl } from '~/features/seo/cache-control'
+import { pageHead } from '~/features/seo/page-head'
 import { ServiceDetailPage } from '~/features/services/components/ServiceDetailPage'
-import { serviceHead } from '~/features/services/service-head'
 import { parseServiceAliasParam } from '~/features/services/service-params'
+import { serviceSeo } from '~/features/services/service-seo'
 
 /** /kitchen-remodeling and its six siblings: the service page, canonical at /services/<id>. */
 export const Route = createFileRoute('/$serviceAlias')({
   params: { parse: parseServiceAliasParam, stringify: ({ serviceAlias }) => ({ serviceAlias }) },
-  loader: ({ context }) => {
+  // The loader (which also writes the head from the service's copy) loads with the component.
+  codeSplitGroupings: [['loader', 'component'], ['notFoundComponent']],
+  loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(galleryQueryOptions())
+    return { seo: serviceSeo(params.serviceAlias, context.publicConfig.siteUrl) }
   },
   headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
-  head: ({ match, params }) =>
-    match.status === 'notFound' || !params.serviceAlias
+  head: ({ match, loaderData }) =>
+    match.status === 'notFound' || !loaderData
       ? {
           meta: [
             { title: 'Page Not Found | Maple Hearth' },
             { name: 'robots', content: 'noindex' },
           ],
         }
-      : serviceHead(params.serviceAlias, match.context.publicConfig.siteUrl),
+      : pageHead(loaderData.seo),
   notFoundComponent: NotFoundPage,
   component: ServiceAliasRoute,
 })

@@ -12,18 +12,21 @@ import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 import { ProcessTimeline } from '~/features/services/components/ProcessTimeline'
 
 export const Route = createFileRoute('/about-us')({
-  head: ({ match }) =>
-    pageHead({
+  // The head is written from the page's copy in the loader, which loads with the component,
+  // so this page's copy stays out of every other page's scripts.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => ({
+    seo: {
       ...aboutContent.seo,
       path: '/about-us',
-      siteUrl: match.context.publicConfig.siteUrl,
+      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['about-hero'],
       structuredData: [
-        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
-          { name: 'About Us', path: '/about-us' },
-        ]),
+        breadcrumbJsonLd(context.publicConfig.siteUrl, [{ name: 'About Us', path: '/about-us' }]),
       ],
-    }),
+    },
+  }),
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
   component: AboutPage,
 })
 

@@ -4,7 +4,7 @@ import {
   LocationServiceNotFound,
   LocationServicePage,
 } from '~/features/locations/components/LocationServicePage'
-import { buildLocationServiceContent } from '~/features/locations/location-service-content'
+import { locationServiceSeo } from '~/features/locations/location-seo'
 import {
   type LocationServiceParam,
   locationServicePath,
@@ -12,7 +12,6 @@ import {
 } from '~/features/locations/location-service-path'
 import { pageCacheControl } from '~/features/seo/cache-control'
 import { pageHead } from '~/features/seo/page-head'
-import { breadcrumbJsonLd, serviceJsonLd } from '~/features/seo/structured-data'
 import { serviceNotFoundHead } from '~/features/services/service-head'
 
 function parseLocationServiceParam({ locationService }: { locationService: string }) {
@@ -28,35 +27,17 @@ export const Route = createFileRoute('/areas-of-service/$locationService')({
     parse: parseLocationServiceParam,
     stringify: ({ locationService }) => ({ locationService }),
   },
-  loader: ({ context }) => {
+  // The loader (which also writes the head from the area's copy) loads with the component.
+  codeSplitGroupings: [['loader', 'component'], ['notFoundComponent']],
+  loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(galleryQueryOptions())
+    const pair = parseLocationService(params.locationService)
+    if (!pair) throw notFound()
+    return { seo: locationServiceSeo(pair, context.publicConfig.siteUrl) }
   },
   headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
-  head: ({ match, params }) => {
-    const pair = params.locationService ? parseLocationService(params.locationService) : undefined
-    if (match.status === 'notFound' || !pair) return serviceNotFoundHead
-    const content = buildLocationServiceContent(pair.location, pair.service)
-    const { siteUrl } = match.context.publicConfig
-    const path = `/areas-of-service/${params.locationService}`
-    return pageHead({
-      ...content.seo,
-      path,
-      siteUrl,
-      structuredData: [
-        serviceJsonLd({
-          siteUrl,
-          name: content.title,
-          description: content.seo.description,
-          path,
-          areaServed: content.locationName,
-        }),
-        breadcrumbJsonLd(siteUrl, [
-          { name: 'Service Areas', path: '/service-areas' },
-          { name: content.title, path },
-        ]),
-      ],
-    })
-  },
+  head: ({ match, loaderData }) =>
+    match.status === 'notFound' || !loaderData ? serviceNotFoundHead : pageHead(loaderData.seo),
   notFoundComponent: LocationServiceNotFound,
   component: LocationServiceRoute,
 })

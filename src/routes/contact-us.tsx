@@ -21,20 +21,25 @@ export const Route = createFileRoute('/contact-us')({
   validateSearch: contactSearchSchema,
   // Its policy allows what the page embeds; a document without that allowance reloads.
   beforeLoad: reloadForThirdParties,
-  head: ({ match }) =>
-    pageHead({
+  // The head is written from the page's copy in the loader, which loads with the component,
+  // so this page's copy stays out of every other page's scripts.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => ({
+    seo: {
       title: 'Contact Us for a Free Consultation',
       description:
         'Call, email or send us a message to book a free consultation for your kitchen, bathroom or home renovation in Richmond Hill and the Greater Toronto Area.',
       path: '/contact-us',
-      siteUrl: match.context.publicConfig.siteUrl,
+      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['contact-hero'],
       structuredData: [
-        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
+        breadcrumbJsonLd(context.publicConfig.siteUrl, [
           { name: 'Contact Us', path: '/contact-us' },
         ]),
       ],
-    }),
+    },
+  }),
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
   component: ContactPage,
 })
 

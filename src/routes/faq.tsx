@@ -11,17 +11,22 @@ import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd, faqJsonLd } from '~/features/seo/structured-data'
 
 export const Route = createFileRoute('/faq')({
-  head: ({ match }) =>
-    pageHead({
+  // The head is written from the page's copy in the loader, which loads with the component,
+  // so this page's copy stays out of every other page's scripts.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => ({
+    seo: {
       ...faqPage.seo,
       path: '/faq',
-      siteUrl: match.context.publicConfig.siteUrl,
+      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['faq-hero'],
       structuredData: [
         faqJsonLd(faqs),
-        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [{ name: 'FAQ', path: '/faq' }]),
+        breadcrumbJsonLd(context.publicConfig.siteUrl, [{ name: 'FAQ', path: '/faq' }]),
       ],
-    }),
+    },
+  }),
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
   component: FaqPage,
 })
 

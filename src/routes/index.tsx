@@ -11,13 +11,18 @@ import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
 
 export const Route = createFileRoute('/')({
-  head: ({ match }) =>
-    pageHead({
+  // The head is written from the page's copy in the loader, which loads with the component,
+  // so this page's copy stays out of every other page's scripts.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => ({
+    seo: {
       ...homeContent.seo,
       path: '/',
-      siteUrl: match.context.publicConfig.siteUrl,
+      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['home-hero'],
-    }),
+    },
+  }),
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
   component: HomePage,
 })
 

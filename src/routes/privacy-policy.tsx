@@ -8,18 +8,23 @@ import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 
 export const Route = createFileRoute('/privacy-policy')({
-  head: ({ match }) =>
-    pageHead({
+  // The head is written from the page's copy in the loader, which loads with the component,
+  // so this page's copy stays out of every other page's scripts.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => ({
+    seo: {
       ...privacyContent.seo,
       path: '/privacy-policy',
-      siteUrl: match.context.publicConfig.siteUrl,
+      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['privacy-hero'],
       structuredData: [
-        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
+        breadcrumbJsonLd(context.publicConfig.siteUrl, [
           { name: 'Privacy Policy', path: '/privacy-policy' },
         ]),
       ],
-    }),
+    },
+  }),
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
   component: PrivacyPolicyPage,
 })
 

@@ -14,20 +14,25 @@ import { reloadForThirdParties } from '~/features/site/page-third-parties'
 export const Route = createFileRoute('/service-areas')({
   // Its policy allows what the page embeds; a document without that allowance reloads.
   beforeLoad: reloadForThirdParties,
-  head: ({ match }) =>
-    pageHead({
+  // The head is written from the page's copy in the loader, which loads with the component,
+  // so this page's copy stays out of every other page's scripts.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => ({
+    seo: {
       title: 'Service Areas: Richmond Hill, Concord, Etobicoke & Toronto',
       description:
         'From our Richmond Hill base we renovate homes and businesses across the Greater Toronto Area, including Concord, Etobicoke and Midtown Toronto.',
       path: '/service-areas',
-      siteUrl: match.context.publicConfig.siteUrl,
+      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['areas-hero'],
       structuredData: [
-        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
+        breadcrumbJsonLd(context.publicConfig.siteUrl, [
           { name: 'Service Areas', path: '/service-areas' },
         ]),
       ],
-    }),
+    },
+  }),
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
   component: ServiceAreasPage,
 })
 

@@ -1,23 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import { pageCacheControl } from '~/features/seo/cache-control'
+import { pageHead } from '~/features/seo/page-head'
 import {
   ServiceDetailPage,
   ServiceNotFound,
 } from '~/features/services/components/ServiceDetailPage'
-import { serviceHead, serviceNotFoundHead } from '~/features/services/service-head'
+import { serviceNotFoundHead } from '~/features/services/service-head'
 import { parseServiceIdParam } from '~/features/services/service-params'
+import { serviceSeo } from '~/features/services/service-seo'
 
 export const Route = createFileRoute('/services/$serviceId')({
   params: { parse: parseServiceIdParam, stringify: ({ serviceId }) => ({ serviceId }) },
-  loader: ({ context }) => {
+  // The loader (which also writes the head from the service's copy) loads with the component.
+  codeSplitGroupings: [['loader', 'component'], ['notFoundComponent']],
+  loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(galleryQueryOptions())
+    return { seo: serviceSeo(params.serviceId, context.publicConfig.siteUrl) }
   },
   headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
-  head: ({ match, params }) =>
-    match.status === 'notFound' || !params.serviceId
-      ? serviceNotFoundHead
-      : serviceHead(params.serviceId, match.context.publicConfig.siteUrl),
+  head: ({ match, loaderData }) =>
+    match.status === 'notFound' || !loaderData ? serviceNotFoundHead : pageHead(loaderData.seo),
   notFoundComponent: ServiceNotFound,
   component: ServiceRoute,
 })

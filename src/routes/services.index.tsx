@@ -8,23 +8,26 @@ import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 import { ServiceCard } from '~/features/services/components/ServiceCard'
-import { servicesPageOrder } from '~/features/services/services.content'
+import { servicesPageOrder } from '~/features/services/service-names'
 
 export const Route = createFileRoute('/services/')({
-  head: ({ match }) =>
-    pageHead({
+  // The head is written from the page's copy in the loader, which loads with the component,
+  // so this page's copy stays out of every other page's scripts.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => ({
+    seo: {
       title: 'Our Remodeling Services',
       description:
         'Kitchen, bathroom and commercial remodeling, home design, custom carpentry, cabinetry and laser cutting art, all by our own crew across the GTA.',
       path: '/services',
-      siteUrl: match.context.publicConfig.siteUrl,
+      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['services-hero'],
       structuredData: [
-        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
-          { name: 'Services', path: '/services' },
-        ]),
+        breadcrumbJsonLd(context.publicConfig.siteUrl, [{ name: 'Services', path: '/services' }]),
       ],
-    }),
+    },
+  }),
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
   component: ServicesPage,
 })
 

@@ -7,19 +7,22 @@ import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 
 export const Route = createFileRoute('/sitemap')({
-  head: ({ match }) =>
-    pageHead({
+  // The head is written from the page's copy in the loader, which loads with the component,
+  // so this page's copy stays out of every other page's scripts.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => ({
+    seo: {
       title: 'Sitemap',
       description:
         'Every page of the Maple Hearth Renovations website: services, service areas across the Greater Toronto Area, our gallery, FAQ and contact details.',
       path: '/sitemap',
-      siteUrl: match.context.publicConfig.siteUrl,
+      siteUrl: context.publicConfig.siteUrl,
       structuredData: [
-        breadcrumbJsonLd(match.context.publicConfig.siteUrl, [
-          { name: 'Sitemap', path: '/sitemap' },
-        ]),
+        breadcrumbJsonLd(context.publicConfig.siteUrl, [{ name: 'Sitemap', path: '/sitemap' }]),
       ],
-    }),
+    },
+  }),
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
   component: SitemapPage,
 })
 

@@ -1,109 +1,75 @@
-import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
-import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { type ComponentType, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { mainNavigation } from '~/features/navigation/navigation'
-import { CloseIcon, MenuIcon } from '../icons/icons'
-import { IconButtonTooltip } from '../ui/IconButtonTooltip'
-import { PhoneLink } from './PhoneLink'
+import { MenuIcon } from '../icons/icons'
+import type { MenuHandoff, MobileMenuDialogProps } from './MobileMenu.lazy'
 
-/** Below the large breakpoint: a toggle that opens a full-screen, focus-trapped menu. */
+const toggleClassName = cx(
+  button({ variant: 'ghost', size: 'icon' }),
+  css({ display: { base: 'inline-flex', lg: 'none' } }),
+)
+
+let loading: Promise<ComponentType<MobileMenuDialogProps>> | undefined
+const loadMenu = () => {
+  loading ??= import('./MobileMenu.lazy').then(
+    (module) => module.MobileMenuDialog,
+    (error: unknown) => {
+      // Offline for a moment: the next touch of the toggle tries again.
+      loading = undefined
+      throw error
+    },
+  )
+  return loading
+}
+
+/**
+ * Below the large breakpoint: a toggle that opens a full-screen, focus-trapped menu.
+ *
+ * The menu's dialog and tooltip (Ark UI) are most of the header's script and most visitors never
+ * open it, so the page starts with a plain toggle and fetches them on the first pointer, focus or
+ * tap on it. What happened meanwhile (a tap, a hover, keyboard focus) is handed over, so the
+ * first tap opens the menu and a hover still shows the tooltip.
+ */
 export function MobileMenu() {
-  const [open, setOpen] = useState(false)
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const [Menu, setMenu] = useState<ComponentType<MobileMenuDialogProps> | null>(null)
+  const handoff = useRef<MenuHandoff>({ open: false, hovered: false, focusVisible: false })
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the path changes
-  useEffect(() => setOpen(false), [pathname])
+  if (Menu) return <Menu toggleClassName={toggleClassName} handoff={handoff.current} />
 
-  const close = () => setOpen(false)
-
+  const load = () => {
+    loadMenu().then(
+      (component) => setMenu(() => component),
+      () => {},
+    )
+  }
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => setOpen(details.open)}
-      lazyMount
-      unmountOnExit
-      preventScroll
+    <button
+      type="button"
+      aria-label="Open menu"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={toggleClassName}
+      onPointerEnter={(event) => {
+        if (event.pointerType !== 'touch') handoff.current.hovered = true
+        load()
+      }}
+      onPointerLeave={() => {
+        handoff.current.hovered = false
+      }}
+      onPointerDown={load}
+      onFocus={(event) => {
+        handoff.current.focusVisible = event.currentTarget.matches(':focus-visible')
+        load()
+      }}
+      onBlur={() => {
+        handoff.current.focusVisible = false
+      }}
+      onClick={() => {
+        handoff.current.open = true
+        load()
+      }}
     >
-      <IconButtonTooltip label="Open menu">
-        <Dialog.Trigger
-          aria-label="Open menu"
-          className={cx(
-            button({ variant: 'ghost', size: 'icon' }),
-            css({ display: { base: 'inline-flex', lg: 'none' } }),
-          )}
-        >
-          <MenuIcon size={26} />
-        </Dialog.Trigger>
-      </IconButtonTooltip>
-      <Portal>
-        <Dialog.Content
-          aria-label="Site menu"
-          className={css({
-            position: 'fixed',
-            inset: '0',
-            zIndex: '50',
-            bg: 'bg.overlay',
-            color: 'white',
-            display: 'flex',
-            flexDirection: 'column',
-            overflowY: 'auto',
-            px: '6',
-            py: '4',
-            _open: { animation: 'fadeIn token(durations.normal)' },
-            _closed: { animation: 'fadeOut token(durations.fast)' },
-          })}
-        >
-          <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-            <Dialog.CloseTrigger
-              aria-label="Close menu"
-              className={button({ variant: 'ghost', size: 'icon' })}
-            >
-              <CloseIcon size={28} />
-            </Dialog.CloseTrigger>
-          </div>
-          <nav aria-label="Mobile" className={css({ flex: '1', display: 'flex' })}>
-            <ul
-              className={css({
-                m: 'auto',
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'center',
-                gap: '2',
-                py: '6',
-              })}
-            >
-              {mainNavigation.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    onClick={close}
-                    activeOptions={{ exact: item.to === '/' }}
-                    className={css({
-                      display: 'block',
-                      px: '4',
-                      py: '2',
-                      fontFamily: 'heading',
-                      fontSize: '2xl',
-                      fontWeight: '700',
-                      textDecoration: 'none',
-                      '&[aria-current=page]': { color: 'accent.onDark' },
-                      _hover: { color: 'accent.onDark' },
-                    })}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-              <li className={css({ mt: '6' })}>
-                <PhoneLink onClick={close} className={button({ variant: 'accent', size: 'lg' })} />
-              </li>
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Portal>
-    </Dialog.Root>
+      <MenuIcon size={26} />
+    </button>
   )
 }

@@ -7,13 +7,19 @@ import { tooltip } from 'styled-system/recipes'
  * closing, so the close delay doubles as the spec's 300 ms skip delay. */
 export const tooltipTimings = { openDelay: 700, closeDelay: 300, offset: 4 } as const
 
-type Props = { label: string; children: ReactElement }
+type Props = {
+  label: string
+  children: ReactElement
+  /** Start open, for a control that takes over keyboard focus from a stand-in. */
+  defaultOpen?: boolean
+}
 
 /** Wraps an icon-only control (which must carry its own aria-label) in a tooltip. */
-export function IconButtonTooltip({ label, children }: Props) {
+export function IconButtonTooltip({ label, children, defaultOpen }: Props) {
   const styles = tooltip()
   return (
     <Tooltip.Root
+      defaultOpen={defaultOpen}
       openDelay={tooltipTimings.openDelay}
       closeDelay={tooltipTimings.closeDelay}
       closeOnClick

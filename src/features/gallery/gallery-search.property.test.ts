@@ -11,15 +11,14 @@ import { describe, expect, it } from 'vitest'
 import { Route } from '~/routes/gallery'
 import type { GalleryItem } from './gallery-item'
 import {
-  adjacentProject,
   type GallerySearch,
   galleryCategoryFilters,
   gallerySearchDefaults,
   gallerySearchMaxLength,
   gallerySearchSchema,
   gallerySortOptions,
-  selectGalleryView,
-} from './gallery-view'
+} from './gallery-search'
+import { adjacentProject, selectGalleryView } from './gallery-view'
 
 type StandardSchema = {
   '~standard': {

@@ -3,14 +3,12 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import type { GalleryItem } from './gallery-item'
 import {
-  adjacentProject,
   galleryCategoryFilters,
-  galleryForCategory,
   gallerySearchDefaults,
   gallerySearchSchema,
   gallerySortOptions,
-  selectGalleryView,
-} from './gallery-view'
+} from './gallery-search'
+import { adjacentProject, galleryForCategory, selectGalleryView } from './gallery-view'
 
 const item = (id: string, details: Partial<GalleryItem> = {}): GalleryItem => ({
   id,

@@ -2,7 +2,7 @@ import { locationIds, locationServiceIds } from '../locations/location-ids'
 import { type LocationServiceParam, locationServicePath } from '../locations/location-service-path'
 import { locationServices, locations } from '../locations/locations.content'
 import { type ServiceId, serviceIds } from '../services/service-ids'
-import { getService } from '../services/services.content'
+import { serviceNames } from '../services/service-names'
 import { legalNavigation, mainNavigation, type NavLink } from './navigation'
 
 /** A typed link target: the sitemap page renders each kind with the router's own Link. */
@@ -31,7 +31,7 @@ export function siteMapGroups(): SiteMapGroup[] {
       title: 'Services',
       entries: serviceIds.map(
         (serviceId): SiteMapEntry => ({
-          label: getService(serviceId).shortTitle,
+          label: serviceNames[serviceId].shortTitle,
           path: `/services/${serviceId}`,
           target: { kind: 'service', serviceId },
         }),

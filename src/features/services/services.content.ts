@@ -1,3 +1,4 @@
+import { serviceCards } from './service-cards'
 import type { ServiceContent } from './service-content.schema'
 import type { ServiceId } from './service-ids'
 import { serviceNames } from './service-names'
@@ -14,20 +15,18 @@ const warranty = 'A 2-year workmanship warranty on everything we build'
 export const services: Record<ServiceId, ServiceContent> = {
   'kitchen-remodeling': {
     ...serviceNames['kitchen-remodeling'],
+    ...serviceCards['kitchen-remodeling'],
     subtitle: 'Kitchens planned around the way you cook, gather and live',
     seo: {
       title: 'Kitchen Remodeling in Richmond Hill & the GTA',
       description:
         'Kitchen renovations by our own crew, from layout to final walkthrough. Most take 4-8 weeks and cost $30,000-$80,000. Free consultation, no hidden fees.',
     },
-    cardDescription:
-      'New layouts, cabinets, counters and lighting, designed with you and built by our own crew. Most kitchens are finished in 4-8 weeks.',
     description: [
       'The kitchen works harder than any other room in the house, and it is usually the one our clients most want to change. Maple Hearth Renovations has been renovating kitchens across the Greater Toronto Area since 1998, from a refresh with new counters and lighting to a complete rebuild with a new layout, plumbing and wiring.',
       'We start with how you use the room: who cooks, where people gather, and what never seems to have a home. From there we plan the layout, help you choose cabinets, counters, flooring and fixtures, and give you a transparent estimate with no hidden fees. Our own crew does the work, with no subcontractors, so the people you meet at the start are the people who finish the job.',
       'Most kitchens take 4-8 weeks once work begins and fall in the $30,000-$80,000 range, depending on size, layout changes and finishes. Every kitchen we build is backed by our 2-year workmanship warranty.',
     ],
-    image: 'kitchen',
     galleryCategory: 'kitchen',
     features: [
       'Layout planning, including opening walls and moving sinks or appliances',
@@ -115,20 +114,18 @@ export const services: Record<ServiceId, ServiceContent> = {
 
   'bathroom-remodeling': {
     ...serviceNames['bathroom-remodeling'],
+    ...serviceCards['bathroom-remodeling'],
     subtitle: 'Bathrooms that are easier to use, easier to clean and built to last',
     seo: {
       title: 'Bathroom Remodeling in Richmond Hill & the GTA',
       description:
         'Bathroom renovations with proper waterproofing, done by our own crew. Most take 2-4 weeks and cost $15,000-$40,000. Free consultation, no hidden fees.',
     },
-    cardDescription:
-      'Walk-in showers, vanities, tile and lighting, installed by our own crew with careful waterproofing. Most bathrooms are finished in 2-4 weeks.',
     description: [
       'A well-planned bathroom makes every morning a little easier. We renovate main bathrooms, ensuites and powder rooms across the Greater Toronto Area, from a new vanity and tile to a full rebuild down to the studs.',
       'What you see is tile, glass and fixtures; what makes a bathroom last is behind them. We replace old plumbing where it needs it, install a waterproofing membrane behind every shower and add ventilation that actually clears the steam. Our own crew does all of it, so nothing falls between trades.',
       'Most bathrooms take 2-4 weeks once work begins and fall in the $15,000-$40,000 range, depending on size and finishes. Your estimate is transparent with no hidden fees, and the work is backed by our 2-year workmanship warranty.',
     ],
-    image: 'bathroom',
     galleryCategory: 'bathroom',
     features: [
       'Walk-in showers, tub-to-shower conversions and soaker tubs',
@@ -213,20 +210,18 @@ export const services: Record<ServiceId, ServiceContent> = {
 
   'commercial-remodeling': {
     ...serviceNames['commercial-remodeling'],
+    ...serviceCards['commercial-remodeling'],
     subtitle: 'Offices, stores and restaurants renovated around your business hours',
     seo: {
       title: 'Commercial Remodeling in the Greater Toronto Area',
       description:
         'Office, retail and restaurant renovations planned around your business. One licensed, bonded and insured crew, no subcontractors, transparent estimates.',
     },
-    cardDescription:
-      'We renovate offices, stores, restaurants and showrooms, planning the work around your business hours. One crew handles the project from layout to final inspection.',
     description: [
       'A commercial renovation has to work for your customers, your staff and your schedule. We renovate offices, retail stores, restaurants, showrooms and other commercial spaces across the Greater Toronto Area, from a new reception area to a full interior fit-out.',
       'Before work begins, we agree on a schedule that keeps disruption to a minimum, whether that means phasing the work, keeping part of the space open or working outside your opening hours where possible. You get a transparent estimate with no hidden fees and a single point of contact for the whole project.',
       'Our own licensed, bonded and insured crew does the work, with no subcontractors, and we take care of permits and inspections where the project needs them. The finished space is backed by our 2-year workmanship warranty.',
     ],
-    image: 'commercial',
     galleryCategory: 'commercial',
     features: [
       'Office, retail, restaurant and showroom renovations',
@@ -305,20 +300,18 @@ export const services: Record<ServiceId, ServiceContent> = {
 
   'design-build': {
     ...serviceNames['design-build'],
+    ...serviceCards['design-build'],
     subtitle: 'One team from the first sketch to the final coat of paint',
     seo: {
       title: 'Design Build Renovations in the Greater Toronto Area',
       description:
         'Design and construction under one contract: one team, one point of contact and a budget checked as the design takes shape. Free consultation.',
     },
-    cardDescription:
-      'Design and construction under one roof, with one team and one point of contact. Your design is priced as it develops, so there are no surprises when building starts.',
     description: [
       'With design build, the same team that designs your renovation also builds it. Instead of hiring a designer, waiting for drawings and then looking for a contractor to price them, you work with Maple Hearth Renovations from the first conversation to the final walkthrough.',
       'Because our builders are part of the design process, we can tell you what an idea costs while it is still on paper. That keeps the design inside your budget, shortens the time between planning and construction, and means fewer changes once the walls are open.',
       'Our own crew carries out the construction, with no subcontractors, and the estimate you approve is transparent with no hidden fees. The finished project is backed by our 2-year workmanship warranty.',
     ],
-    image: 'design-build',
     galleryCategory: 'kitchen',
     features: [
       'A single contract covering design and construction',
@@ -401,20 +394,18 @@ export const services: Record<ServiceId, ServiceContent> = {
 
   'custom-carpentry-and-woodworking': {
     ...serviceNames['custom-carpentry-and-woodworking'],
+    ...serviceCards['custom-carpentry-and-woodworking'],
     subtitle: 'Built-ins, millwork and woodwork made to fit your home',
     seo: {
       title: 'Custom Carpentry & Woodworking in the GTA',
       description:
         'Built-in shelving, mantels, wainscoting, trim and feature walls, made to measure and installed by our own carpenters. Free consultation, transparent estimates.',
     },
-    cardDescription:
-      'Built-in bookcases, window seats, mantels, trim and feature walls, made to measure for your home. Every piece is built and installed by our own carpenters.',
     description: [
       "Custom carpentry is where a house starts to feel like your own. Our carpenters design and build shelving, window seats, fireplace mantels, wainscoting, coffered ceilings and other woodwork, made to fit the walls and corners of your home rather than a catalogue's.",
       'Older homes across the GTA rarely have square corners or level floors. We measure carefully, scribe each piece to fit, and match new trim to existing profiles when a room needs to blend in with the rest of the house.',
       'You choose the wood, the finish and the details, and we give you a transparent estimate with no hidden fees. The work is done by our own carpenters and backed by our 2-year workmanship warranty.',
     ],
-    image: 'carpentry',
     galleryCategory: 'carpentry',
     features: [
       'Built-in bookcases, media walls and window seats',
@@ -501,20 +492,18 @@ export const services: Record<ServiceId, ServiceContent> = {
 
   'home-design': {
     ...serviceNames['home-design'],
+    ...serviceCards['home-design'],
     subtitle: 'Clear plans for a single room or the whole house',
     seo: {
       title: 'Home Design Services in the Greater Toronto Area',
       description:
         'Layouts, drawings and finish selections for one room or a whole home. A room takes 2-4 weeks to design, a whole home 6-12 weeks. Free consultation.',
     },
-    cardDescription:
-      'Layouts, drawings and finish selections for a single room or an entire home. Designing a room takes 2-4 weeks, and a whole home 6-12 weeks.',
     description: [
       'Good renovations start on paper. Our home design service gives you a clear plan before any construction begins: measured drawings of your existing space, layout options, and materials and finishes chosen with you.',
       'Designing a single room usually takes 2-4 weeks, and a whole home 6-12 weeks, depending on how many rooms are involved and how quickly decisions are made. Because our designers work alongside our builders, every plan is checked for cost and buildability as it develops.',
       'When the design is done, our own crew can build it, with no subcontractors, a transparent estimate and our 2-year workmanship warranty. Your first consultation is free.',
     ],
-    image: 'home-design',
     galleryCategory: 'kitchen',
     features: [
       'Measured drawings of your existing space',
@@ -601,20 +590,18 @@ export const services: Record<ServiceId, ServiceContent> = {
 
   'general-contractor': {
     ...serviceNames['general-contractor'],
+    ...serviceCards['general-contractor'],
     subtitle: 'One licensed, insured team to run your whole renovation',
     seo: {
       title: 'General Contractor in Richmond Hill & the GTA',
       description:
         'Whole-home, main-floor and basement renovations planned and built by our own crew. Licensed, bonded and insured, with transparent estimates and no hidden fees.',
     },
-    cardDescription:
-      'From basements to main floors and whole homes, we plan, schedule and build your renovation with our own crew. You get one point of contact and a transparent estimate with no hidden fees.',
     description: [
       'When a renovation touches more than one room, someone has to hold it all together. As your general contractor, Maple Hearth Renovations plans the work, schedules every stage, arranges permits and inspections, and builds it with our own crew.',
       'Because we do not rely on subcontractors, the people framing your walls, running plumbing and finishing drywall all work for us. That means one schedule, one standard of workmanship and one person to call with questions.',
       'We are licensed, bonded and insured, and our estimates are transparent with no hidden fees. Every project is backed by our 2-year workmanship warranty.',
     ],
-    image: 'general-contractor',
     galleryCategory: 'kitchen',
     features: [
       'Whole-home and main-floor renovations',
@@ -702,20 +689,18 @@ export const services: Record<ServiceId, ServiceContent> = {
 
   'cabinet-carpentry': {
     ...serviceNames['cabinet-carpentry'],
+    ...serviceCards['cabinet-carpentry'],
     subtitle: 'Cabinets built, installed and refinished to fit your space',
     seo: {
       title: 'Cabinet Carpentry in Richmond Hill & the GTA',
       description:
         'Custom kitchen, bathroom and built-in cabinets, plus refacing and refinishing, fitted by our own carpenters. Free consultation and transparent estimates.',
     },
-    cardDescription:
-      'Custom cabinets for kitchens, bathrooms and built-ins, plus refacing and refinishing for cabinets with good bones. Every box, door and drawer is fitted by our own carpenters.',
     description: [
       'Cabinets set the look of a kitchen or bathroom and decide how well it works. We build and install custom cabinetry for kitchens, bathrooms, laundry rooms, mudrooms and home offices, sized to your space rather than to a standard catalogue.',
       'If your cabinet boxes are solid, you may not need new ones. We can reface or refinish existing cabinets, replace doors and hardware, and add pull-out pantries, drawer organizers and soft-close hinges.',
       'Whichever route you choose, you get a transparent estimate with no hidden fees, installation by our own carpenters and our 2-year workmanship warranty.',
     ],
-    image: 'cabinet',
     galleryCategory: 'carpentry',
     features: [
       'Custom kitchen and bathroom cabinets',
@@ -798,21 +783,18 @@ export const services: Record<ServiceId, ServiceContent> = {
 
   'laser-cutting-art': {
     ...serviceNames['laser-cutting-art'],
+    ...serviceCards['laser-cutting-art'],
     subtitle: 'Precise laser-cut art, signs and details in wood, acrylic and more',
-    badge: 'New',
     seo: {
       title: 'Laser Cutting Art in Richmond Hill',
       description:
         'Custom laser-cut art, signs and decor in wood, acrylic, leather, fabric and paper. Simple jobs in 1-2 days, complex pieces in 1-2 weeks.',
     },
-    cardDescription:
-      'Our newest service: custom laser-cut art, signs and decor in wood, acrylic, leather, fabric and paper. Simple pieces are ready in 1-2 days and complex work in 1-2 weeks.',
     description: [
       'Laser cutting art is the newest service at Maple Hearth Renovations. With a precision laser, we cut and engrave detailed designs that would be slow or impossible to make by hand, from house signs and wall art to decorative screens, inlays and personalized gifts.',
       'We work with non-metal materials: wood, acrylic, leather, fabric and paper. That makes laser work a natural partner for our carpentry, whether it is a patterned panel for a cabinet door, a decorative room screen or a sign for your business.',
       'Simple jobs are usually ready in 1-2 days, while complex or large pieces take 1-2 weeks. Bring us a sketch, a photo or just an idea, and we will help you turn it into a design ready to cut, with a clear quote before we begin.',
     ],
-    image: 'laser-art',
     galleryCategory: 'carpentry',
     features: [
       'Cutting and engraving in wood, acrylic, leather, fabric and paper',

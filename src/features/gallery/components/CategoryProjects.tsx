@@ -8,7 +8,7 @@ import { gridClass } from '~/components/Skeleton'
 import { galleryQueryOptions } from '../gallery.queries'
 import type { GalleryCategory } from '../gallery-item'
 import { galleryForCategory } from '../gallery-view'
-import { useGalleryFailureToast } from './GalleryPage'
+import { useGalleryFailureToast } from './use-gallery-failure-toast'
 
 type Props = {
   category: GalleryCategory

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { galleryCategories, galleryCategoryLabel } from '../gallery-item'
-import type { GallerySearch } from '../gallery-view'
+import type { GallerySearch } from '../gallery-search'
 
 type GallerySort = GallerySearch['sort']
 

@@ -1,26 +1,33 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { Link, lazyRouteComponent } from '@tanstack/react-router'
+import { Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Hero } from '~/components/Hero'
-import { notify } from '~/components/layout/notify'
 import { Section } from '~/components/Section'
 import { gridClass } from '~/components/Skeleton'
 import { siteImages } from '~/features/media/site-images'
 import { galleryQueryOptions } from '../gallery.queries'
-import { type GallerySearch, selectGalleryView } from '../gallery-view'
+import type { GallerySearch } from '../gallery-search'
+import { selectGalleryView } from '../gallery-view'
 import { GalleryFilters } from './GalleryFilters'
 import { ProjectCard } from './ProjectCard'
-import { ProjectModal } from './ProjectModal'
+import { useGalleryFailureToast } from './use-gallery-failure-toast'
 
-export const galleryLoadFailedToast = 'Failed to load gallery images. Please try again later.'
+/** The project viewer (Ark's dialog and tooltips) loads once a card is pointed at or focused,
+ * or a project is opened. */
+const ProjectModal = lazyRouteComponent(() => import('./ProjectModal.lazy'), 'ProjectModal')
+// The server loads it at once, so a shared link's open project is in the HTML, even without
+// JavaScript.
+if (import.meta.env.SSR) void ProjectModal.preload?.()
+const preloadViewer = () => void ProjectModal.preload?.()
 
-/** Tells the visitor once, on the client, that the gallery could not be loaded. */
-export function useGalleryFailureToast(failed: boolean) {
-  useEffect(() => {
-    if (failed) void notify('error', galleryLoadFailedToast, { id: 'gallery-load-failed' })
-  }, [failed])
+/** True from the first render with a project open: the viewer then stays mounted, so it can
+ * animate out and hand focus back to the project's card when it closes. */
+function useViewerWanted(projectOpen: boolean) {
+  const [wanted, setWanted] = useState(projectOpen)
+  if (projectOpen && !wanted) setWanted(true)
+  return wanted || projectOpen
 }
 
 export function GalleryHero() {
@@ -39,6 +46,7 @@ export function GalleryResults({ search }: { search: GallerySearch }) {
   useGalleryFailureToast(data.status === 'error')
   const projects = selectGalleryView(data.items, search)
   const openProject = projects.find((project) => project.id === search.project)
+  const viewerWanted = useViewerWanted(openProject !== undefined)
 
   if (data.status === 'error') {
     return (
@@ -71,11 +79,15 @@ export function GalleryResults({ search }: { search: GallerySearch }) {
       ) : (
         <ul aria-label="Projects" className={gridClass}>
           {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} />
+            <ProjectCard key={project.id} project={project} onIntent={preloadViewer} />
           ))}
         </ul>
       )}
-      <ProjectModal project={openProject} projects={projects} />
+      {viewerWanted ? (
+        <Suspense fallback={null}>
+          <ProjectModal project={openProject} projects={projects} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -7,11 +7,15 @@ import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 
 export const projectCardId = (projectId: string) => `project-card-${projectId}`
 
-type Props = { project: GalleryItem }
+type Props = {
+  project: GalleryItem
+  /** Called when the visitor points at or focuses the card, to fetch the viewer early. */
+  onIntent?: () => void
+}
 
 /** A gallery card; following it opens the project viewer through the URL. */
 /** Below the hero, so its image loads lazily like every picture but the hero's. */
-export function ProjectCard({ project }: Props) {
+export function ProjectCard({ project, onIntent }: Props) {
   const styles = card({ interactive: true })
   return (
     <li className={styles.root}>
@@ -20,6 +24,8 @@ export function ProjectCard({ project }: Props) {
         to="/gallery"
         search={(previous) => ({ ...previous, project: project.id })}
         resetScroll={false}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         className={css({
           display: 'flex',
           flexDirection: 'column',

@@ -7,7 +7,7 @@ import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
 import { siteImages } from '~/features/media/site-images'
 import { ServiceCard } from '~/features/services/components/ServiceCard'
-import { homeServiceCards } from '~/features/services/services.content'
+import { homeServiceCards } from '~/features/services/service-names'
 import { homeContent } from '../home.content'
 
 export function HomeServicesSection() {

@@ -13,7 +13,7 @@ import { CategoryProjects } from '~/features/gallery/components/CategoryProjects
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import type { GalleryItem } from '~/features/gallery/gallery-item'
 import { siteImages } from '~/features/media/site-images'
-import { getService } from '~/features/services/services.content'
+import { serviceNames } from '~/features/services/service-names'
 import { TestimonialCard } from '~/features/testimonials/TestimonialCard'
 import { locationTestimonials } from '~/features/testimonials/testimonials.content'
 import { buildLocationServiceContent, otherLocationServices } from '../location-service-content'
@@ -47,7 +47,7 @@ function LocationHeroBackground({ category, fallback }: { category: string; fall
 export function LocationServicePage({ location, service }: LocationServicePair) {
   const content = buildLocationServiceContent(location, service)
   const categoryImage = siteImages[content.image]
-  const related = getService(content.relatedServiceId)
+  const related = serviceNames[content.relatedServiceId]
   return (
     <>
       <Hero

@@ -4,8 +4,8 @@ import { button, card } from 'styled-system/recipes'
 import { ArrowRightIcon } from '~/components/icons/icons'
 import { Picture } from '~/components/Picture'
 import { siteImages } from '~/features/media/site-images'
+import { getServiceCard } from '../service-cards'
 import type { ServiceId } from '../service-ids'
-import { getService } from '../services.content'
 
 type Props = { serviceId: ServiceId; learnMoreLabel?: string; headingLevel?: 'h2' | 'h3' }
 
@@ -15,7 +15,7 @@ export function ServiceCard({
   learnMoreLabel = 'Learn More',
   headingLevel: Heading = 'h3',
 }: Props) {
-  const service = getService(serviceId)
+  const service = getServiceCard(serviceId)
   const styles = card({ interactive: true })
   const headingId = `service-card-${serviceId}`
   return (

@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
 import { type KeyboardEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
@@ -17,6 +17,11 @@ type Props = { project: GalleryItem | undefined; projects: GalleryItem[] }
 export function ProjectModal({ project, projects }: Props) {
   const navigate = useNavigate({ from: '/gallery' })
   const [closingId, setClosingId] = useState<string>()
+  // A shared link's open project is hydrated from the server's HTML after the rest of the page
+  // (this module loads on demand). That copy stays inert, then the dialog mounts afresh in the
+  // browser, so that Ark sets up its focus trap and outside-click detection in the portal rather
+  // than in the server's markup, and the copy it replaces hands no focus back as it goes.
+  const hydrated = useHydrated()
 
   const show = (id: string | undefined) =>
     navigate({
@@ -50,6 +55,9 @@ export function ProjectModal({ project, projects }: Props) {
 
   return (
     <Dialog.Root
+      key={hydrated ? 'browser' : 'server'}
+      trapFocus={hydrated}
+      restoreFocus={hydrated}
       open={project !== undefined}
       onOpenChange={(details) => {
         if (!details.open) close()

@@ -1,0 +1,52 @@
+import * as v from 'valibot'
+import { galleryCategories } from './gallery-item'
+
+export const gallerySortOptions = ['featured', 'newest', 'alphabetical', 'location'] as const
+export type GallerySort = (typeof gallerySortOptions)[number]
+
+export const galleryCategoryFilters = ['all', ...galleryCategories] as const
+export type GalleryCategoryFilter = (typeof galleryCategoryFilters)[number]
+
+export const gallerySearchMaxLength = 100
+
+export const gallerySearchDefaults = {
+  category: 'all',
+  sort: 'featured',
+  q: '',
+} as const satisfies { category: GalleryCategoryFilter; sort: GallerySort; q: string }
+
+// The router parses `?q=123` into a number and `?q=true` into a boolean: read those as text too.
+const searchText = v.pipe(
+  v.union([v.string(), v.number(), v.boolean()]),
+  v.transform(String),
+  v.trim(),
+)
+
+/**
+ * The /gallery search params. Every field falls back to its default, so a hand-edited or stale
+ * URL degrades to a valid view instead of an error page.
+ */
+export const gallerySearchSchema = v.object({
+  category: v.optional(
+    v.fallback(v.picklist(galleryCategoryFilters), gallerySearchDefaults.category),
+    gallerySearchDefaults.category,
+  ),
+  sort: v.optional(
+    v.fallback(v.picklist(gallerySortOptions), gallerySearchDefaults.sort),
+    gallerySearchDefaults.sort,
+  ),
+  q: v.optional(
+    v.fallback(
+      v.pipe(
+        searchText,
+        v.transform((text) => text.slice(0, gallerySearchMaxLength).trim()),
+      ),
+      gallerySearchDefaults.q,
+    ),
+    gallerySearchDefaults.q,
+  ),
+  project: v.fallback(v.optional(v.pipe(searchText, v.nonEmpty(), v.maxLength(200))), undefined),
+})
+
+export type GallerySearch = v.InferOutput<typeof gallerySearchSchema>
+export type GallerySearchInput = v.InferInput<typeof gallerySearchSchema>

@@ -1,0 +1,34 @@
+import type { PageHeadInput } from '../seo/page-head'
+import { breadcrumbJsonLd, serviceJsonLd } from '../seo/structured-data'
+import { buildLocationServiceContent } from './location-service-content'
+import { type LocationServicePair, locationServicePath } from './location-service-path'
+
+/**
+ * A location page's head, written from the same copy as the page. Built in the route's loader,
+ * which loads with the page, so the areas' copy stays out of other pages.
+ */
+export function locationServiceSeo(
+  { location, service }: LocationServicePair,
+  siteUrl: string,
+): PageHeadInput {
+  const content = buildLocationServiceContent(location, service)
+  const path = `/areas-of-service/${locationServicePath(location, service)}`
+  return {
+    ...content.seo,
+    path,
+    siteUrl,
+    structuredData: [
+      serviceJsonLd({
+        siteUrl,
+        name: content.title,
+        description: content.seo.description,
+        path,
+        areaServed: content.locationName,
+      }),
+      breadcrumbJsonLd(siteUrl, [
+        { name: 'Service Areas', path: '/service-areas' },
+        { name: content.title, path },
+      ]),
+    ],
+  }
+}

@@ -1,0 +1,28 @@
+import { siteImages } from '../media/site-images'
+import type { PageHeadInput } from '../seo/page-head'
+import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from '../seo/structured-data'
+import type { ServiceId } from './service-ids'
+import { getService } from './services.content'
+
+/**
+ * A service page's head, wherever it is served: its canonical URL is /services/<id>. Built in the
+ * route's loader, which loads with the page, so the services' full copy stays out of other pages.
+ */
+export function serviceSeo(serviceId: ServiceId, siteUrl: string): PageHeadInput {
+  const service = getService(serviceId)
+  const path = `/services/${serviceId}`
+  return {
+    ...service.seo,
+    path,
+    siteUrl,
+    lcpImage: siteImages[service.image],
+    structuredData: [
+      serviceJsonLd({ siteUrl, name: service.title, description: service.seo.description, path }),
+      faqJsonLd(service.faqs),
+      breadcrumbJsonLd(siteUrl, [
+        { name: 'Services', path: '/services' },
+        { name: service.title, path },
+      ]),
+    ],
+  }
+}
