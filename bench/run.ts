@@ -9,6 +9,8 @@
  * first-load makes its own build (with source maps, deleted afterwards); then one normal build
  * serves lighthouse, throughput and load (`--no-build`). A bench that fails does not stop the
  * others; the exit code says whether all of them passed.
+ *
+ * Names pick some of them (with the build they need): `node bench/run.ts load throughput`.
  */
 import { spawnSync } from 'node:child_process'
 import { build } from './lib/server.ts'
@@ -34,9 +36,26 @@ const steps: Step[] = [
   { name: 'bench/load.ts', run: bench('bench/load.ts', '--no-build') },
 ]
 
+const selected = process.argv.slice(2)
+const named = (step: Step) => selected.some((name) => step.name === `bench/${name}.ts`)
+const unknown = selected.filter((name) => !steps.some((step) => step.name === `bench/${name}.ts`))
+if (unknown.length > 0) {
+  console.error(
+    `No bench named ${unknown.join(', ')}; there are first-load, lighthouse, throughput, load.`,
+  )
+  process.exit(2)
+}
+const chosen =
+  selected.length === 0
+    ? steps
+    : steps.filter(
+        (step, index) =>
+          named(step) || (step.name === 'build' && steps.slice(index + 1).some(named)),
+      )
+
 const started = Date.now()
 const failed: string[] = []
-for (const step of steps) {
+for (const step of chosen) {
   const stepStarted = Date.now()
   console.log(`\n▶ ${step.name}`)
   let status: number
