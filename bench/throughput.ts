@@ -153,7 +153,7 @@ async function main() {
     '',
     faqPrerendered
       ? `\`${prerenderPath}\` is prerendered (listed in .output/server/prerendered/manifest.json, answered from memory).`
-      : `\`${prerenderPath}\` is not prerendered yet (no .output/public${prerenderPath}/index.html or ${prerenderPath}.html): its figure is a server-rendered page's, so its budget is not yet meaningful.`,
+      : `\`${prerenderPath}\` is not prerendered (not in .output/server/prerendered/manifest.json): its figure is a server-rendered page's, so its budget is not yet meaningful.`,
   ].join('\n')
   console.log(body)
   writeSection('Throughput (loopback)', body)
