@@ -49,13 +49,13 @@ describe('site image manifest', () => {
     }
   })
 
-  it.each(entries)('%s has srcsets with three widths and a usable alt text', (_name, image) => {
+  it.each(entries)('%s has srcsets with four widths and a usable alt text', (_name, image) => {
     for (const [srcSet, ext] of [
       [image.avifSrcSet, 'avif'],
       [image.webpSrcSet, 'webp'],
     ] as const) {
       const items = srcSetUrls(srcSet)
-      expect(items.map((i) => i.width)).toEqual([640, 1024, 1600])
+      expect(items.map((i) => i.width)).toEqual([640, 768, 1024, 1600])
       for (const { url } of items) expect(url.endsWith(`.${ext}`)).toBe(true)
     }
     expect(image.width).toBe(1600)

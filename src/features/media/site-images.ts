@@ -14,9 +14,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/home-hero-640.avif 640w, /images/site/home-hero-1024.avif 1024w, /images/site/home-hero-1600.avif 1600w',
+      '/images/site/home-hero-640.avif 640w, /images/site/home-hero-768.avif 768w, /images/site/home-hero-1024.avif 1024w, /images/site/home-hero-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/home-hero-640.webp 640w, /images/site/home-hero-1024.webp 1024w, /images/site/home-hero-1600.webp 1600w',
+      '/images/site/home-hero-640.webp 640w, /images/site/home-hero-768.webp 768w, /images/site/home-hero-1024.webp 1024w, /images/site/home-hero-1600.webp 1600w',
     alt: 'Illustration of a renovated kitchen with navy cabinets, a wood island, marble counters and brass pendant lights',
   },
   'about-hero': {
@@ -24,9 +24,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/about-hero-640.avif 640w, /images/site/about-hero-1024.avif 1024w, /images/site/about-hero-1600.avif 1600w',
+      '/images/site/about-hero-640.avif 640w, /images/site/about-hero-768.avif 768w, /images/site/about-hero-1024.avif 1024w, /images/site/about-hero-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/about-hero-640.webp 640w, /images/site/about-hero-1024.webp 1024w, /images/site/about-hero-1600.webp 1600w',
+      '/images/site/about-hero-640.webp 640w, /images/site/about-hero-768.webp 768w, /images/site/about-hero-1024.webp 1024w, /images/site/about-hero-1600.webp 1600w',
     alt: 'Illustration of a living room with green built-in bookshelves around a fireplace',
   },
   'services-hero': {
@@ -34,9 +34,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/services-hero-640.avif 640w, /images/site/services-hero-1024.avif 1024w, /images/site/services-hero-1600.avif 1600w',
+      '/images/site/services-hero-640.avif 640w, /images/site/services-hero-768.avif 768w, /images/site/services-hero-1024.avif 1024w, /images/site/services-hero-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/services-hero-640.webp 640w, /images/site/services-hero-1024.webp 1024w, /images/site/services-hero-1600.webp 1600w',
+      '/images/site/services-hero-640.webp 640w, /images/site/services-hero-768.webp 768w, /images/site/services-hero-1024.webp 1024w, /images/site/services-hero-1600.webp 1600w',
     alt: 'Illustration of a sage green farmhouse kitchen with a butcher-block island and rattan pendants',
   },
   'gallery-hero': {
@@ -44,9 +44,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/gallery-hero-640.avif 640w, /images/site/gallery-hero-1024.avif 1024w, /images/site/gallery-hero-1600.avif 1600w',
+      '/images/site/gallery-hero-640.avif 640w, /images/site/gallery-hero-768.avif 768w, /images/site/gallery-hero-1024.avif 1024w, /images/site/gallery-hero-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/gallery-hero-640.webp 640w, /images/site/gallery-hero-1024.webp 1024w, /images/site/gallery-hero-1600.webp 1600w',
+      '/images/site/gallery-hero-640.webp 640w, /images/site/gallery-hero-768.webp 768w, /images/site/gallery-hero-1024.webp 1024w, /images/site/gallery-hero-1600.webp 1600w',
     alt: 'Illustration of a dining room with a walnut trestle table, upholstered chairs and black pendant lights',
   },
   'faq-hero': {
@@ -54,9 +54,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/faq-hero-640.avif 640w, /images/site/faq-hero-1024.avif 1024w, /images/site/faq-hero-1600.avif 1600w',
+      '/images/site/faq-hero-640.avif 640w, /images/site/faq-hero-768.avif 768w, /images/site/faq-hero-1024.avif 1024w, /images/site/faq-hero-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/faq-hero-640.webp 640w, /images/site/faq-hero-1024.webp 1024w, /images/site/faq-hero-1600.webp 1600w',
+      '/images/site/faq-hero-640.webp 640w, /images/site/faq-hero-768.webp 768w, /images/site/faq-hero-1024.webp 1024w, /images/site/faq-hero-1600.webp 1600w',
     alt: 'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
   },
   'contact-hero': {
@@ -64,9 +64,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/contact-hero-640.avif 640w, /images/site/contact-hero-1024.avif 1024w, /images/site/contact-hero-1600.avif 1600w',
+      '/images/site/contact-hero-640.avif 640w, /images/site/contact-hero-768.avif 768w, /images/site/contact-hero-1024.avif 1024w, /images/site/contact-hero-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/contact-hero-640.webp 640w, /images/site/contact-hero-1024.webp 1024w, /images/site/contact-hero-1600.webp 1600w',
+      '/images/site/contact-hero-640.webp 640w, /images/site/contact-hero-768.webp 768w, /images/site/contact-hero-1024.webp 1024w, /images/site/contact-hero-1600.webp 1600w',
     alt: 'Illustration of a designer’s desk seen from above with a floor plan, material samples and paint chips',
   },
   'areas-hero': {
@@ -74,9 +74,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/areas-hero-640.avif 640w, /images/site/areas-hero-1024.avif 1024w, /images/site/areas-hero-1600.avif 1600w',
+      '/images/site/areas-hero-640.avif 640w, /images/site/areas-hero-768.avif 768w, /images/site/areas-hero-1024.avif 1024w, /images/site/areas-hero-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/areas-hero-640.webp 640w, /images/site/areas-hero-1024.webp 1024w, /images/site/areas-hero-1600.webp 1600w',
+      '/images/site/areas-hero-640.webp 640w, /images/site/areas-hero-768.webp 768w, /images/site/areas-hero-1024.webp 1024w, /images/site/areas-hero-1600.webp 1600w',
     alt: 'Illustration of a residential street at dusk with the Toronto skyline in the distance',
   },
   'privacy-hero': {
@@ -84,9 +84,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/privacy-hero-640.avif 640w, /images/site/privacy-hero-1024.avif 1024w, /images/site/privacy-hero-1600.avif 1600w',
+      '/images/site/privacy-hero-640.avif 640w, /images/site/privacy-hero-768.avif 768w, /images/site/privacy-hero-1024.avif 1024w, /images/site/privacy-hero-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/privacy-hero-640.webp 640w, /images/site/privacy-hero-1024.webp 1024w, /images/site/privacy-hero-1600.webp 1600w',
+      '/images/site/privacy-hero-640.webp 640w, /images/site/privacy-hero-768.webp 768w, /images/site/privacy-hero-1024.webp 1024w, /images/site/privacy-hero-1600.webp 1600w',
     alt: 'Illustration of a quiet home office with navy built-in shelving and a desk under a window',
   },
   kitchen: {
@@ -94,9 +94,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/kitchen-640.avif 640w, /images/site/kitchen-1024.avif 1024w, /images/site/kitchen-1600.avif 1600w',
+      '/images/site/kitchen-640.avif 640w, /images/site/kitchen-768.avif 768w, /images/site/kitchen-1024.avif 1024w, /images/site/kitchen-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/kitchen-640.webp 640w, /images/site/kitchen-1024.webp 1024w, /images/site/kitchen-1600.webp 1600w',
+      '/images/site/kitchen-640.webp 640w, /images/site/kitchen-768.webp 768w, /images/site/kitchen-1024.webp 1024w, /images/site/kitchen-1600.webp 1600w',
     alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
   },
   bathroom: {
@@ -104,9 +104,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/bathroom-640.avif 640w, /images/site/bathroom-1024.avif 1024w, /images/site/bathroom-1600.avif 1600w',
+      '/images/site/bathroom-640.avif 640w, /images/site/bathroom-768.avif 768w, /images/site/bathroom-1024.avif 1024w, /images/site/bathroom-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/bathroom-640.webp 640w, /images/site/bathroom-1024.webp 1024w, /images/site/bathroom-1600.webp 1600w',
+      '/images/site/bathroom-640.webp 640w, /images/site/bathroom-768.webp 768w, /images/site/bathroom-1024.webp 1024w, /images/site/bathroom-1600.webp 1600w',
     alt: 'Illustration of a bathroom with a floating oak double vanity, a glass shower and a freestanding tub',
   },
   commercial: {
@@ -114,9 +114,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/commercial-640.avif 640w, /images/site/commercial-1024.avif 1024w, /images/site/commercial-1600.avif 1600w',
+      '/images/site/commercial-640.avif 640w, /images/site/commercial-768.avif 768w, /images/site/commercial-1024.avif 1024w, /images/site/commercial-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/commercial-640.webp 640w, /images/site/commercial-1024.webp 1024w, /images/site/commercial-1600.webp 1600w',
+      '/images/site/commercial-640.webp 640w, /images/site/commercial-768.webp 768w, /images/site/commercial-1024.webp 1024w, /images/site/commercial-1600.webp 1600w',
     alt: 'Illustration of a café interior with a wood service counter, menu boards and pendant lights',
   },
   'design-build': {
@@ -124,9 +124,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/design-build-640.avif 640w, /images/site/design-build-1024.avif 1024w, /images/site/design-build-1600.avif 1600w',
+      '/images/site/design-build-640.avif 640w, /images/site/design-build-768.avif 768w, /images/site/design-build-1024.avif 1024w, /images/site/design-build-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/design-build-640.webp 640w, /images/site/design-build-1024.webp 1024w, /images/site/design-build-1600.webp 1600w',
+      '/images/site/design-build-640.webp 640w, /images/site/design-build-768.webp 768w, /images/site/design-build-1024.webp 1024w, /images/site/design-build-1600.webp 1600w',
     alt: 'Illustration of a house at dusk with a new modern addition and a glowing glass wall',
   },
   carpentry: {
@@ -134,9 +134,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/carpentry-640.avif 640w, /images/site/carpentry-1024.avif 1024w, /images/site/carpentry-1600.avif 1600w',
+      '/images/site/carpentry-640.avif 640w, /images/site/carpentry-768.avif 768w, /images/site/carpentry-1024.avif 1024w, /images/site/carpentry-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/carpentry-640.webp 640w, /images/site/carpentry-1024.webp 1024w, /images/site/carpentry-1600.webp 1600w',
+      '/images/site/carpentry-640.webp 640w, /images/site/carpentry-768.webp 768w, /images/site/carpentry-1024.webp 1024w, /images/site/carpentry-1600.webp 1600w',
     alt: 'Illustration of a woodworking shop with a workbench, a tool wall and a lumber rack',
   },
   cabinet: {
@@ -144,9 +144,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/cabinet-640.avif 640w, /images/site/cabinet-1024.avif 1024w, /images/site/cabinet-1600.avif 1600w',
+      '/images/site/cabinet-640.avif 640w, /images/site/cabinet-768.avif 768w, /images/site/cabinet-1024.avif 1024w, /images/site/cabinet-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/cabinet-640.webp 640w, /images/site/cabinet-1024.webp 1024w, /images/site/cabinet-1600.webp 1600w',
+      '/images/site/cabinet-640.webp 640w, /images/site/cabinet-768.webp 768w, /images/site/cabinet-1024.webp 1024w, /images/site/cabinet-1600.webp 1600w',
     alt: 'Illustration of custom kitchen cabinetry with shaker doors, brass pulls and a tall pantry wall',
   },
   'home-design': {
@@ -154,9 +154,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/home-design-640.avif 640w, /images/site/home-design-1024.avif 1024w, /images/site/home-design-1600.avif 1600w',
+      '/images/site/home-design-640.avif 640w, /images/site/home-design-768.avif 768w, /images/site/home-design-1024.avif 1024w, /images/site/home-design-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/home-design-640.webp 640w, /images/site/home-design-1024.webp 1024w, /images/site/home-design-1600.webp 1600w',
+      '/images/site/home-design-640.webp 640w, /images/site/home-design-768.webp 768w, /images/site/home-design-1024.webp 1024w, /images/site/home-design-1600.webp 1600w',
     alt: 'Illustration of a floor plan on a desk surrounded by wood, stone and fabric samples',
   },
   'general-contractor': {
@@ -164,9 +164,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/general-contractor-640.avif 640w, /images/site/general-contractor-1024.avif 1024w, /images/site/general-contractor-1600.avif 1600w',
+      '/images/site/general-contractor-640.avif 640w, /images/site/general-contractor-768.avif 768w, /images/site/general-contractor-1024.avif 1024w, /images/site/general-contractor-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/general-contractor-640.webp 640w, /images/site/general-contractor-1024.webp 1024w, /images/site/general-contractor-1600.webp 1600w',
+      '/images/site/general-contractor-640.webp 640w, /images/site/general-contractor-768.webp 768w, /images/site/general-contractor-1024.webp 1024w, /images/site/general-contractor-1600.webp 1600w',
     alt: 'Illustration of a home addition under construction with timber framing, scaffolding and a crew',
   },
   'laser-art': {
@@ -174,9 +174,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/laser-art-640.avif 640w, /images/site/laser-art-1024.avif 1024w, /images/site/laser-art-1600.avif 1600w',
+      '/images/site/laser-art-640.avif 640w, /images/site/laser-art-768.avif 768w, /images/site/laser-art-1024.avif 1024w, /images/site/laser-art-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/laser-art-640.webp 640w, /images/site/laser-art-1024.webp 1024w, /images/site/laser-art-1600.webp 1600w',
+      '/images/site/laser-art-640.webp 640w, /images/site/laser-art-768.webp 768w, /images/site/laser-art-1024.webp 1024w, /images/site/laser-art-1600.webp 1600w',
     alt: 'Illustration of a backlit laser-cut wooden wall panel with an intricate mandala pattern',
   },
   'home-improvement': {
@@ -184,9 +184,9 @@ export const siteImages = {
     width: 1600,
     height: 900,
     avifSrcSet:
-      '/images/site/home-improvement-640.avif 640w, /images/site/home-improvement-1024.avif 1024w, /images/site/home-improvement-1600.avif 1600w',
+      '/images/site/home-improvement-640.avif 640w, /images/site/home-improvement-768.avif 768w, /images/site/home-improvement-1024.avif 1024w, /images/site/home-improvement-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/home-improvement-640.webp 640w, /images/site/home-improvement-1024.webp 1024w, /images/site/home-improvement-1600.webp 1600w',
+      '/images/site/home-improvement-640.webp 640w, /images/site/home-improvement-768.webp 768w, /images/site/home-improvement-1024.webp 1024w, /images/site/home-improvement-1600.webp 1600w',
     alt: 'Illustration of a family room with a built-in media wall, fireplace and shelving',
   },
   welcome: {
@@ -194,9 +194,9 @@ export const siteImages = {
     width: 1600,
     height: 1200,
     avifSrcSet:
-      '/images/site/welcome-640.avif 640w, /images/site/welcome-1024.avif 1024w, /images/site/welcome-1600.avif 1600w',
+      '/images/site/welcome-640.avif 640w, /images/site/welcome-768.avif 768w, /images/site/welcome-1024.avif 1024w, /images/site/welcome-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/welcome-640.webp 640w, /images/site/welcome-1024.webp 1024w, /images/site/welcome-1600.webp 1600w',
+      '/images/site/welcome-640.webp 640w, /images/site/welcome-768.webp 768w, /images/site/welcome-1024.webp 1024w, /images/site/welcome-1600.webp 1600w',
     alt: 'Illustration of a bright kitchen with navy cabinetry, a marble waterfall island and bar stools',
   },
   team: {
@@ -204,9 +204,9 @@ export const siteImages = {
     width: 1600,
     height: 1200,
     avifSrcSet:
-      '/images/site/team-640.avif 640w, /images/site/team-1024.avif 1024w, /images/site/team-1600.avif 1600w',
+      '/images/site/team-640.avif 640w, /images/site/team-768.avif 768w, /images/site/team-1024.avif 1024w, /images/site/team-1600.avif 1600w',
     webpSrcSet:
-      '/images/site/team-640.webp 640w, /images/site/team-1024.webp 1024w, /images/site/team-1600.webp 1600w',
+      '/images/site/team-640.webp 640w, /images/site/team-768.webp 768w, /images/site/team-1024.webp 1024w, /images/site/team-1600.webp 1600w',
     alt: 'Illustration of a renovation crew at work in a carpentry workshop',
   },
 } as const satisfies Record<string, SiteImage>
