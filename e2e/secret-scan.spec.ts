@@ -6,10 +6,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { company, hcaptchaTestKeys } from '../app.config'
 import { baseURL } from '../playwright.config'
+import { freeLoopbackPort } from '../scripts/lib/free-port'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { readServerFnIds } from '../test/support/http-fuzz'
 import {
@@ -82,17 +82,6 @@ test('every served page and public server-function answer is free of secrets', a
   expect(describeFindings(findings)).toEqual([])
 })
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
 async function waitUntilServing(origin: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
@@ -118,7 +107,7 @@ test('configured secrets stay on the server', async () => {
     SUPABASE_DB_URL: `postgresql://postgres:${canary}-db@127.0.0.1:9/postgres`,
   }
   const siteKey = `${canary}-public-site-key`
-  const port = await freePort()
+  const port = await freeLoopbackPort()
   const origin = `http://127.0.0.1:${port}`
   const dataDir = '.data/e2e-secrets'
   rmSync(dataDir, { recursive: true, force: true })

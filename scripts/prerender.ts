@@ -10,7 +10,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -20,17 +19,9 @@ import {
   prerenderManifestFile,
   prerenderPlaceholders,
 } from '../src/server/prerender/prerendered-pages.ts'
+import { freeLoopbackPort } from './lib/free-port.ts'
 
 const outputDirectory = join('.output/server', prerenderDirectoryName)
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address()
-  server.close()
-  if (address === null || typeof address === 'string') throw new Error('no free port')
-  return address.port
-}
 
 const fileName = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)
 
@@ -62,7 +53,7 @@ function problems(html: string, nonce: string, origin: string) {
 }
 
 async function main() {
-  const port = await freePort()
+  const port = await freeLoopbackPort()
   const origin = `http://127.0.0.1:${port}`
   const dataDirectory = mkdtempSync(join(tmpdir(), 'prerender-data-'))
   // The server answers pages it finds prerendered from a previous build: start without them.

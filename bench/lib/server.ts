@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freeLoopbackPort } from '../../scripts/lib/free-port.ts'
 
 export function build(extraEnv: Record<string, string> = {}) {
   const result = spawnSync('npm', ['run', 'build'], {
@@ -11,15 +11,6 @@ export function build(extraEnv: Record<string, string> = {}) {
     env: { ...process.env, ...extraEnv },
   })
   if (result.status !== 0) throw new Error('build failed')
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address()
-  server.close()
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  return address.port
 }
 
 /** `--no-build`: reuse the `.output/` that bench/run.ts (or you) just built. */
@@ -46,7 +37,7 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { quietStderr?: boolean } = {},
 ): Promise<RunningServer> {
-  const port = await freePort()
+  const port = await freeLoopbackPort()
   const origin = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
   const child = spawn(process.execPath, ['.output/server/index.mjs'], {

@@ -1,9 +1,9 @@
 import { execFile, execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { promisify } from 'node:util'
+import { freeLoopbackPort } from '../../scripts/lib/free-port'
 
 const run = promisify(execFile)
 
@@ -35,20 +35,6 @@ export function findPostgres15Binaries(): Postgres15Binaries | undefined {
   }
   return undefined
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
 
 export interface Postgres15Cluster {
   host: string
@@ -89,7 +75,7 @@ export async function startPostgres15(binaries: Postgres15Binaries): Promise<Pos
       '--locale=C',
       '--no-sync',
     ])
-    const port = await freePort()
+    const port = await freeLoopbackPort()
     await asServerUser(binaries.pgCtl, [
       '-D',
       dataDir,
