@@ -23,7 +23,7 @@ const placeholderPattern = new RegExp(
   'g',
 )
 
-export function parseTemplate(
+function parseTemplate(
   html: string,
   headers: { cacheControl: string; contentType: string },
 ): Template {
@@ -39,7 +39,7 @@ export function parseTemplate(
   return { parts, slots, ...headers }
 }
 
-export const fillTemplate = (template: Template, values: Values) =>
+const fillTemplate = (template: Template, values: Values) =>
   template.parts.reduce((html, part, i) => {
     const slot = template.slots[i - 1]
     return slot === undefined ? part : html + values[slot] + part
