@@ -9,7 +9,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { company, hcaptchaTestKeys } from '../app.config'
 import { baseURL } from '../playwright.config'
-import { freeLoopbackPort } from '../scripts/lib/free-port'
+import { freeLoopbackPort } from '../scripts/lib/free-port.ts'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { readServerFnIds } from '../test/support/http-fuzz'
 import {
