@@ -1,8 +1,9 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { DocumentHead } from '~/components/layout/DocumentHead'
 import { HydrationMarker } from '~/components/layout/HydrationMarker'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
@@ -70,7 +71,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   return (
     <html lang="en-CA">
       <head>
-        <HeadContent />
+        <DocumentHead />
       </head>
       <body>
         {children}
