@@ -123,6 +123,43 @@ test('sends: Sending... while waiting, then the success toast, a cleared form an
     .toMatch(/walk-in shower/)
 })
 
+test('what a visitor types while the page is still loading its scripts is kept and sent', async ({
+  page,
+}) => {
+  let releaseApp = () => {}
+  const appHeld = new Promise<void>((resolve) => {
+    releaseApp = resolve
+  })
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await appHeld
+    await route.continue()
+  })
+  await page.goto('/contact-us', { waitUntil: 'domcontentloaded' })
+  await fillValidMessage(page, 'Early Bird Visitor')
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+
+  releaseApp()
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await expect(field(page, 'Name')).toHaveValue('Early Bird Visitor')
+  await expect(field(page, 'Service')).toHaveValue('Bathroom Remodeling')
+  await field(page, 'Message').press('End')
+  await field(page, 'Message').pressSequentially(' Thanks!')
+  await expect(field(page, 'Message')).toHaveValue(
+    'We would like a quote for a new ensuite with a walk-in shower. Thanks!',
+  )
+
+  await solveCaptcha(page)
+  await submit(page)
+  await expect(page.getByText('Message Sent')).toBeVisible()
+  await expect
+    .poll(() =>
+      outboxFiles()
+        .map((file) => readFileSync(join(e2eDataDir, 'outbox', file), 'utf8'))
+        .join('\n'),
+    )
+    .toMatch(/Early Bird Visitor/)
+})
+
 test('a refused captcha shows the error toast and keeps what the visitor wrote', async ({
   page,
 }) => {

@@ -5,6 +5,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { notify, preloadToasts } from '~/components/layout/notify'
 import { useHydrated } from '~/components/layout/use-hydrated'
+import { takeTypedFields } from '~/features/site/typed-before-hydration'
 import { company } from '../../../../app.config'
 import { sendContactMessage } from '../contact.functions'
 import {
@@ -30,6 +31,10 @@ export const contactToasts = {
 } as const
 
 type Props = { siteKey: string; initialService: ContactFormFields['service'] }
+
+const contactFormId = 'contact-form'
+const isContactField = (name: string): name is keyof ContactFormFields =>
+  Object.hasOwn(contactFormDefaults, name)
 
 export function ContactForm({ siteKey, initialService }: Props) {
   const hydrated = useHydrated()
@@ -77,9 +82,16 @@ export function ContactForm({ siteKey, initialService }: Props) {
 
   const captchaErrorId = useId()
   useEffect(preloadToasts, [])
+  // Keeps what the visitor typed while the page was still loading its scripts.
+  useEffect(() => {
+    for (const [name, value] of takeTypedFields(contactFormId)) {
+      if (isContactField(name)) form.setFieldValue(name, value as ContactFormFields[typeof name])
+    }
+  }, [form])
 
   return (
     <form
+      id={contactFormId}
       noValidate
       aria-label="Contact form"
       onSubmit={(event) => {
