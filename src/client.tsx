@@ -1,15 +1,20 @@
 /**
  * The browser entry, tiny on purpose: the app itself (React, the router, the page's modules) is
- * fetched once the page's largest picture has been painted, so on a slow phone connection the
- * hero does not share the bandwidth with the JavaScript. Until then the server-rendered page
- * works as it is: its links are plain links.
+ * fetched once the page's hero has been painted, so on a slow phone connection the hero does
+ * not share the bandwidth with the JavaScript. Until then the server-rendered page reads and
+ * navigates as plain HTML, and a tap on a button is replayed once the app is there.
  */
 import { afterLargestPaint } from '~/features/site/after-largest-paint'
+import { recordEarlyClicks } from '~/features/site/early-clicks'
 
-void afterLargestPaint().then(() => {
-  preloadPageModules()
-  return import('./hydrate-app')
-})
+const earlyClicks = recordEarlyClicks()
+
+void afterLargestPaint()
+  .then(() => {
+    preloadPageModules()
+    return import('./hydrate-app')
+  })
+  .then(() => earlyClicks.replayOnceHydrated())
 
 /** The page's own modules, fetched beside the app rather than after it (see DocumentHead). */
 function preloadPageModules() {

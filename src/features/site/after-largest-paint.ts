@@ -1,14 +1,15 @@
 /** How long the app waits for the page's largest paint before it starts anyway. */
 export const largestPaintWaitLimitMs = 3000
 
-const interactionEvents = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const
+/** A visitor doing any of these wants the app now (Chrome also stops reporting paints then). */
+const interactionEvents = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel'] as const
 
 /**
  * Resolves once the page's hero picture has been painted (reported as the largest paint, or
- * decoded after something larger was), or once any largest paint after the load event on a page
- * without a hero; as soon as the visitor interacts; at the latest after `largestPaintWaitLimitMs`.
- * Browsers that do not report largest paints, and pages loaded out of sight, wait for the load
- * event instead.
+ * decoded after something larger was), has failed to load, or, on a page without a hero, once
+ * the page has loaded; as soon as the visitor interacts; at the latest after
+ * `largestPaintWaitLimitMs`. Browsers that do not report largest paints, and pages loaded out
+ * of sight, wait for the load event instead.
  */
 export function afterLargestPaint(doc: Document = document): Promise<void> {
   return new Promise((resolve) => {
@@ -21,30 +22,33 @@ export function afterLargestPaint(doc: Document = document): Promise<void> {
       for (const cleanup of cleanups) cleanup()
       resolve()
     }
-    const listen = (target: EventTarget, type: string) => {
-      target.addEventListener(type, settle, { capture: true, passive: true })
-      cleanups.push(() => target.removeEventListener(type, settle, { capture: true }))
+    const settleAfterNextFrame = () => win.requestAnimationFrame(() => win.setTimeout(settle))
+    const listen = (target: EventTarget, type: string, then = settle) => {
+      target.addEventListener(type, then, { capture: true, passive: true })
+      cleanups.push(() => target.removeEventListener(type, then, { capture: true }))
+    }
+    const afterLoad = (then: () => void) => {
+      if (doc.readyState === 'complete') then()
+      else listen(win, 'load', then)
     }
     for (const type of interactionEvents) listen(win, type)
     const timer = win.setTimeout(settle, largestPaintWaitLimitMs)
     cleanups.push(() => win.clearTimeout(timer))
 
+    const hero = doc.querySelector<HTMLImageElement>('img[fetchpriority="high"]')
     const reportsLargestPaint =
       typeof win.PerformanceObserver === 'function' &&
       win.PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
-    if (!reportsLargestPaint || doc.visibilityState !== 'visible') {
-      if (doc.readyState === 'complete') settle()
-      else listen(win, 'load')
+    if (!reportsLargestPaint || doc.visibilityState !== 'visible' || hero === null) {
+      afterLoad(settleAfterNextFrame)
       return
     }
+    if (hero.complete && hero.naturalWidth === 0) return settle()
+    listen(hero, 'error')
 
-    const hero = doc.querySelector<HTMLImageElement>('img[fetchpriority="high"]')
     const observer = new win.PerformanceObserver((list) => {
       for (const entry of list.getEntries() as LargestContentfulPaint[]) {
-        if (hero === null) {
-          // Without a hero, a largest paint after the load event is the page's last one.
-          if (doc.readyState === 'complete') win.setTimeout(settle)
-        } else if (entry.element === hero) {
+        if (entry.element === hero) {
           win.setTimeout(settle)
         } else if (entry.size > visibleArea(hero, win)) {
           // Something larger than the hero was painted: the hero will never be reported.
