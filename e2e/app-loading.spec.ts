@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { benchRoutes } from '../bench/lib/routes'
 import { largestPaintWaitLimitMs } from '../src/features/site/after-largest-paint'
-import { expect, test } from './fixtures'
+import { appChunkUrl, expect, holdRequests, test } from './fixtures'
 
 /**
  * The app's JavaScript waits for the page's largest paint (src/client.tsx), so on a slow
@@ -73,7 +73,7 @@ for (const path of benchRoutes) {
 function appChunkRequests(page: Page) {
   const requested: string[] = []
   page.on('request', (request) => {
-    if (/\/assets\/app-[\w-]+\.js$/.test(request.url())) requested.push(request.url())
+    if (appChunkUrl.test(request.url())) requested.push(request.url())
   })
   return requested
 }
@@ -120,14 +120,7 @@ test('a tap on the menu before the app has loaded opens it once the app is there
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 })
-  let releaseApp = () => {}
-  const appHeld = new Promise<void>((resolve) => {
-    releaseApp = resolve
-  })
-  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await appHeld
-    await route.continue()
-  })
+  const releaseApp = await holdRequests(page, appChunkUrl)
   await page.goto('/faq', { waitUntil: 'domcontentloaded' })
   await page.getByRole('button', { name: 'Open menu' }).click()
   expect(await isHydrated(page)).toBe(false)
@@ -144,10 +137,11 @@ test('a page without a hero starts the app once it has loaded, not after the wai
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   expect(await page.locator('img[fetchpriority="high"]').count()).toBe(0)
   const appStartedAt = await page.evaluate(
-    () =>
+    (appChunk) =>
       performance
         .getEntriesByType('resource')
-        .find((resource) => /\/assets\/app-[\w-]+\.js$/.test(resource.name))?.startTime,
+        .find((resource) => new RegExp(appChunk).test(resource.name))?.startTime,
+    appChunkUrl.source,
   )
   expect(appStartedAt).toBeLessThan(largestPaintWaitLimitMs)
 })

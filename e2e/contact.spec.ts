@@ -3,7 +3,15 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { company } from '../app.config'
 import { e2eDataDir } from '../playwright.config'
-import { allowFailedResponses, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+import {
+  allowFailedResponses,
+  appChunkUrl,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  holdRequests,
+  test,
+} from './fixtures'
 
 let clientCounter = 0
 /** Each test speaks from its own address, so the per-client rate limit is its own. */
@@ -123,24 +131,11 @@ test('sends: Sending... while waiting, then the success toast, a cleared form an
     .toMatch(/walk-in shower/)
 })
 
-/** Holds the requests for a script until the returned function is called. */
-async function holdScript(page: Page, pattern: RegExp) {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(pattern, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
-
 test('what a visitor types while the page is still loading its scripts is kept and sent', async ({
   page,
 }) => {
-  const releaseApp = await holdScript(page, /\/assets\/app-[\w-]+\.js$/)
-  const releasePage = await holdScript(page, /\/assets\/contact-us-[\w-]+\.js$/)
+  const releaseApp = await holdRequests(page, appChunkUrl)
+  const releasePage = await holdRequests(page, /\/assets\/contact-us-[\w-]+\.js$/)
   await page.goto('/contact-us', { waitUntil: 'domcontentloaded' })
   await fillValidMessage(page, 'Early Bird Visitor')
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()

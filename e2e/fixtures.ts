@@ -63,6 +63,22 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
+/** The app's chunk, which the browser entry imports once the hero has been painted. */
+export const appChunkUrl = /\/assets\/app-[\w-]+\.js$/
+
+/** Holds the page's requests matching `pattern` until the returned function is called. */
+export async function holdRequests(page: Page, pattern: RegExp) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(pattern, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 /** Waits until React has hydrated, so clicks reach their handlers. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path)
