@@ -85,7 +85,10 @@ export const environmentSchema = v.pipe(
     ),
     DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), '.data'),
     SUPABASE_URL: v.optional(urlString('must be the project URL, such as https://xyz.supabase.co')),
+    /** The publishable key (sb_publishable_…) or legacy anon key: gallery reads, as anon. */
     SUPABASE_ANON_KEY: optionalString,
+    /** The secret key (sb_secret_…) or legacy service_role key: the server's calls of the function. */
+    SUPABASE_SECRET_KEY: optionalString,
     HCAPTCHA_SITE_KEY: v.optional(
       v.pipe(v.string(), v.trim(), v.minLength(1)),
       hcaptchaTestSiteKey,
@@ -130,7 +133,7 @@ export const environmentSchema = v.pipe(
       '15',
     ),
     GALLERY_CACHE_TTL_MS: v.optional(milliseconds(100, 86_400_000), '300000'),
-    CONTACT_RETRY_INTERVAL_MS: v.optional(milliseconds(100, 3_600_000), '15000'),
+    CONTACT_RETRY_INTERVAL_MS: v.optional(milliseconds(100, 3_600_000)),
     CONTACT_RETRY_BACKOFF_MS: v.optional(
       v.pipe(
         v.string(),
@@ -149,8 +152,14 @@ export const environmentSchema = v.pipe(
     ),
   }),
   v.check(
-    (env) => (env.SUPABASE_URL === undefined) === (env.SUPABASE_ANON_KEY === undefined),
-    'SUPABASE_URL and SUPABASE_ANON_KEY must be set together (or neither, for the embedded database)',
+    (env) =>
+      (env.SUPABASE_URL === undefined) === (env.SUPABASE_ANON_KEY === undefined) &&
+      (env.SUPABASE_URL === undefined) === (env.SUPABASE_SECRET_KEY === undefined),
+    'SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SECRET_KEY must be set together (or none, for the embedded database)',
+  ),
+  v.check(
+    (env) => !env.SUPABASE_SECRET_KEY?.startsWith('sb_publishable_'),
+    "SUPABASE_SECRET_KEY holds a publishable key: set the secret key (sb_secret_…) from the dashboard's API keys",
   ),
 )
 

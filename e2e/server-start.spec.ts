@@ -24,5 +24,7 @@ test('the server refuses to start on a bad variable and names it', async () => {
 
   const supabase = await startServer({ SUPABASE_URL: 'https://demo.supabase.co' })
   expect(supabase.code).toBe(1)
-  expect(supabase.output).toContain('SUPABASE_URL and SUPABASE_ANON_KEY must be set together')
+  expect(supabase.output).toContain(
+    'SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SECRET_KEY must be set together',
+  )
 })

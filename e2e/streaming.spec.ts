@@ -72,6 +72,7 @@ test.beforeAll(async () => {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'streaming-')),
       SUPABASE_URL: `http://127.0.0.1:${address.port}`,
       SUPABASE_ANON_KEY: 'stand-in-anon-key',
+      SUPABASE_SECRET_KEY: 'sb_secret_stand-in',
     },
     stdio: 'ignore',
   })

@@ -118,11 +118,9 @@ function show(messages: InboxSnapshotMessage[], total: number, source: string, o
 
 async function fromPostgres(url: string, options: Options) {
   const { default: pg } = await import('pg')
-  const { createPgDatabase } = await import(
-    '../supabase/functions/send-contact-message/database.ts'
-  )
+  const { createPgDatabase } = await import('../supabase/functions/_shared/contact/database.ts')
   const { createPostgresContactStore } = await import(
-    '../supabase/functions/send-contact-message/store.ts'
+    '../supabase/functions/_shared/contact/contact-store.ts'
   )
   const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 })
   try {

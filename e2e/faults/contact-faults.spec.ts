@@ -11,6 +11,7 @@ import { startFaultProxy } from '../../test/faults/fault-proxy'
 import { startProductionServer } from '../../test/faults/production-server'
 import { createSmtpFaultStandIn } from '../../test/faults/smtp-fault-stand-in'
 import { startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
+import { openPgliteSchemaDatabase } from '../../test/support/supabase-schema'
 import { allowFailedResponses, expect, test } from '../fixtures'
 import {
   cleanups,
@@ -100,7 +101,8 @@ test('edge function failing (Supabase mode): the error toast with the text kept,
 }) => {
   test.setTimeout(45_000)
   allowFailedResponses(page, /\/_serverFn\//)
-  const standIn = clean.add(await startPostgrestStandIn({ tables: { gallery_images: [] } }), (s) =>
+  const schema = clean.add(await openPgliteSchemaDatabase(), (d) => d.close())
+  const standIn = clean.add(await startPostgrestStandIn({ database: schema.database }), (s) =>
     s.close(),
   )
   const proxy = clean.add(await startFaultProxy(standIn.url), (p) => p.close())
@@ -114,7 +116,12 @@ test('edge function failing (Supabase mode): the error toast with the text kept,
   const server = clean.add(
     await startProductionServer({
       dataDir: data.dir,
-      env: { SUPABASE_URL: proxy.url, SUPABASE_ANON_KEY: standIn.anonKey, TRUST_PROXY: 'true' },
+      env: {
+        SUPABASE_URL: proxy.url,
+        SUPABASE_ANON_KEY: standIn.anonKey,
+        SUPABASE_SECRET_KEY: standIn.secretKey,
+        TRUST_PROXY: 'true',
+      },
     }),
     (s) => s.stop(),
   )

@@ -10,6 +10,7 @@ import { galleryRow } from '../../test/faults/gallery-rows'
 import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
 import { createSmtpFaultStandIn } from '../../test/faults/smtp-fault-stand-in'
 import { startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
+import { openPgliteSchemaDatabase, setGalleryRows } from '../../test/support/supabase-schema'
 import { expect, test } from '../fixtures'
 import {
   cleanups,
@@ -116,11 +117,10 @@ test('SIGTERM while a message is in flight: answered, its slow notification reco
 
 test('SIGTERM during a slow gallery render (Supabase mode): the page still gets its 200', async () => {
   test.setTimeout(30_000)
-  const standIn = clean.add(
-    await startPostgrestStandIn({
-      tables: { gallery_images: [galleryRow('oak', { title: 'Oak Galley Kitchen' })] },
-    }),
-    (s) => s.close(),
+  const schema = clean.add(await openPgliteSchemaDatabase(), (d) => d.close())
+  await setGalleryRows(schema.database, [galleryRow('oak', { title: 'Oak Galley Kitchen' })])
+  const standIn = clean.add(await startPostgrestStandIn({ database: schema.database }), (s) =>
+    s.close(),
   )
   const slowSource = clean.add(await startFaultProxy(standIn.url), (p) => p.close())
   await slowSource.set({ kind: 'delay', ms: 2_000 })
@@ -128,7 +128,11 @@ test('SIGTERM during a slow gallery render (Supabase mode): the page still gets 
   const server = clean.add(
     await startProductionServer({
       dataDir: data.dir,
-      env: { SUPABASE_URL: slowSource.url, SUPABASE_ANON_KEY: standIn.anonKey },
+      env: {
+        SUPABASE_URL: slowSource.url,
+        SUPABASE_ANON_KEY: standIn.anonKey,
+        SUPABASE_SECRET_KEY: standIn.secretKey,
+      },
     }),
     (s) => s.stop(),
   )

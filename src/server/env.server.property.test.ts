@@ -26,6 +26,7 @@ const samples: Record<string, string[]> = {
   DATA_DIR: ['.data', '/tmp/x', '../../etc'],
   SUPABASE_URL: ['https://abc.supabase.co', 'abc.supabase.co', 'http://127.0.0.1:54321'],
   SUPABASE_ANON_KEY: ['eyJhbGciOiJIUzI1NiJ9.e30.secret-anon-key'],
+  SUPABASE_SECRET_KEY: ['sb_secret_secret-value'],
   HCAPTCHA_SITE_KEY: ['10000000-ffff-ffff-ffff-000000000001'],
   HCAPTCHA_SECRET: ['0xSecretSecretSecret', 'sk_live_secret-value'],
   HCAPTCHA_VERIFY_URL: ['https://api.hcaptcha.com/siteverify', 'http://127.0.0.1:9/x', 'nope'],
@@ -42,7 +43,12 @@ const samples: Record<string, string[]> = {
 }
 
 /** Variables whose values are secrets: an error may name them, never repeat them. */
-const secretNames = ['HCAPTCHA_SECRET', 'SMTP_URL', 'SUPABASE_ANON_KEY'] as const
+const secretNames = [
+  'HCAPTCHA_SECRET',
+  'SMTP_URL',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SECRET_KEY',
+] as const
 
 const valueFor = (name: string) =>
   fc.oneof(
@@ -91,6 +97,7 @@ describe('parseEnvironment on any environment', () => {
         expect(env.SITE_URL.endsWith('/')).toBe(false)
         expect(env.DATA_DIR.trim()).not.toBe('')
         expect(env.SUPABASE_URL === undefined).toBe(env.SUPABASE_ANON_KEY === undefined)
+        expect(env.SUPABASE_URL === undefined).toBe(env.SUPABASE_SECRET_KEY === undefined)
         expect(env.HCAPTCHA_SECRET.trim()).not.toBe('')
         expect(env.HCAPTCHA_SITE_KEY.trim()).not.toBe('')
         expect(() => new URL(env.HCAPTCHA_VERIFY_URL)).not.toThrow()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { company, hcaptchaTestKeys } from '../../app.config'
-import { EnvironmentError, parseEnvironment } from './env.server'
+import { EnvironmentError, ignoredVariables, parseEnvironment } from './env.server'
 
 describe('parseEnvironment', () => {
   it('runs on embedded defaults when nothing is set', () => {
@@ -39,9 +39,59 @@ describe('parseEnvironment', () => {
 
   it('requires the Supabase URL and key together', () => {
     expect(() => parseEnvironment({ SUPABASE_URL: 'https://x.supabase.co' })).toThrow(
-      /SUPABASE_URL and SUPABASE_ANON_KEY must be set together/,
+      /SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SECRET_KEY must be set together/,
     )
-    const env = parseEnvironment({ SUPABASE_URL: 'https://x.supabase.co', SUPABASE_ANON_KEY: 'k' })
+    expect(() =>
+      parseEnvironment({ SUPABASE_URL: 'https://x.supabase.co', SUPABASE_ANON_KEY: 'k' }),
+    ).toThrow(/must be set together/)
+    const env = parseEnvironment({
+      SUPABASE_URL: 'https://x.supabase.co',
+      SUPABASE_ANON_KEY: 'sb_publishable_k',
+      SUPABASE_SECRET_KEY: 'sb_secret_k',
+    })
     expect(env.SUPABASE_URL).toBe('https://x.supabase.co')
+    expect(() =>
+      parseEnvironment({
+        SUPABASE_URL: 'https://x.supabase.co',
+        SUPABASE_ANON_KEY: 'sb_publishable_k',
+        SUPABASE_SECRET_KEY: 'sb_publishable_k',
+      }),
+    ).toThrow(/SUPABASE_SECRET_KEY holds a publishable key/)
+  })
+
+  it('refuses a public production site on hCaptcha test keys, naming what to set', () => {
+    const production = { NODE_ENV: 'production', SITE_URL: 'https://www.maple-hearth.example' }
+    expect(() => parseEnvironment(production)).toThrow(
+      /HCAPTCHA_SITE_KEY and HCAPTCHA_SECRET still hold hCaptcha's published test keys.*set HCAPTCHA_SITE_KEY and HCAPTCHA_SECRET/,
+    )
+    expect(() =>
+      parseEnvironment({
+        ...production,
+        HCAPTCHA_SITE_KEY: 'real-site-key',
+        HCAPTCHA_SECRET: '0xreal',
+      }),
+    ).not.toThrow()
+    // On this machine, or not in production: the test keys are what make it run with nothing set.
+    expect(() => parseEnvironment({ NODE_ENV: 'production' })).not.toThrow()
+    expect(() => parseEnvironment({ SITE_URL: 'https://www.maple-hearth.example' })).not.toThrow()
+  })
+
+  it('names variables that do nothing in the chosen mode', () => {
+    const supabase = {
+      SUPABASE_URL: 'https://x.supabase.co',
+      SUPABASE_ANON_KEY: 'sb_publishable_k',
+      SUPABASE_SECRET_KEY: 'sb_secret_k',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      DATA_DIR: '/srv/data',
+    }
+    expect(ignoredVariables(parseEnvironment(supabase), supabase).map((v) => v.name)).toEqual([
+      'SMTP_URL',
+      'DATA_DIR',
+    ])
+    const embedded = { MAIL_API_KEY: 're_x' }
+    expect(ignoredVariables(parseEnvironment(embedded), embedded).map((v) => v.name)).toEqual([
+      'MAIL_API_KEY',
+    ])
+    expect(ignoredVariables(parseEnvironment({}), {})).toEqual([])
   })
 })

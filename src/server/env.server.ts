@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type Environment, environmentSchema } from '../../app.config'
+import { type Environment, environmentSchema, hcaptchaTestKeys } from '../../app.config'
 
 export class EnvironmentError extends Error {
   override name = 'EnvironmentError'
@@ -12,6 +12,7 @@ const secretVariables: ReadonlySet<string> = new Set([
   'HCAPTCHA_SECRET',
   'SMTP_URL',
   'SUPABASE_ANON_KEY',
+  'SUPABASE_SECRET_KEY',
 ])
 
 const describeValue = (name: string, value: string | undefined) =>
@@ -27,7 +28,11 @@ export function parseEnvironment(source: Record<string, string | undefined>): En
     if (value !== undefined && value.trim() !== '') raw[name] = value
   }
   const result = v.safeParse(environmentSchema, raw)
-  if (result.success) return result.output
+  if (result.success) {
+    const refusal = productionRefusal(result.output, source)
+    if (refusal) throw new EnvironmentError(`Invalid environment:\n  - ${refusal}`)
+    return result.output
+  }
   const problems = result.issues.map((issue) => {
     const name = v.getDotPath(issue)
     return name ? `${name} ${issue.message} (got ${describeValue(name, raw[name])})` : issue.message
@@ -40,4 +45,76 @@ let cached: Environment | undefined
 export function getEnvironment(): Environment {
   cached ??= parseEnvironment(process.env)
   return cached
+}
+
+const isLocalHost = (url: string) => {
+  const host = new URL(url).hostname
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^(127\.|\[::1\]$|0\.0\.0\.0$)/.test(host)
+  )
+}
+
+/**
+ * A public production site on hCaptcha's published test keys would accept every bot: refuse to
+ * start, naming what to set.
+ */
+export function productionRefusal(
+  env: Environment,
+  source: Record<string, string | undefined>,
+): string | undefined {
+  if (source.NODE_ENV !== 'production' || isLocalHost(env.SITE_URL)) return undefined
+  const onTestKeys = [
+    env.HCAPTCHA_SITE_KEY === hcaptchaTestKeys.siteKey ? 'HCAPTCHA_SITE_KEY' : undefined,
+    env.SUPABASE_URL === undefined && env.HCAPTCHA_SECRET === hcaptchaTestKeys.secret
+      ? 'HCAPTCHA_SECRET'
+      : undefined,
+  ].filter(Boolean)
+  if (onTestKeys.length === 0) return undefined
+  return `${onTestKeys.join(' and ')} still hold hCaptcha's published test keys, which pass every visitor, on the public site ${env.SITE_URL} (NODE_ENV=production): set ${onTestKeys.join(' and ')} to your hCaptcha keys`
+}
+
+/** Variables that are set but do nothing in the mode the environment chose. */
+export function ignoredVariables(
+  env: Environment,
+  source: Record<string, string | undefined>,
+): { name: string; reason: string }[] {
+  const set = (name: string) => (source[name]?.trim() ?? '') !== ''
+  const supabase = env.SUPABASE_URL !== undefined
+  const ignored: { name: string; reason: string }[] = []
+  if (supabase) {
+    const inFunction =
+      'with Supabase the edge function stores and notifies: set it as a function secret (supabase secrets set)'
+    for (const name of [
+      'SMTP_URL',
+      'CONTACT_TO_EMAIL',
+      'CONTACT_RETRY_BACKOFF_MS',
+      'HCAPTCHA_SECRET',
+      'HCAPTCHA_VERIFY_URL',
+    ]) {
+      if (set(name)) ignored.push({ name, reason: inFunction })
+    }
+    if (set('DATA_DIR'))
+      ignored.push({ name: 'DATA_DIR', reason: 'only the embedded database uses it' })
+  }
+  for (const name of [
+    'SUPABASE_DB_URL',
+    'SUPABASE_SERVICE_ROLE_KEY',
+    'MAIL_API_KEY',
+    'MAIL_API_URL',
+  ]) {
+    if (set(name)) {
+      ignored.push({
+        name,
+        reason:
+          name === 'SUPABASE_DB_URL'
+            ? 'the site never connects to the database directly (npm run inbox reads it)'
+            : name === 'SUPABASE_SERVICE_ROLE_KEY'
+              ? 'the site reads SUPABASE_SECRET_KEY (a legacy service_role key may go there)'
+              : 'a setting of the edge function: set it with supabase secrets set',
+      })
+    }
+  }
+  return ignored
 }

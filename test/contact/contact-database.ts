@@ -5,7 +5,7 @@ import { prepareDatabase } from '~/server/db/migrations.server'
 import {
   createPgDatabase,
   type Database,
-} from '../../supabase/functions/send-contact-message/database.ts'
+} from '../../supabase/functions/_shared/contact/database.ts'
 import { findPostgres15Binaries, startPostgres15 } from '../support/postgres-15'
 
 /**
@@ -25,7 +25,9 @@ export async function openContactTestDatabase(): Promise<ContactTestDatabase> {
   return {
     db,
     reset: async () => {
-      await db.exec('truncate public.contact_messages, public.captcha_tokens_used')
+      await db.exec(
+        'truncate public.contact_messages, public.captcha_tokens_used, public.contact_rate_events',
+      )
     },
     close: () => db.close(),
   }

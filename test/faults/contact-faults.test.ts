@@ -11,12 +11,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { hcaptchaTestKeys } from '../../app.config'
 import {
   type ContactSettings,
-  createEmbeddedContactServices,
-} from '../../src/server/contact/contact-services.server'
+  createEmbeddedContactBackend,
+} from '../../src/server/contact/contact-backend.server'
 import { acquireLockFile } from '../../src/server/db/directory-lock.server'
-import { createMemoryLogger } from '../../supabase/functions/send-contact-message/log.ts'
-import type { MailTransport } from '../../supabase/functions/send-contact-message/mailer.ts'
-import { releaseLeasedNotifications } from '../../supabase/functions/send-contact-message/store.ts'
+import { releaseLeasedNotifications } from '../../supabase/functions/_shared/contact/contact-store.ts'
+import { createMemoryLogger } from '../../supabase/functions/_shared/contact/log.ts'
+import type { MailTransport } from '../../supabase/functions/_shared/contact/mail-transports.ts'
 import {
   type CaptchaStandIn,
   passingTokenNumber,
@@ -45,7 +45,7 @@ const settings = (): ContactSettings => ({
   DATA_DIR: dataDir,
   SITE_URL: 'http://localhost:3000',
   SUPABASE_URL: undefined,
-  SUPABASE_ANON_KEY: undefined,
+  SUPABASE_SECRET_KEY: undefined,
   HCAPTCHA_SITE_KEY: hcaptchaTestKeys.siteKey,
   HCAPTCHA_SECRET: hcaptchaTestKeys.secret,
   HCAPTCHA_VERIFY_URL: captcha.url,
@@ -110,7 +110,7 @@ describe('after a crash', () => {
         values ('Claimed by the dead', 'a@example.com', '9055550100', 'x', 1, now() + interval '5 minutes');
     `)
     const transport = slowTransport(0)
-    const contact = createEmbeddedContactServices({
+    const contact = createEmbeddedContactBackend({
       settings: settings(),
       database: database.db,
       log: createMemoryLogger(),
@@ -119,7 +119,7 @@ describe('after a crash', () => {
       releaseClaimsOnStart: true,
     })
     await contact.start()
-    await contact.retrier?.runOnce()
+    await contact.schedule.runOnce()
     await contact.stop()
     expect(transport.sent).toHaveLength(1)
     expect(await statuses()).toEqual([
@@ -145,7 +145,7 @@ describe('stopping while a notification is on its way', () => {
   it('waits for the send and records it before the database may close: nothing is sent twice', async () => {
     const transport = slowTransport(400)
     const log = createMemoryLogger()
-    const contact = createEmbeddedContactServices({
+    const contact = createEmbeddedContactBackend({
       settings: settings(),
       database: database.db,
       log,
@@ -154,7 +154,7 @@ describe('stopping while a notification is on its way', () => {
       notifyWaitMs: 50,
     })
     await contact.start()
-    const answer = await contact.inbox.send(
+    const answer = await contact.core.receive(
       { ...message, captchaToken: passingTokenNumber(token++) },
       {},
     )
@@ -170,7 +170,7 @@ describe('stopping while a notification is on its way', () => {
     expect(log.entries.map((entry) => entry.event)).toContain('contact.draining')
 
     // A new server on the same database finds nothing left to send.
-    const next = createEmbeddedContactServices({
+    const next = createEmbeddedContactBackend({
       settings: settings(),
       database: database.db,
       log: createMemoryLogger(),
@@ -178,14 +178,14 @@ describe('stopping while a notification is on its way', () => {
       retryIntervalMs: 60_000,
     })
     await next.start()
-    await next.retrier?.runOnce()
+    await next.schedule.runOnce()
     await next.stop()
     expect(transport.sent).toHaveLength(1)
   })
 
   it('gives up waiting after drainTimeoutMs', async () => {
     const log = createMemoryLogger()
-    const contact = createEmbeddedContactServices({
+    const contact = createEmbeddedContactBackend({
       settings: settings(),
       database: database.db,
       log,
@@ -195,7 +195,7 @@ describe('stopping while a notification is on its way', () => {
       drainTimeoutMs: 100,
     })
     await contact.start()
-    await contact.inbox.send({ ...message, captchaToken: passingTokenNumber(token++) }, {})
+    await contact.core.receive({ ...message, captchaToken: passingTokenNumber(token++) }, {})
     const started = performance.now()
     await contact.stop()
     expect(performance.now() - started).toBeLessThan(1_500)

@@ -7,7 +7,8 @@ describe('fault-related settings', () => {
     expect(parseEnvironment({})).toMatchObject({
       SERVER_SHUTDOWN_TIMEOUT: 15,
       GALLERY_CACHE_TTL_MS: 300_000,
-      CONTACT_RETRY_INTERVAL_MS: 15_000,
+      // Unset: the delivery schedule's default for the mode (15 s embedded, 60 s Supabase).
+      CONTACT_RETRY_INTERVAL_MS: undefined,
       CONTACT_RETRY_BACKOFF_MS: [30_000, 120_000, 600_000, 3_600_000],
     })
   })

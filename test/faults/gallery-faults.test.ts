@@ -3,7 +3,7 @@
  * connection on demand, and the cache that keeps pages answering. The same faults against the
  * production server are in e2e/faults/gallery-faults.spec.ts.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { GalleryItem } from '~/features/gallery/gallery-item'
 import { createEmbeddedGallerySource } from '~/server/gallery/embedded-gallery-source.server'
 import { galleryCacheTimings } from '~/server/gallery/gallery.server'
@@ -12,13 +12,23 @@ import { GallerySourceError } from '~/server/gallery/gallery-source.server'
 import { loadGallery } from '~/server/gallery/load-gallery.server'
 import { createSupabaseGallerySource } from '~/server/gallery/supabase-gallery-source.server'
 import { type PostgrestStandIn, startPostgrestStandIn } from '../support/postgrest-stand-in'
+import {
+  openPgliteSchemaDatabase,
+  type SchemaDatabase,
+  setGalleryRows,
+} from '../support/supabase-schema'
 import { type FaultProxy, startFaultProxy } from './fault-proxy'
-import { galleryRow } from './gallery-rows'
+import { galleryRow, uuidFor } from './gallery-rows'
 
 const list = (...ids: string[]) => ids.map((id) => ({ id }) as GalleryItem)
 
 let standIn: PostgrestStandIn | undefined
 let proxy: FaultProxy | undefined
+let schema: SchemaDatabase
+beforeAll(async () => {
+  schema = await openPgliteSchemaDatabase()
+})
+afterAll(() => schema?.close())
 afterEach(async () => {
   await proxy?.close()
   await standIn?.close()
@@ -26,9 +36,11 @@ afterEach(async () => {
 })
 
 async function supabaseBehindProxy(timeoutMs = 1_000) {
-  standIn = await startPostgrestStandIn({
-    tables: { gallery_images: [galleryRow('oak'), galleryRow('spa', { category: 'bathroom' })] },
-  })
+  await setGalleryRows(schema.database, [
+    galleryRow('oak', { title: 'A oak' }),
+    galleryRow('spa', { category: 'bathroom', title: 'B spa' }),
+  ])
+  standIn = await startPostgrestStandIn({ database: schema.database })
   proxy = await startFaultProxy(standIn.url)
   const source = createSupabaseGallerySource({
     url: proxy.url,
@@ -121,15 +133,20 @@ describe('Supabase gallery source behind a failing network (real supabase-js)', 
   })
 
   it('skips malformed rows and keeps the rest', async () => {
-    const { standIn, source } = await supabaseBehindProxy()
-    standIn.tables.gallery_images = [
-      galleryRow('oak'),
-      { id: 'no-title', category: 'kitchen', filename: 'kitchen/x.webp' },
-      null,
-      'a string',
-      galleryRow('bad-date', { created_at: 'yesterday' }),
-      galleryRow('spa', { category: 'bathroom' }),
-    ]
+    const { proxy, source } = await supabaseBehindProxy()
+    // Rows the schema would never hold, as a broken or newer API might answer them.
+    await proxy.set({
+      kind: 'status',
+      status: 200,
+      body: [
+        { ...galleryRow('oak'), id: 'oak' },
+        { id: 'no-title', category: 'kitchen', filename: 'kitchen/x.webp' },
+        null,
+        'a string',
+        { ...galleryRow('bad-date', { created_at: 'yesterday' }), id: 'bad-date' },
+        { ...galleryRow('spa', { category: 'bathroom' }), id: 'spa' },
+      ],
+    })
     const skipped: (string | undefined)[] = []
     const items = await loadGallery(source, ({ id }) => skipped.push(id))
     expect(items.map((item) => item.id)).toEqual(['oak', 'spa'])
@@ -137,7 +154,7 @@ describe('Supabase gallery source behind a failing network (real supabase-js)', 
   })
 
   it('through the cache: serves the last good list through an outage and recovers by itself', async () => {
-    const { standIn, proxy, source } = await supabaseBehindProxy(500)
+    const { proxy, source } = await supabaseBehindProxy(500)
     let time = 0
     const cache = createGalleryCache({
       load: () => loadGallery(source),
@@ -151,18 +168,26 @@ describe('Supabase gallery source behind a failing network (real supabase-js)', 
       const result = await cache.get()
       return { status: result.status, ids: result.items.map((item) => item.id) }
     }
-    expect(await ids()).toEqual({ status: 'ok', ids: ['oak', 'spa'] })
+    const both = [uuidFor('oak'), uuidFor('spa')].sort()
+    const sorted = async () => {
+      const { status, ids: list } = await ids()
+      return { status, ids: [...list].sort() }
+    }
+    expect(await sorted()).toEqual({ status: 'ok', ids: both })
 
     await proxy.set({ kind: 'refuse' })
     time += 1_000 // stale: the refresh runs in the background and fails
-    expect(await ids()).toEqual({ status: 'ok', ids: ['oak', 'spa'] })
+    expect(await sorted()).toEqual({ status: 'ok', ids: both })
     await vi.waitFor(() => expect(proxy.seen.length).toBeGreaterThanOrEqual(1))
 
-    standIn.tables.gallery_images = [galleryRow('walnut', { category: 'carpentry' })]
+    await setGalleryRows(schema.database, [galleryRow('walnut', { category: 'carpentry' })])
     await proxy.set({ kind: 'pass' })
-    time += 1_000
-    await cache.get()
-    await vi.waitFor(async () => expect(await ids()).toEqual({ status: 'ok', ids: ['walnut'] }))
+    // Time passes: the next refresh after the outage finds the source back, with the new row.
+    await vi.waitFor(async () => {
+      time += 1_000
+      await cache.get()
+      expect(await ids()).toEqual({ status: 'ok', ids: [uuidFor('walnut')] })
+    })
   })
 })
 

@@ -1,6 +1,14 @@
-/** A row of public.gallery_images as PostgREST returns it (JSON). */
+import { createHash } from 'node:crypto'
+
+/** A fixed uuid for a readable name, so tests can say 'oak' for a row's uuid primary key. */
+export const uuidFor = (name: string) => {
+  const hex = createHash('sha1').update(name).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+/** A row of public.gallery_images, as inserted into the database. */
 export const galleryRow = (id: string, details: Record<string, unknown> = {}) => ({
-  id,
+  id: uuidFor(id),
   title: `Project ${id}`,
   description: null,
   category: 'kitchen',

@@ -2,11 +2,16 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
+import type { Database } from '../../supabase/functions/_shared/contact/database.ts'
 
 /**
- * A stand-in for a Supabase project's API on 127.0.0.1, answering with PostgREST's wire shapes
- * (no PostgREST can run here). Enough for the real supabase-js: table reads with exact counts,
- * RPCs, PostgREST error bodies, outages, and public storage objects served from a folder.
+ * A stand-in for a hosted Supabase project's HTTP gateway on 127.0.0.1 (no PostgREST or Kong can
+ * run here), backed by a real Postgres with our migrations (PGlite or PostgreSQL 15). For the real
+ * supabase-js: table reads and RPCs run in the database as the key's role (`set local role anon`
+ * with the claims PostgREST sets, so row level security answers, never a list in memory), with
+ * PostgREST's shapes (exact counts, error bodies); public storage objects from a folder; and
+ * /functions/v1/<name> passed untouched to the function's own server (verify_jwt = false).
+ * Faults (an outage, a malformed answer) are injected at this HTTP edge.
  */
 
 export interface PostgrestErrorBody {
@@ -26,7 +31,8 @@ export interface RecordedRequest {
 
 export interface StandInFault {
   status: number
-  body?: PostgrestErrorBody
+  /** The answer's body: a PostgREST error, or anything (a malformed answer). */
+  body?: unknown
   /** Only requests whose path this matches fail; all /rest/v1 requests when absent. */
   path?: RegExp
 }
@@ -34,21 +40,24 @@ export interface StandInFault {
 export interface PostgrestStandIn {
   /** The project URL to give supabase-js (SUPABASE_URL). */
   readonly url: string
+  /** The publishable key: requests with it run as `anon`. */
   readonly anonKey: string
-  /** Rows per table; change them freely between requests. */
-  readonly tables: Record<string, unknown[]>
+  /** A secret key: requests with it run as `service_role`. */
+  readonly secretKey: string
+  readonly database: Database
   readonly requests: RecordedRequest[]
   /** Makes matching requests answer with an error until fail(undefined). */
   fail(fault: StandInFault | undefined): void
   close(): Promise<void>
 }
 
-export type RpcHandler = (body: unknown, standIn: PostgrestStandIn) => unknown
-
 export interface PostgrestStandInOptions {
+  /** The project's database, with the Supabase schema (test/support/supabase-schema.ts). */
+  database: Database
   anonKey?: string
-  tables?: Record<string, unknown[]>
-  rpc?: Record<string, RpcHandler>
+  secretKey?: string
+  /** Where /functions/v1/<name> goes: the function's own server (e.g. `deno run index.ts`). */
+  functions?: Record<string, string>
   /** Serves GET /storage/v1/object/public/<bucket>/<path> from <storageDir>/<bucket>/<path>. */
   storageDir?: string
 }
@@ -86,26 +95,85 @@ const errorBody = (code: string, message: string, hint: string | null = null) =>
   hint,
 })
 
-const project = (rows: unknown[], select: string | null) => {
-  if (!select || select.trim() === '*') return rows
+const identifier = /^[a-z_][a-z0-9_]*$/
+
+/** PostgREST's `select=` (plain columns or *) as SQL; undefined when it is not one we serve. */
+const selectList = (select: string | null) => {
+  if (!select || select.trim() === '*') return '*'
   const columns = select.split(',').map((column) => column.trim())
-  return rows.map((row) =>
-    Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]])),
-  )
+  return columns.every((column) => identifier.test(column))
+    ? columns.map((column) => `"${column}"`).join(', ')
+    : undefined
+}
+
+/** What PostgREST answers for a database error, by SQLSTATE. */
+const sqlErrorAnswer = (error: unknown): { status: number; body: PostgrestErrorBody } => {
+  const code = String((error as { code?: unknown }).code ?? 'XX000')
+  const message = error instanceof Error ? error.message : String(error)
+  const status = code === '42501' ? 401 : code === '42P01' || code === '42883' ? 404 : 400
+  return { status, body: errorBody(code, message) }
 }
 
 const contentRange = (count: number, exact: boolean) =>
   `${count === 0 ? '*' : `0-${count - 1}`}/${exact ? count : '*'}`
 
 export async function startPostgrestStandIn(
-  options: PostgrestStandInOptions = {},
+  options: PostgrestStandInOptions,
 ): Promise<PostgrestStandIn> {
-  const anonKey = options.anonKey ?? 'stand-in-anon-key'
-  const tables: Record<string, unknown[]> = { ...options.tables }
-  const rpc = options.rpc ?? {}
+  const anonKey = options.anonKey ?? `sb_publishable_${crypto.randomUUID().replaceAll('-', '')}`
+  const secretKey = options.secretKey ?? `sb_secret_${crypto.randomUUID().replaceAll('-', '')}`
+  const { database } = options
   const requests: RecordedRequest[] = []
   let fault: StandInFault | undefined
-  let standIn: PostgrestStandIn
+
+  /** Runs `sql` as the key's role inside one transaction, as PostgREST does. */
+  const asRole = <Row>(role: 'anon' | 'service_role', sql: string) =>
+    database.transaction(async (tx) => {
+      await tx.query(`set local role ${role}`)
+      await tx.query("select set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify({ role }),
+      ])
+      return (await tx.query<Row>(sql)).rows
+    })
+
+  async function proxyFunction(request: RecordedRequest, response: ServerResponse) {
+    const [, name = '', ...rest] = request.path.slice('/functions/v1'.length).split('/')
+    const target = options.functions?.[name]
+    if (!target) {
+      return sendJson(response, 404, {
+        code: 'NOT_FOUND',
+        message: 'Requested function was not found',
+      })
+    }
+    const headers = new Headers()
+    for (const [header, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(header)) {
+        headers.set(header, value)
+      }
+    }
+    try {
+      const answer = await fetch(`${target.replace(/\/+$/, '')}/${[name, ...rest].join('/')}`, {
+        method: request.method,
+        headers,
+        ...(request.method === 'GET' || request.method === 'HEAD' ? {} : { body: request.body }),
+      })
+      const body = Buffer.from(await answer.arrayBuffer())
+      const passed: Record<string, string> = {}
+      answer.headers.forEach((value, header) => {
+        if (
+          !['content-length', 'connection', 'transfer-encoding', 'content-encoding'].includes(
+            header,
+          )
+        ) {
+          passed[header] = value
+        }
+      })
+      response.writeHead(answer.status, passed)
+      response.end(body)
+    } catch {
+      sendJson(response, 503, { code: 'BOOT_ERROR', message: 'Function failed to start' })
+    }
+  }
 
   async function serveStorage(path: string, response: ServerResponse) {
     const relative = normalize(decodeURIComponent(path.slice('/storage/v1/object/public/'.length)))
@@ -156,51 +224,73 @@ export async function startPostgrestStandIn(
     if (method === 'GET' && path.startsWith('/storage/v1/object/public/')) {
       return serveStorage(path, response)
     }
+    if (path.startsWith('/functions/v1/')) return proxyFunction(request, response)
     if (!path.startsWith('/rest/v1/')) {
       return sendJson(response, 404, { message: 'no Route matched with those values' })
     }
-    if (request.headers.apikey !== anonKey) {
+    const role =
+      request.headers.apikey === anonKey
+        ? 'anon'
+        : request.headers.apikey === secretKey
+          ? 'service_role'
+          : undefined
+    if (!role) {
       return sendJson(response, 401, {
         message: 'Invalid API key',
         hint: 'Double check your Supabase `anon` or `service_role` API key.',
       })
     }
     if (fault && (!fault.path || fault.path.test(path))) {
-      return sendJson(response, fault.status, fault.body ?? serviceUnavailable)
+      const headers: Record<string, string> =
+        fault.status === 200 && Array.isArray(fault.body)
+          ? { 'Content-Range': contentRange(fault.body.length, true) }
+          : {}
+      return sendJson(response, fault.status, fault.body ?? serviceUnavailable, headers)
     }
 
     const rpcName = /^\/rest\/v1\/rpc\/([^/]+)$/.exec(path)?.[1]
     if (rpcName !== undefined) {
-      const handler = rpc[rpcName]
       if (method !== 'POST' && method !== 'GET') {
         return sendJson(response, 405, errorBody('PGRST117', `Unsupported HTTP method: ${method}`))
       }
-      if (!handler) {
+      if (!identifier.test(rpcName)) {
         return sendJson(
           response,
           404,
-          errorBody(
-            'PGRST202',
-            `Could not find the function public.${rpcName} without parameters in the schema cache`,
-            'Perhaps you meant to call another function',
-          ),
+          errorBody('PGRST202', `Could not find the function public.${rpcName}`),
         )
       }
-      const body = request.body === '' ? {} : JSON.parse(request.body)
-      return sendJson(response, 200, await handler(body, standIn))
+      try {
+        const [row] = await asRole<{ result: unknown }>(
+          role,
+          `select public.${rpcName}() as result`,
+        )
+        return sendJson(response, 200, row?.result ?? null)
+      } catch (error) {
+        const { status, body } = sqlErrorAnswer(error)
+        return sendJson(response, status, body)
+      }
     }
 
     const table = /^\/rest\/v1\/([^/]+)$/.exec(path)?.[1]
-    const rows = table === undefined ? undefined : tables[table]
-    if (rows === undefined) {
-      return sendJson(
-        response,
-        404,
-        errorBody('PGRST205', `Could not find the table 'public.${table}' in the schema cache`),
-      )
+    const columns = selectList(request.searchParams.get('select'))
+    if (table === undefined || !identifier.test(table) || columns === undefined) {
+      return sendJson(response, 400, errorBody('PGRST100', `Unsupported request ${path}`))
     }
     if (method !== 'GET' && method !== 'HEAD') {
       return sendJson(response, 405, errorBody('PGRST117', `Unsupported HTTP method: ${method}`))
+    }
+    let rows: unknown[]
+    try {
+      rows = (
+        await asRole<{ row: unknown }>(
+          role,
+          `select to_jsonb(t) as row from (select ${columns} from public."${table}") as t`,
+        )
+      ).map((r) => r.row)
+    } catch (error) {
+      const { status, body } = sqlErrorAnswer(error)
+      return sendJson(response, status, body)
     }
     const exact = /count=exact/.test(String(request.headers.prefer ?? ''))
     const headers = { 'Content-Range': contentRange(rows.length, exact) }
@@ -208,7 +298,7 @@ export async function startPostgrestStandIn(
       response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', ...headers })
       return response.end()
     }
-    return sendJson(response, 200, project(rows, request.searchParams.get('select')), headers)
+    return sendJson(response, 200, rows, headers)
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -218,10 +308,11 @@ export async function startPostgrestStandIn(
   const { port } = server.address() as AddressInfo
   let closing: Promise<void> | undefined
 
-  standIn = {
+  return {
     url: `http://127.0.0.1:${port}`,
     anonKey,
-    tables,
+    secretKey,
+    database,
     requests,
     fail(next) {
       fault = next
@@ -234,5 +325,4 @@ export async function startPostgrestStandIn(
       return closing
     },
   }
-  return standIn
 }

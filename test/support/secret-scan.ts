@@ -28,6 +28,7 @@ export const serverOnlyVariableNames = [
   'HCAPTCHA_SECRET',
   'SMTP_URL',
   'SUPABASE_SERVICE_ROLE',
+  'SUPABASE_SECRET_KEY',
   'SUPABASE_DB_URL',
   'CONTACT_TO_EMAIL',
 ] as const

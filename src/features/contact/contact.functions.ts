@@ -1,23 +1,26 @@
 import { createServerFn } from '@tanstack/react-start'
-import { setResponseStatus } from '@tanstack/react-start/server'
+import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import {
+  currentClientIp,
   type SendContactMessageResult,
   submitContactMessage,
 } from '~/server/contact/submit-contact-message.server'
-import { contactMessageSchema } from './contact-schema'
+import type { ContactMessageInput } from './contact-schema'
 
 export type { SendContactMessageResult }
 
 /**
- * Sends a contact message: validated with the shared schema (an invalid message rejects the
- * call with the schema's issues), then rate limited (429, `rateLimited: true`), honeypot
- * checked, and handed to the ContactInbox (edge function or in-process handler).
- * Resolves to `{ ok: true }` or `{ error }`; the HTTP status mirrors the outcome.
+ * Sends a contact message to the contact core (in-process, or the Supabase edge function), which
+ * validates it with the shared schema (once), rate limits, checks the captcha, stores and
+ * notifies. Resolves to `{ ok: true }` or `{ error }`; the HTTP status mirrors the outcome
+ * (400 invalid, 429 with Retry-After, 503 when we could not store it).
  */
 export const sendContactMessage = createServerFn({ method: 'POST' })
-  .validator(contactMessageSchema)
+  // Typing only: the core validates the message, so it is validated once in either mode.
+  .validator((input: ContactMessageInput) => input as unknown)
   .handler(async ({ data }): Promise<SendContactMessageResult> => {
-    const { status, body } = await submitContactMessage(data)
+    const { status, body, retryAfterS } = await submitContactMessage(data, currentClientIp())
     if (status !== 200) setResponseStatus(status)
+    if (retryAfterS) setResponseHeader('retry-after', String(retryAfterS))
     return body
   })

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { clientIpFrom, normalizeIp, parseTrustProxy, rateLimitKey } from './client-ip.server'
+import { rateLimitKey } from '../../../supabase/functions/_shared/contact/rate-limit-key.ts'
+import { clientIpFrom, normalizeIp, parseTrustProxy } from './client-ip.server'
 
 const trustProxyValue = fc.oneof(
   fc.constantFrom('true', 'TRUE', ' yes', 'on', 'false', 'no', 'OFF', '0', '1', '10', '11', '-1'),

@@ -6,6 +6,7 @@
  * (the Nth entry from the right), never the client-controlled left end. Otherwise the socket
  * address is used.
  */
+import { asIpAddress } from '../../../supabase/functions/_shared/contact/rate-limit-key.ts'
 
 /** TRUST_PROXY: unset/false/0 = no proxy; true = 1 proxy; a number = that many proxies. */
 export function parseTrustProxy(value: string | undefined): number {
@@ -28,39 +29,14 @@ export function clientIpFrom(input: {
       .map((part) => part.trim())
       .filter(Boolean)
     const picked = hops[Math.max(hops.length - input.trustedProxies, 0)]
-    if (picked && isIpLike(picked)) return normalizeIp(picked)
+    if (asIpAddress(picked)) return normalizeIp(picked as string)
   }
   return input.socketAddress ? normalizeIp(input.socketAddress) : undefined
 }
-
-const isIpLike = (text: string) => /^[0-9a-fA-F:.]{2,45}$/.test(text)
 
 /** Drops the IPv4-mapped IPv6 prefix (::ffff:1.2.3.4 -> 1.2.3.4). */
 export function normalizeIp(ip: string): string {
   const trimmed = ip.trim()
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed)
   return mapped?.[1] ?? trimmed.toLowerCase()
-}
-
-/**
- * The key a client is counted under: an IPv4 address as is, an IPv6 address by its /64 prefix
- * (one customer usually holds a whole /64), and 'unknown' shared by every client without one.
- */
-export function rateLimitKey(ip: string | undefined): string {
-  if (!ip) return 'unknown'
-  if (!ip.includes(':')) return ip
-  const [head = '', tail = ''] = ip.split('::', 2)
-  const headGroups = head ? head.split(':') : []
-  const tailGroups = ip.includes('::') ? (tail ? tail.split(':') : []) : []
-  const groups = ip.includes('::')
-    ? [
-        ...headGroups,
-        ...Array(Math.max(8 - headGroups.length - tailGroups.length, 0)).fill('0'),
-        ...tailGroups,
-      ]
-    : ip.split(':')
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, '') || '0')
-    .join(':')}::/64`
 }

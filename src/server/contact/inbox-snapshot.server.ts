@@ -12,12 +12,12 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Logger } from '../../../supabase/functions/send-contact-message/log.ts'
 import type {
   ContactStore,
   NotificationStatus,
   StoredContactMessage,
-} from '../../../supabase/functions/send-contact-message/store.ts'
+} from '../../../supabase/functions/_shared/contact/contact-store.ts'
+import type { Logger } from '../../../supabase/functions/_shared/contact/log.ts'
 
 export const inboxSnapshotVersion = 1
 export const inboxSnapshotFile = 'messages.json'
@@ -160,6 +160,7 @@ export function withInboxSnapshot(store: ContactStore, writer: InboxSnapshotWrit
     claimDue: after(store.claimDue),
     markSent: after(store.markSent),
     markAttemptFailed: after(store.markAttemptFailed),
+    consumeRateLimit: store.consumeRateLimit,
     list: store.list,
   }
 }

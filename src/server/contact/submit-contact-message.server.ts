@@ -1,60 +1,29 @@
 /**
- * What the `sendContactMessage` server function does with a message its validator accepted:
- * rate limit by client, drop a filled honeypot, hand the rest to the ContactInbox. Never throws:
- * every outcome is `{ status, body }`.
+ * What the `sendContactMessage` server function does: hands the message, as the visitor sent it,
+ * with the visitor's address to the contact backend (the core in-process, or the edge function),
+ * which validates, rate limits, checks the captcha, stores and notifies. Never throws: every
+ * outcome is `{ status, body }`.
  */
-
 import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
-import type { ContactMessage } from '~/features/contact/contact-schema'
-import {
-  consoleLogger,
-  describeError,
-  type Logger,
-} from '../../../supabase/functions/send-contact-message/log.ts'
+import type { ContactResponse } from '../../../supabase/functions/_shared/contact/contact-core.ts'
+import { consoleLogger, describeError } from '../../../supabase/functions/_shared/contact/log.ts'
 import { getEnvironment } from '../env.server'
-import { clientIpFrom, parseTrustProxy, rateLimitKey } from './client-ip.server'
-import { type ContactInbox, contactDeliveryError } from './contact-inbox.server'
-import { getContactInbox } from './contact-services.server'
-import { contactRateLimits, createRateLimiter, type RateLimiter } from './rate-limiter.server'
+import { clientIpFrom, parseTrustProxy } from './client-ip.server'
+import { type ContactBackend, getContactBackend } from './contact-backend.server'
+import { contactDeliveryError } from './contact-function-client.server'
 
-export type SendContactMessageResult = { ok: true } | { error: string; rateLimited?: true }
+export type SendContactMessageResult = ContactResponse['body']
 
-export interface ContactSubmission {
-  status: number
-  body: SendContactMessageResult
-}
-
-export const rateLimitedMessage =
-  'Too many messages. Please wait a few minutes and try again, or call us.'
-
-export interface ContactSubmitterOptions {
-  inbox: () => Promise<ContactInbox>
-  limiter: RateLimiter
-  log?: Logger
-}
-
-export function createContactSubmitter(options: ContactSubmitterOptions) {
-  const { limiter, log = consoleLogger } = options
-  return async function submit(
-    message: ContactMessage,
-    client: { ip?: string | undefined },
-  ): Promise<ContactSubmission> {
-    const decision = limiter.consume(rateLimitKey(client.ip))
-    if (!decision.allowed) {
-      log.warn('contact.rate_limited', { retryAfterS: Math.ceil(decision.retryAfterMs / 1000) })
-      return { status: 429, body: { error: rateLimitedMessage, rateLimited: true } }
-    }
-    if (message.website !== '') {
-      log.info('contact.honeypot', { stored: false })
-      return { status: 200, body: { ok: true } }
-    }
-    try {
-      const inbox = await options.inbox()
-      return await inbox.send(message, { remoteIp: client.ip })
-    } catch (error) {
-      log.error('contact.inbox_unavailable', { error: describeError(error) })
-      return { status: 503, body: { error: contactDeliveryError } }
-    }
+export async function submitContactMessage(
+  input: unknown,
+  visitorIp: string | undefined,
+  backend: () => Promise<Pick<ContactBackend, 'core'>> = getContactBackend,
+): Promise<ContactResponse> {
+  try {
+    return await (await backend()).core.receive(input, { visitorIp })
+  } catch (error) {
+    consoleLogger.error('contact.backend_unavailable', { error: describeError(error) })
+    return { status: 503, body: { error: contactDeliveryError } }
   }
 }
 
@@ -85,15 +54,4 @@ export function currentClientIp(): string | undefined {
   } catch {
     return undefined
   }
-}
-
-let submitter: ReturnType<typeof createContactSubmitter> | undefined
-
-/** The process-wide submitter: 5 messages a minute and 20 an hour per client. */
-export function submitContactMessage(message: ContactMessage): Promise<ContactSubmission> {
-  submitter ??= createContactSubmitter({
-    inbox: getContactInbox,
-    limiter: createRateLimiter({ rules: contactRateLimits }),
-  })
-  return submitter(message, { ip: currentClientIp() })
 }

@@ -1,31 +1,34 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { galleryRow, uuidFor } from '../../../test/faults/gallery-rows'
 import {
   type PostgrestStandIn,
   startPostgrestStandIn,
 } from '../../../test/support/postgrest-stand-in'
+import {
+  openPgliteSchemaDatabase,
+  type SchemaDatabase,
+  setGalleryRows,
+} from '../../../test/support/supabase-schema'
 import { createGalleryCache } from './gallery-cache.server'
 import { GallerySourceError } from './gallery-source.server'
 import { loadGallery } from './load-gallery.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
-const row = (id: string, details: Record<string, unknown> = {}) => ({
-  id,
-  title: `Project ${id}`,
-  description: null,
-  category: 'kitchen',
-  location: null,
-  filename: `kitchen/${id}.webp`,
-  additional_images: [],
-  featured: false,
-  created_at: '2025-02-03T04:05:06.789+00:00',
-  order: 0,
-  ...details,
+let standIn: PostgrestStandIn | undefined
+let schema: SchemaDatabase
+
+beforeAll(async () => {
+  schema = await openPgliteSchemaDatabase()
+})
+afterAll(() => schema?.close())
+beforeEach(async () => {
+  await setGalleryRows(schema.database, [])
+  await schema.database.query("delete from storage.objects where bucket_id = 'gallery'")
 })
 
-let standIn: PostgrestStandIn | undefined
-
-async function start(options: Parameters<typeof startPostgrestStandIn>[0] = {}) {
-  standIn = await startPostgrestStandIn(options)
+async function start(rows: Record<string, unknown>[] = []) {
+  await setGalleryRows(schema.database, rows)
+  standIn = await startPostgrestStandIn({ database: schema.database })
   const source = createSupabaseGallerySource({ url: standIn.url, anonKey: standIn.anonKey })
   return { standIn, source }
 }
@@ -35,25 +38,25 @@ afterEach(async () => {
   standIn = undefined
 })
 
-describe('Supabase gallery source (real supabase-js, PostgREST stand-in)', () => {
+describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Postgres)', () => {
   it('reads every row with an exact count and builds public URLs', async () => {
-    const { standIn, source } = await start({ tables: { gallery_images: [] } })
-    standIn.tables.gallery_images = [
-      row('oak', {
+    const { standIn, source } = await start()
+    await setGalleryRows(schema.database, [
+      galleryRow('oak', {
         additional_images: [
           'gallery/kitchen/oak/detail-1.webp',
           `${standIn.url}/storage/v1/object/public/gallery/kitchen/oak/kept.webp`,
           'archive/2019/oak before.jpg',
         ],
       }),
-      row('spa', { category: 'bathroom', location: 'Concord', featured: true, order: 3 }),
-    ]
+      galleryRow('spa', { category: 'bathroom', location: 'Concord', featured: true, order: 3 }),
+    ])
 
     expect(await source.readAll()).toMatchObject({ count: 2 })
     const items = await loadGallery(source)
 
-    expect(items[0]).toEqual({
-      id: 'oak',
+    expect(items.find((item) => item.id === uuidFor('oak'))).toEqual({
+      id: uuidFor('oak'),
       title: 'Project oak',
       description: '',
       category: 'kitchen',
@@ -68,7 +71,11 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in)', () =>
       dateCreated: '2025-02-03T04:05:06.789Z',
       sortOrder: 0,
     })
-    expect(items[1]).toMatchObject({ id: 'spa', location: 'Concord', featured: true, sortOrder: 3 })
+    expect(items.find((item) => item.id === uuidFor('spa'))).toMatchObject({
+      location: 'Concord',
+      featured: true,
+      sortOrder: 3,
+    })
 
     const [read] = standIn.requests
     expect(read).toMatchObject({ method: 'GET', path: '/rest/v1/gallery_images' })
@@ -79,19 +86,17 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in)', () =>
   })
 
   it('imports from storage when the table is empty, then reads again', async () => {
-    const { standIn, source } = await start({
-      tables: { gallery_images: [] },
-      rpc: {
-        import_gallery_images_from_storage: (_body, self) => {
-          self.tables.gallery_images = [row('oak'), row('spa')]
-          return 2
-        },
-      },
-    })
+    const { standIn, source } = await start()
+    // Two photos uploaded to the bucket, as the owner would in the dashboard.
+    await schema.database.query(
+      `insert into storage.objects (bucket_id, name, metadata) values
+         ('gallery', 'kitchen/oak-galley.webp', '{"mimetype":"image/webp"}'),
+         ('gallery', 'bathroom/spa-ensuite.webp', '{"mimetype":"image/webp"}')`,
+    )
 
     const items = await loadGallery(source)
 
-    expect(items.map((item) => item.id)).toEqual(['oak', 'spa'])
+    expect(items.map((item) => item.title).sort()).toEqual(['Oak Galley', 'Spa Ensuite'])
     expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /rest/v1/gallery_images',
       'POST /rest/v1/rpc/import_gallery_images_from_storage',
@@ -100,8 +105,22 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in)', () =>
     expect(JSON.parse(standIn.requests[1]?.body ?? '')).toEqual({})
   })
 
+  it('reads as anon: row level security keeps the contact tables closed to the publishable key', async () => {
+    const { standIn } = await start()
+    const refused = await fetch(`${standIn.url}/rest/v1/contact_messages?select=*`, {
+      headers: { apikey: standIn.anonKey },
+    })
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toMatchObject({ code: '42501' })
+    const rpc = await fetch(`${standIn.url}/rest/v1/rpc/consume_contact_rate_limit`, {
+      method: 'POST',
+      headers: { apikey: standIn.anonKey },
+    })
+    expect(rpc.ok).toBe(false)
+  })
+
   it('turns a PostgREST error body into a GallerySourceError', async () => {
-    const { standIn, source } = await start({ tables: { gallery_images: [] } })
+    const { standIn, source } = await start()
     standIn.fail({
       status: 401,
       body: {
@@ -124,27 +143,23 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in)', () =>
     })
   })
 
-  it('reports a missing import function and a non-count answer', async () => {
-    const { standIn, source } = await start({
-      tables: { gallery_images: [] },
-      rpc: {},
+  it('reports a failing import function and a non-count answer', async () => {
+    const { standIn, source } = await start()
+    standIn.fail({
+      status: 404,
+      body: { code: 'PGRST202', message: 'Could not find the function', details: null, hint: null },
+      path: /rpc/,
     })
     await expect(source.importFromStorage()).rejects.toMatchObject({
       code: 'PGRST202',
       status: 404,
     })
-    await standIn.close()
-
-    const other = await startPostgrestStandIn({
-      rpc: { import_gallery_images_from_storage: () => 'three' },
-    })
-    const odd = createSupabaseGallerySource({ url: other.url, anonKey: other.anonKey })
-    await expect(odd.importFromStorage()).rejects.toThrow(/something other than a count/)
-    await other.close()
+    standIn.fail({ status: 200, body: 'three', path: /rpc/ })
+    await expect(source.importFromStorage()).rejects.toThrow(/something other than a count/)
   })
 
   it('fails fast through an outage (503 or connection refused), without retry delays', async () => {
-    const { standIn, source } = await start({ tables: { gallery_images: [row('oak')] } })
+    const { standIn, source } = await start([galleryRow('oak')])
     standIn.fail({ status: 503 })
     const started = performance.now()
     await expect(source.readAll()).rejects.toMatchObject({ code: 'PGRST002', status: 503 })
@@ -156,7 +171,7 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in)', () =>
   })
 
   it('keeps the last good gallery through an outage when cached', async () => {
-    const { standIn, source } = await start({ tables: { gallery_images: [row('oak')] } })
+    const { standIn, source } = await start([galleryRow('oak')])
     let time = 0
     const onError = vi.fn()
     const cache = createGalleryCache({
@@ -165,13 +180,13 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in)', () =>
       now: () => time,
       onError,
     })
-    expect((await cache.get()).items.map((item) => item.id)).toEqual(['oak'])
+    expect((await cache.get()).items.map((item) => item.id)).toEqual([uuidFor('oak')])
 
     standIn.fail({ status: 503 })
     time += 1_000
-    expect(await cache.get()).toMatchObject({ status: 'ok', items: [{ id: 'oak' }] })
+    expect(await cache.get()).toMatchObject({ status: 'ok', items: [{ id: uuidFor('oak') }] })
     await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1))
     expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(GallerySourceError)
-    expect(await cache.get()).toMatchObject({ status: 'ok', items: [{ id: 'oak' }] })
+    expect(await cache.get()).toMatchObject({ status: 'ok', items: [{ id: uuidFor('oak') }] })
   })
 })

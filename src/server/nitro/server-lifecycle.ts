@@ -1,7 +1,7 @@
 import { definePlugin } from 'nitro'
-import { startContactServices, stopContactServices } from '../contact/contact-services.server'
+import { startContactBackend, stopContactBackend } from '../contact/contact-backend.server'
 import { DataDirectoryInUseError } from '../db/directory-lock.server'
-import { EnvironmentError, getEnvironment } from '../env.server'
+import { EnvironmentError, getEnvironment, ignoredVariables } from '../env.server'
 import { startGallery, stopGallery } from '../gallery/gallery.server'
 
 /**
@@ -14,14 +14,19 @@ export default definePlugin((nitroApp) => {
     // srvx reads this when the server starts listening, right after the plugins ran: how long
     // requests in progress (a contact message: captcha 5 s + store + notification 3 s) and the
     // close hooks may take after SIGTERM before every connection is cut. srvx's own default is 5 s.
-    process.env.SERVER_SHUTDOWN_TIMEOUT = String(getEnvironment().SERVER_SHUTDOWN_TIMEOUT)
+    const environment = getEnvironment()
+    process.env.SERVER_SHUTDOWN_TIMEOUT = String(environment.SERVER_SHUTDOWN_TIMEOUT)
+    const mode = environment.SUPABASE_URL ? 'Supabase' : 'embedded'
+    for (const { name, reason } of ignoredVariables(environment, process.env)) {
+      console.warn(`${name} is set but does nothing in ${mode} mode: ${reason}.`)
+    }
   } catch (error) {
     if (!(error instanceof EnvironmentError)) throw error
     console.error(`${error.message}\nSee .env.example for every variable and its format.`)
     process.exit(1)
   }
 
-  const starting = Promise.all([startGallery(), startContactServices()])
+  const starting = Promise.all([startGallery(), startContactBackend()])
   starting.catch((error: unknown) => {
     if (error instanceof DataDirectoryInUseError) {
       console.error(error.message)
@@ -32,12 +37,12 @@ export default definePlugin((nitroApp) => {
 
   // Nitro calls the close hooks once the HTTP server has finished the requests in progress
   // (srvx's graceful shutdown on SIGTERM/SIGINT). Contact services first: submissions and
-  // notification attempts still running, then the retrier, must finish before the database they
+  // notification attempts still running, then the delivery schedule, must finish before the database they
   // write to closes.
   let closed: Promise<void> | undefined
   const close = () => {
     closed ??= (async () => {
-      await stopContactServices()
+      await stopContactBackend()
       await stopGallery()
       exitIfStillRunning()
     })()

@@ -1,82 +1,83 @@
 /**
  * The edge function as a fetch handler (Request -> Response), runtime-neutral so vitest and Deno
- * test it alike: CORS preflight, the caller's JWT, then the contact handler.
+ * test it alike. Callers authenticate with a secret key (site-auth.ts); then
+ * - POST .../send-contact-message              a visitor's message -> the contact core
+ * - POST .../send-contact-message/deliver-due  one pass of the delivery schedule
  */
-import type { ContactHandler } from './handler.ts'
-import type { JwtVerifier } from './jwt.ts'
-import { JwtVerificationError } from './jwt.ts'
-import { describeError, type Logger } from './log.ts'
+import type { ContactCore } from '../_shared/contact/contact-core.ts'
+import { describeError, type Logger } from '../_shared/contact/log.ts'
+import { asIpAddress } from '../_shared/contact/rate-limit-key.ts'
+import type { SiteAuth } from './site-auth.ts'
 
 export interface EdgeAppDeps {
-  jwt: JwtVerifier
-  handler: ContactHandler
+  auth: SiteAuth
+  core: Pick<ContactCore, 'receive' | 'deliverDue'>
   log: Logger
-  /** Access-Control-Allow-Origin (default '*': the caller authenticates with a JWT, not cookies). */
-  allowOrigin?: string
 }
 
 /** Bodies above this are refused before parsing (the largest valid message is about 15 kB). */
 export const maxBodyBytes = 64 * 1024
 
 /**
- * The visitor's address, as forwarded by the site's server (the direct caller is the server,
- * not the visitor). Used only as hCaptcha's optional `remoteip` and stored with the message.
+ * The visitor's address, forwarded by the site's server (the direct caller is the server, not the
+ * visitor). Read only from an authenticated caller: it keys the rate limit.
  */
 export const visitorIpHeader = 'x-visitor-ip'
 
-const ipLike = /^[0-9a-fA-F:.]{2,45}$/
+/** How many due notifications one deliver-due call sends at most. */
+export const deliveriesPerCall = 20
 
 export function createEdgeApp(deps: EdgeAppDeps): (request: Request) => Promise<Response> {
-  const cors = {
-    'access-control-allow-origin': deps.allowOrigin ?? '*',
-    'access-control-allow-headers': `authorization, x-client-info, apikey, content-type, ${visitorIpHeader}`,
-    'access-control-allow-methods': 'POST, OPTIONS',
-    'access-control-max-age': '86400',
-  }
   const json = (status: number, body: unknown, extra: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), {
       status,
-      headers: { ...cors, 'content-type': 'application/json; charset=utf-8', ...extra },
+      headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
     })
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors })
-    if (request.method !== 'POST') {
-      return json(405, { error: 'Method not allowed' }, { allow: 'POST, OPTIONS' })
-    }
-
-    try {
-      await deps.jwt.verify(request.headers.get('authorization'))
-    } catch (error) {
-      if (error instanceof JwtVerificationError) {
-        deps.log.warn('edge.unauthorized', { status: error.status, reason: error.message })
-        return json(error.status, { error: error.message })
-      }
-      deps.log.error('edge.jwt_error', { error: describeError(error) })
-      return json(500, { error: 'Internal error' })
-    }
-
+  async function readMessage(request: Request): Promise<{ body: unknown } | Response> {
     const declared = Number(request.headers.get('content-length') ?? '0')
     if (declared > maxBodyBytes) return json(413, { error: 'Message too large' })
-    let body: unknown
     try {
       const text = await request.text()
       if (new TextEncoder().encode(text).byteLength > maxBodyBytes) {
         return json(413, { error: 'Message too large' })
       }
-      body = JSON.parse(text)
+      return { body: JSON.parse(text) }
     } catch {
       return json(400, { error: 'The request body must be JSON.' })
     }
+  }
 
-    const forwarded =
-      request.headers.get(visitorIpHeader)?.trim() ||
-      request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    const remoteIp = forwarded && ipLike.test(forwarded) ? forwarded : undefined
+  return async (request) => {
+    if (request.method !== 'POST') {
+      return json(405, { error: 'Method not allowed' }, { allow: 'POST' })
+    }
+    let auth: Awaited<ReturnType<SiteAuth['verify']>>
+    try {
+      auth = await deps.auth.verify(request)
+    } catch (error) {
+      deps.log.error('edge.auth_error', { error: describeError(error) })
+      return json(500, { error: 'Internal error' })
+    }
+    if (!auth.ok) {
+      deps.log.warn('edge.unauthorized', { status: auth.status, reason: auth.error })
+      return json(auth.status, { error: auth.error })
+    }
 
     try {
-      const answer = await deps.handler.handle(body, { remoteIp })
-      return json(answer.status, answer.body)
+      if (new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/deliver-due')) {
+        await request.body?.cancel()
+        return json(200, await deps.core.deliverDue(deliveriesPerCall))
+      }
+      const read = await readMessage(request)
+      if (read instanceof Response) return read
+      const visitorIp = asIpAddress(request.headers.get(visitorIpHeader))
+      const answer = await deps.core.receive(read.body, { visitorIp })
+      return json(
+        answer.status,
+        answer.body,
+        answer.retryAfterS ? { 'retry-after': String(answer.retryAfterS) } : {},
+      )
     } catch (error) {
       deps.log.error('edge.handler_error', { error: describeError(error) })
       return json(500, { error: 'Internal error' })

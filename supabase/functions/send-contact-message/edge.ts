@@ -1,32 +1,43 @@
 /**
- * Builds the edge function from its environment (Supabase sets SUPABASE_URL and SUPABASE_DB_URL
- * in every function; the rest are secrets set with `supabase secrets set`):
+ * Builds the edge function from its environment. Supabase injects SUPABASE_URL, SUPABASE_DB_URL,
+ * SUPABASE_SECRET_KEYS and (while legacy keys exist) SUPABASE_SERVICE_ROLE_KEY into every
+ * function; the rest are secrets set with `supabase secrets set` (docs/deploy-supabase.md).
  *
  * | variable | meaning |
  * | --- | --- |
  * | SUPABASE_DB_URL | Postgres connection (node-postgres pool, 3 connections, writes as service_role) |
- * | SUPABASE_URL or JWKS_URL | where the JWKS is (`<SUPABASE_URL>/auth/v1/.well-known/jwks.json`) |
+ * | SUPABASE_SECRET_KEYS / SUPABASE_SECRET_KEY | the keys a caller must present (site-auth.ts) |
+ * | SUPABASE_SERVICE_ROLE_KEY | the legacy service_role key, accepted too |
+ * | SUPABASE_URL or JWKS_URL | where the JWKS is, for other JWTs (`<SUPABASE_URL>/auth/v1/.well-known/jwks.json`) |
  * | HCAPTCHA_SECRET | required: without it every message is refused (no test-key fallback here) |
  * | HCAPTCHA_VERIFY_URL, HCAPTCHA_SITE_KEY | optional (default https://api.hcaptcha.com/siteverify) |
- * | SMTP_URL | smtp(s)://user:pass@host:port; unset: messages are stored and stay pending |
+ * | MAIL_API_KEY, MAIL_API_URL | an HTTP mail API (Resend's shape; default https://api.resend.com/emails) |
+ * | SMTP_URL | else SMTP: smtps://user:pass@host:465 (hosted functions cannot reach 25 or 587) |
  * | CONTACT_TO_EMAIL, CONTACT_FROM_EMAIL | recipient (default the company email), sender (default the recipient) |
- * | ALLOWED_ORIGIN | CORS origin (default *) |
+ * | SITE_URL | shown in the notification as a reference |
  *
- * A configuration problem does not crash the worker: every request gets a 500 and the log says
- * which variable is wrong.
+ * Without a mail setting messages are stored and stay pending. A configuration problem does not
+ * crash the worker: every request gets a 500 and the log says which variable is wrong.
  */
 // @ts-types="npm:@types/pg@8.23.1"
 import pg from 'pg'
 import { company } from '../../../app.config.ts'
+import { createHcaptchaVerifier } from '../_shared/contact/captcha.ts'
+import { createContactCore } from '../_shared/contact/contact-core.ts'
+import { createPostgresContactStore } from '../_shared/contact/contact-store.ts'
+import { createPgDatabase } from '../_shared/contact/database.ts'
+import { consoleLogger, describeError, type Logger } from '../_shared/contact/log.ts'
+import {
+  blockedSmtpPort,
+  createHttpMailTransport,
+  createSmtpTransport,
+  defaultMailApiUrl,
+  type MailTransport,
+} from '../_shared/contact/mail-transports.ts'
+import { createNotificationOutbox } from '../_shared/contact/notification-outbox.ts'
 import { createEdgeApp } from './app.ts'
-import { createHcaptchaVerifier } from './captcha.ts'
-import { createPgDatabase } from './database.ts'
-import { createContactHandler } from './handler.ts'
 import { createJwtVerifier, jwksUrlFrom } from './jwt.ts'
-import { consoleLogger, describeError, type Logger } from './log.ts'
-import { createSmtpTransport, redactUrl } from './mailer.ts'
-import { createNotificationOutbox } from './notifications.ts'
-import { createPostgresContactStore } from './store.ts'
+import { createSiteAuth, secretKeysFrom } from './site-auth.ts'
 
 export type EdgeEnv = (name: string) => string | undefined
 
@@ -36,8 +47,24 @@ export interface EdgeRuntimeHooks {
   log?: Logger
 }
 
-/** How many due notifications each successful request also retries, in the background. */
-const opportunisticRetries = 5
+/** The mail transport the environment asks for: the HTTP API first, then SMTP, else none. */
+export function mailTransportFromEnv(get: EdgeEnv, log: Logger): MailTransport | undefined {
+  const apiKey = get('MAIL_API_KEY')
+  if (apiKey) {
+    return createHttpMailTransport({ apiKey, url: get('MAIL_API_URL') ?? defaultMailApiUrl })
+  }
+  const smtpUrl = get('SMTP_URL')
+  if (!smtpUrl) return undefined
+  const blocked = blockedSmtpPort(smtpUrl)
+  if (blocked) {
+    log.warn('edge.smtp_port_blocked', {
+      port: blocked,
+      detail:
+        'hosted edge functions cannot connect to ports 25 or 587: use smtps:// on 465 or MAIL_API_KEY',
+    })
+  }
+  return createSmtpTransport({ url: smtpUrl })
+}
 
 export function createEdgeAppFromEnv(
   env: EdgeEnv,
@@ -54,13 +81,18 @@ export function createEdgeAppFromEnv(
   if (!dbUrl) problems.push('SUPABASE_DB_URL is not set')
   const secret = get('HCAPTCHA_SECRET')
   if (!secret) problems.push('HCAPTCHA_SECRET is not set')
+  const secretKeys = secretKeysFrom(get)
+  const legacyServiceRoleKey = get('SUPABASE_SERVICE_ROLE_KEY')
+  if (Object.keys(secretKeys).length === 0 && !legacyServiceRoleKey) {
+    problems.push('neither SUPABASE_SECRET_KEYS nor SUPABASE_SERVICE_ROLE_KEY is set')
+  }
   let jwksUrl: string | undefined
   try {
     jwksUrl = jwksUrlFrom({ JWKS_URL: get('JWKS_URL'), SUPABASE_URL: get('SUPABASE_URL') })
-  } catch (error) {
-    problems.push(describeError(error))
+  } catch {
+    jwksUrl = undefined
   }
-  if (problems.length > 0 || !dbUrl || !secret || !jwksUrl) {
+  if (problems.length > 0 || !dbUrl || !secret) {
     log.error('edge.misconfigured', { problems: problems.join('; ') })
     return {
       fetch: async () =>
@@ -81,8 +113,7 @@ export function createEdgeAppFromEnv(
   pool.on('error', (error) => log.error('edge.db_pool_error', { error: describeError(error) }))
   const store = createPostgresContactStore(createPgDatabase(pool))
 
-  const smtpUrl = get('SMTP_URL')
-  const transport = smtpUrl ? createSmtpTransport({ url: smtpUrl }) : undefined
+  const transport = mailTransportFromEnv(get, log)
   const outbox = transport
     ? createNotificationOutbox({
         store,
@@ -96,8 +127,11 @@ export function createEdgeAppFromEnv(
         },
       })
     : undefined
-  if (smtpUrl) log.info('edge.smtp', { transport: redactUrl(smtpUrl) })
-  else log.warn('edge.no_smtp', { detail: 'SMTP_URL unset: messages are stored, not emailed' })
+  if (transport) log.info('edge.mail', { transport: transport.description })
+  else
+    log.warn('edge.no_mail', {
+      detail: 'no MAIL_API_KEY or SMTP_URL: messages are stored, not emailed',
+    })
 
   const background = (promise: Promise<unknown>) => {
     const safe = promise.catch((error) =>
@@ -106,7 +140,7 @@ export function createEdgeAppFromEnv(
     hooks.waitUntil?.(safe)
   }
 
-  const handler = createContactHandler({
+  const core = createContactCore({
     log,
     store,
     verifyCaptcha: createHcaptchaVerifier({
@@ -115,22 +149,22 @@ export function createEdgeAppFromEnv(
       siteKey: get('HCAPTCHA_SITE_KEY'),
       log,
     }),
-    notifier: { deliver: async (id) => (outbox ? outbox.deliver(id) : 'no-transport') },
+    notifier: {
+      deliver: async (id) => (outbox ? outbox.deliver(id) : 'no-transport'),
+      deliverDue: async (limit) =>
+        outbox ? outbox.deliverDue(limit) : { sent: 0, 'retry-scheduled': 0, failed: 0 },
+    },
     waitUntil: background,
   })
 
   const app = createEdgeApp({
     log,
-    jwt: createJwtVerifier({ jwksUrl }),
-    allowOrigin: get('ALLOWED_ORIGIN'),
-    handler: {
-      async handle(body, meta) {
-        const answer = await handler.handle(body, meta)
-        // Each accepted message also gives earlier, still-pending notifications another try.
-        if (answer.status === 200 && outbox) background(outbox.deliverDue(opportunisticRetries))
-        return answer
-      },
-    },
+    core,
+    auth: createSiteAuth({
+      secretKeys,
+      legacyServiceRoleKey,
+      jwt: jwksUrl ? createJwtVerifier({ jwksUrl }) : undefined,
+    }),
   })
 
   return {

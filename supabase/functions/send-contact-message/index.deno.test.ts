@@ -1,17 +1,14 @@
 /**
- * The edge function under the real Deno, with fakes only at the network edge: a JWKS and an
- * hCaptcha verifier on 127.0.0.1, an SMTP server (smtp-server) on 127.0.0.1.
- *
- * 1. The serve handler in-process (Deno.serve on a free port) over an in-memory store.
- * 2. The real entry, index.ts, as its own `deno run` process, with a throwaway PostgreSQL 15 as
- *    SUPABASE_DB_URL (skipped when PostgreSQL 15 is not installed, unless CI=true).
+ * The edge function's real entry (index.ts) under the real Deno, as its own `deno run` process,
+ * on a throwaway PostgreSQL 15 with our migrations, with fakes only at the network edge: an
+ * hCaptcha verifier and an HTTP mail API (Resend's shape) on 127.0.0.1.
  *
  * DENO_DIR=node_modules/.cache/deno ./node_modules/.bin/deno test --allow-all \
  *   --config supabase/functions/send-contact-message/deno.json \
  *   supabase/functions/send-contact-message/index.deno.test.ts
  *
  * Written against node: modules (node:test, node:assert, node:child_process) so that tsc checks
- * it too; only Deno.serve is reached through globalThis.
+ * it too.
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
@@ -22,7 +19,7 @@ import { dirname, join } from 'node:path'
 import process from 'node:process'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import { SignJWT } from 'jose'
 // @ts-types="npm:@types/pg@8.23.1"
 import pg from 'pg'
 import {
@@ -30,22 +27,7 @@ import {
   startCaptchaStandIn,
   testSecret,
 } from '../../../test/contact/captcha-stand-in.ts'
-import { startSmtpStandIn } from '../../../test/contact/smtp-stand-in.ts'
 import { findPostgres15Binaries, startPostgres15 } from '../../../test/support/postgres-15.ts'
-import { createEdgeApp } from './app.ts'
-import { createHcaptchaVerifier } from './captcha.ts'
-import { createContactHandler } from './handler.ts'
-import { createJwtVerifier } from './jwt.ts'
-import { createMemoryLogger } from './log.ts'
-import type { ContactStore, StoredContactMessage } from './store.ts'
-
-interface DenoServe {
-  serve(
-    options: { port: number; hostname: string; onListen?: () => void },
-    handler: (request: Request) => Promise<Response>,
-  ): { addr: { port: number }; shutdown(): Promise<void> }
-}
-const deno = (globalThis as unknown as { Deno: DenoServe }).Deno
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = join(here, '..', '..', '..')
@@ -58,57 +40,6 @@ const contact = {
   message: 'We are planning an addition and would like to talk.',
 }
 
-async function startJwks() {
-  const keys = await generateKeyPair('ES256')
-  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' }
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ keys: [jwk] }))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const token = await new SignJWT({ role: 'anon' })
-    .setProtectedHeader({ alg: 'ES256', kid: 'test-key', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime('5m')
-    .sign(keys.privateKey)
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/auth/v1/.well-known/jwks.json`,
-    token,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-function memoryStore(): ContactStore & { messages: StoredContactMessage[] } {
-  const messages: StoredContactMessage[] = []
-  const tokens = new Set<string>()
-  return {
-    messages,
-    async insert(fields, meta = {}) {
-      if (meta.captchaTokenHash) {
-        if (tokens.has(meta.captchaTokenHash)) return { stored: false, reason: 'token-replayed' }
-        tokens.add(meta.captchaTokenHash)
-      }
-      const id = crypto.randomUUID()
-      messages.push({
-        ...fields,
-        id,
-        createdAt: new Date(),
-        remoteIp: meta.remoteIp ?? null,
-        notificationStatus: 'pending',
-        notificationAttempts: 0,
-        notificationLastError: null,
-        notifiedAt: null,
-        nextAttemptAt: new Date(),
-      })
-      return { stored: true, id }
-    },
-    claimDue: async () => [],
-    markSent: async () => false,
-    markAttemptFailed: async () => false,
-    list: async () => ({ total: messages.length, messages: [...messages].reverse() }),
-  }
-}
-
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {
     method: 'POST',
@@ -116,71 +47,44 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
     body: JSON.stringify(body),
   })
 
-test('the serve handler answers a POST end to end under Deno', async () => {
-  const [jwks, captcha] = await Promise.all([startJwks(), startCaptchaStandIn()])
-  const store = memoryStore()
-  const delivered: string[] = []
-  const log = createMemoryLogger()
-  const app = createEdgeApp({
-    log,
-    jwt: createJwtVerifier({ jwksUrl: jwks.url }),
-    handler: createContactHandler({
-      log,
-      store,
-      verifyCaptcha: createHcaptchaVerifier({ secret: testSecret, verifyUrl: captcha.url }),
-      notifier: { deliver: async (id) => delivered.push(id) },
-    }),
+/** An HTTP mail API on 127.0.0.1 in Resend's shape: keeps what it was sent. */
+async function startMailApi(apiKey: string) {
+  const received: { headers: Record<string, unknown>; body: Record<string, unknown> }[] = []
+  const server: Server = createServer(async (req, res) => {
+    let text = ''
+    for await (const chunk of req) text += chunk
+    if (req.headers.authorization !== `Bearer ${apiKey}`) {
+      res.writeHead(401, { 'content-type': 'application/json' })
+      return res.end(JSON.stringify({ message: 'API key is invalid' }))
+    }
+    received.push({ headers: req.headers, body: JSON.parse(text) })
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ id: crypto.randomUUID() }))
   })
-  const server = deno.serve({ port: 0, hostname: '127.0.0.1', onListen: () => {} }, app)
-  const url = `http://127.0.0.1:${server.addr.port}/send-contact-message`
-  try {
-    const preflight = await fetch(url, { method: 'OPTIONS' })
-    await preflight.body?.cancel()
-    assert.equal(preflight.status, 204)
-    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization/)
-
-    const anonymous = await post(url, {})
-    assert.equal(anonymous.status, 401)
-    assert.deepEqual(await anonymous.json(), { error: 'Missing authorization header' })
-
-    const token = passingTokenNumber(1)
-    const auth = { authorization: `Bearer ${jwks.token}`, 'x-visitor-ip': '203.0.113.9' }
-    const sent = await post(url, { ...contact, captchaToken: token }, auth)
-    assert.equal(sent.status, 200)
-    assert.deepEqual(await sent.json(), { ok: true })
-    assert.equal(store.messages.length, 1)
-    assert.equal(store.messages[0]?.name, contact.name)
-    assert.equal(store.messages[0]?.remoteIp, '203.0.113.9')
-    assert.deepEqual(delivered, [store.messages[0]?.id])
-    assert.equal(captcha.requests[0]?.remoteip, '203.0.113.9')
-
-    const replay = await post(url, { ...contact, captchaToken: token }, auth)
-    assert.equal(replay.status, 400)
-    assert.deepEqual(await replay.json(), {
-      error: 'Captcha verification failed. Please try again.',
-    })
-
-    const invalid = await post(url, { ...contact, email: 'nope', captchaToken: 'x' }, auth)
-    assert.equal(invalid.status, 400)
-    assert.deepEqual(await invalid.json(), { error: 'Please enter a valid email address.' })
-    assert.equal(store.messages.length, 1)
-  } finally {
-    await server.shutdown()
-    await Promise.all([jwks.close(), captcha.close()])
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
-})
+}
 
 const postgres = findPostgres15Binaries()
 const skipPostgres = !postgres && process.env.CI !== 'true'
 
-test('the real entry (index.ts) stores in Postgres, emails through SMTP and answers ok', {
+test('the real entry (index.ts): secret and legacy keys in, wrong keys out, stored in Postgres, mailed by the HTTP API', {
   skip: skipPostgres ? 'PostgreSQL 15 binaries not found' : false,
 }, async () => {
   if (!postgres) throw new Error('PostgreSQL 15 is required (CI=true) but was not found')
-  const [jwks, captcha, smtp, cluster] = await Promise.all([
-    startJwks(),
+  const secretKey = `sb_secret_${crypto.randomUUID().replaceAll('-', '')}`
+  const mailKey = `re_${crypto.randomUUID().replaceAll('-', '')}`
+  const serviceRoleKey = await new SignJWT({ iss: 'supabase', role: 'service_role' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .sign(new TextEncoder().encode(crypto.randomUUID()))
+  const [captcha, mail, cluster] = await Promise.all([
     startCaptchaStandIn(),
-    startSmtpStandIn(),
+    startMailApi(mailKey),
     startPostgres15(postgres),
   ])
   const dbUrl = `postgres://${cluster.user}@${cluster.host}:${cluster.port}/${cluster.database}`
@@ -212,10 +116,13 @@ test('the real entry (index.ts) stores in Postgres, emails through SMTP and answ
           ...process.env,
           PORT: String(port),
           SUPABASE_DB_URL: dbUrl,
-          JWKS_URL: jwks.url,
+          SUPABASE_URL: 'http://127.0.0.1:9',
+          SUPABASE_SECRET_KEYS: JSON.stringify({ default: secretKey }),
+          SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
           HCAPTCHA_SECRET: testSecret,
           HCAPTCHA_VERIFY_URL: captcha.url,
-          SMTP_URL: smtp.url,
+          MAIL_API_KEY: mailKey,
+          MAIL_API_URL: mail.url,
           CONTACT_TO_EMAIL: 'owner@example.com',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -232,9 +139,9 @@ test('the real entry (index.ts) stores in Postgres, emails through SMTP and answ
     const deadline = Date.now() + 60_000
     for (;;) {
       try {
-        const ready = await fetch(url, { method: 'OPTIONS' })
+        const ready = await fetch(url, { method: 'POST', body: '{}' })
         await ready.body?.cancel()
-        if (ready.status === 204) break
+        if (ready.status === 401) break
       } catch {}
       if (Date.now() > deadline || child.exitCode !== null) {
         throw new Error(`the entry did not start:\n${output}`)
@@ -242,41 +149,50 @@ test('the real entry (index.ts) stores in Postgres, emails through SMTP and answ
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
 
-    const unauthorized = await post(
+    const wrong = await post(
       url,
       { ...contact, captchaToken: passingTokenNumber(2) },
-      {
-        authorization: 'Bearer not.a.jwt',
-      },
+      { apikey: `sb_secret_${'0'.repeat(32)}` },
     )
-    assert.equal(unauthorized.status, 401)
-    assert.deepEqual(await unauthorized.json(), { error: 'Invalid JWT' })
+    assert.equal(wrong.status, 401)
+    assert.deepEqual(await wrong.json(), { error: 'Invalid API key' })
 
-    const response = await post(
+    const withSecret = await post(
       url,
       { ...contact, captchaToken: passingTokenNumber(3) },
-      {
-        authorization: `Bearer ${jwks.token}`,
-        'x-visitor-ip': '198.51.100.4',
-      },
+      { apikey: secretKey, authorization: `Bearer ${secretKey}`, 'x-visitor-ip': '198.51.100.4' },
     )
-    assert.equal(response.status, 200, output)
-    assert.deepEqual(await response.json(), { ok: true })
+    assert.equal(withSecret.status, 200, output)
+    assert.deepEqual(await withSecret.json(), { ok: true })
+
+    const withLegacy = await post(
+      url,
+      { ...contact, captchaToken: passingTokenNumber(4) },
+      { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
+    )
+    assert.equal(withLegacy.status, 200, output)
 
     const { rows } = await db.query(
-      'select name, remote_ip, notification_status, notification_attempts from public.contact_messages',
+      'select remote_ip, notification_status, notification_attempts from public.contact_messages order by created_at',
     )
     assert.deepEqual(rows, [
-      {
-        name: contact.name,
-        remote_ip: '198.51.100.4',
-        notification_status: 'sent',
-        notification_attempts: 1,
-      },
+      { remote_ip: '198.51.100.4', notification_status: 'sent', notification_attempts: 1 },
+      { remote_ip: null, notification_status: 'sent', notification_attempts: 1 },
     ])
-    assert.equal(smtp.received.length, 1)
-    assert.deepEqual(smtp.received[0]?.to, ['owner@example.com'])
-    assert.match(smtp.received[0]?.raw ?? '', /^Reply-To: .*zoe@example\.com/m)
+    assert.equal(mail.received.length, 2)
+    assert.deepEqual(mail.received[0]?.body.to, ['owner@example.com'])
+    assert.match(String(mail.received[0]?.body.reply_to), /zoe@example\.com/)
+    assert.match(String(mail.received[0]?.headers['idempotency-key']), /^<contact-/)
+
+    const due = await post(url, {}, { apikey: secretKey }).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+    }))
+    assert.equal(
+      (await fetch(`${url}deliver-due`, { method: 'POST', headers: { apikey: secretKey } })).status,
+      200,
+    )
+    assert.equal(due.status, 400)
     assert.doesNotMatch(output, /zoe@example\.com|Béatrice|addition/)
   } finally {
     if (child && child.exitCode === null) {
@@ -285,6 +201,6 @@ test('the real entry (index.ts) stores in Postgres, emails through SMTP and answ
       await exited
     }
     await db.end()
-    await Promise.all([jwks.close(), captcha.close(), smtp.stop(), cluster.stop()])
+    await Promise.all([captcha.close(), mail.close(), cluster.stop()])
   }
 })

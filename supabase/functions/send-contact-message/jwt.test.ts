@@ -2,11 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createEdgeApp, maxBodyBytes } from './app.ts'
-import { createEdgeAppFromEnv } from './edge.ts'
-import type { ContactHandler } from './handler.ts'
 import { createJwtVerifier, jwksUrlFrom, jwtErrors } from './jwt.ts'
-import { createMemoryLogger } from './log.ts'
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>
 
@@ -137,92 +133,5 @@ describe('createJwtVerifier', () => {
       'http://x/jwks',
     )
     expect(() => jwksUrlFrom({})).toThrow()
-  })
-})
-
-describe('createEdgeApp', () => {
-  const calls: { body: unknown; remoteIp: string | undefined }[] = []
-  const handler: ContactHandler = {
-    async handle(body, meta) {
-      calls.push({ body, remoteIp: meta?.remoteIp })
-      return { status: 200, body: { ok: true } }
-    },
-  }
-  const app = () =>
-    createEdgeApp({ jwt: createJwtVerifier({ jwksUrl }), handler, log: createMemoryLogger() })
-  const post = async (init: RequestInit & { headers?: Record<string, string> }) =>
-    app()(new Request('http://edge/functions/v1/send-contact-message', { method: 'POST', ...init }))
-
-  beforeEach(() => {
-    calls.length = 0
-  })
-
-  it('answers the CORS preflight', async () => {
-    const response = await app()(new Request('http://edge/', { method: 'OPTIONS' }))
-    expect(response.status).toBe(204)
-    expect(response.headers.get('access-control-allow-headers')).toContain('authorization')
-    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
-  })
-
-  it('refuses other methods', async () => {
-    const response = await app()(new Request('http://edge/', { method: 'GET' }))
-    expect(response.status).toBe(405)
-  })
-
-  it.each([
-    ['no token', async () => ({}), jwtErrors.missing],
-    [
-      'an unknown kid',
-      async () => ({ authorization: await bearer(signing.privateKey, 'kx') }),
-      jwtErrors.noMatchingKey,
-    ],
-    [
-      'a bad signature',
-      async () => ({ authorization: await bearer(impostor.privateKey) }),
-      jwtErrors.badSignature,
-    ],
-  ])('answers 401 { error } for %s, without running the handler', async (_, headers, error) => {
-    const response = await post({ headers: await headers(), body: '{}' })
-    expect(response.status).toBe(401)
-    expect(await response.json()).toEqual({ error })
-    expect(response.headers.get('access-control-allow-origin')).toBe('*')
-    expect(calls).toHaveLength(0)
-  })
-
-  it('runs the handler with the body and the forwarded visitor address', async () => {
-    const response = await post({
-      headers: {
-        authorization: await bearer(),
-        'content-type': 'application/json',
-        'x-visitor-ip': '203.0.113.7',
-      },
-      body: JSON.stringify({ name: 'Zoë' }),
-    })
-    expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ ok: true })
-    expect(calls).toEqual([{ body: { name: 'Zoë' }, remoteIp: '203.0.113.7' }])
-  })
-
-  it('refuses a body that is not JSON or too large', async () => {
-    const authorization = await bearer()
-    expect((await post({ headers: { authorization }, body: '{oops' })).status).toBe(400)
-    const big = JSON.stringify({ message: 'x'.repeat(maxBodyBytes) })
-    expect((await post({ headers: { authorization }, body: big })).status).toBe(413)
-    expect(calls).toHaveLength(0)
-  })
-})
-
-describe('createEdgeAppFromEnv', () => {
-  it('answers 500 and names the missing variables instead of crashing', async () => {
-    const log = createMemoryLogger()
-    const app = createEdgeAppFromEnv(() => undefined, { log })
-    const response = await app.fetch(new Request('http://edge/', { method: 'POST', body: '{}' }))
-    expect(response.status).toBe(500)
-    expect(await response.json()).toEqual({ error: 'The contact service is not configured.' })
-    expect(log.entries[0]).toMatchObject({ event: 'edge.misconfigured', level: 'error' })
-    expect(String(log.entries[0]?.fields.problems)).toMatch(
-      /SUPABASE_DB_URL .*HCAPTCHA_SECRET .*SUPABASE_URL or JWKS_URL/,
-    )
-    await app.close()
   })
 })

@@ -2,7 +2,7 @@
  * Where contact messages live, and the state of their notification email (a transactional
  * outbox: the row itself is the queue). Every statement runs as service_role.
  */
-import type { ContactMessageFields } from '../../../src/features/contact/contact-schema.ts'
+import type { ContactMessageFields } from '../../../../src/features/contact/contact-schema.ts'
 import { asServiceRole, type Database } from './database.ts'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed'
@@ -53,6 +53,11 @@ export interface ContactStore {
     error: string,
     retryInMs: number | null,
   ): Promise<boolean>
+  /**
+   * Counts one message against the client's rate limit (5 a minute, 20 an hour) and answers 0,
+   * or answers the seconds to wait without counting (public.consume_contact_rate_limit).
+   */
+  consumeRateLimit(clientKey: string): Promise<number>
   /** Newest first. */
   list(options?: { limit?: number }): Promise<{ total: number; messages: StoredContactMessage[] }>
 }
@@ -193,6 +198,15 @@ export function createPostgresContactStore(db: Database): ContactStore {
           [id, attempt, error, retryInMs === null ? null : retryInMs / 1000],
         )
         return result.rows.length === 1
+      }),
+
+    consumeRateLimit: (clientKey) =>
+      asServiceRole(db, async (tx) => {
+        const result = await tx.query<{ wait_s: number }>(
+          'select public.consume_contact_rate_limit($1) as wait_s',
+          [clientKey],
+        )
+        return Number(result.rows[0]?.wait_s ?? 0)
       }),
 
     list: ({ limit = 1000 } = {}) =>

@@ -1,31 +1,38 @@
 /**
- * The contact message handler, runtime-neutral: the edge function (Deno) and the site's server
- * (embedded mode, Node) run this same code with their own dependencies.
+ * The contact core: everything that happens to a visitor's message, in one place. The site's
+ * server runs it in-process on the embedded database; with Supabase the edge function
+ * send-contact-message runs it on the project's Postgres. Runtime-neutral (Node and Deno).
  *
- * Order: validate -> honeypot -> captcha -> STORE -> notify. The message is stored before
- * anything else can fail; a notification failure is logged, left pending for the retrier and
- * never fails the visitor's request. Logs carry ids and statuses only.
+ * Order: validate -> rate limit -> honeypot -> captcha -> STORE -> notify. The message is stored
+ * before anything else can fail; a notification failure is logged, left pending for the delivery
+ * schedule and never fails the visitor's request. Logs carry ids and statuses only.
  */
 import * as v from 'valibot'
-import { contactMessageSchema } from '../../../src/features/contact/contact-schema.ts'
+import { contactMessageSchema } from '../../../../src/features/contact/contact-schema.ts'
 import { type CaptchaVerifier, hcaptchaTestPassingToken } from './captcha.ts'
+import type { ContactStore } from './contact-store.ts'
 import { sha256Hex } from './hash.ts'
 import { describeError, type Logger } from './log.ts'
-import type { ContactStore } from './store.ts'
+import type { DeliverySummary } from './notification-outbox.ts'
+import { rateLimitKey } from './rate-limit-key.ts'
 
-export type ContactResponseBody = { ok: true } | { error: string }
+export type ContactResponseBody = { ok: true } | { error: string; rateLimited?: true }
 
 export interface ContactResponse {
   status: number
   body: ContactResponseBody
+  /** With 429: seconds until the client may send again. */
+  retryAfterS?: number
 }
 
 export interface ContactNotifier {
   /** Attempts the notification of a stored message; may throw. */
   deliver(id: string): Promise<unknown>
+  /** Sends notifications that are due (the delivery schedule). */
+  deliverDue?(limit?: number): Promise<DeliverySummary>
 }
 
-export interface ContactHandlerDeps {
+export interface ContactCoreDeps {
   verifyCaptcha: CaptchaVerifier
   store: ContactStore
   notifier: ContactNotifier
@@ -41,19 +48,23 @@ export interface ContactHandlerDeps {
   waitUntil?: (promise: Promise<unknown>) => void
 }
 
-export interface ContactHandler {
-  handle(body: unknown, meta?: { remoteIp?: string | undefined }): Promise<ContactResponse>
+export interface ContactCore {
+  /** A visitor's message, as sent (validated here, once). Never throws. */
+  receive(body: unknown, meta?: { visitorIp?: string | undefined }): Promise<ContactResponse>
+  /** One pass of the delivery schedule: due notifications, at most `limit`. */
+  deliverDue(limit?: number): Promise<DeliverySummary>
 }
 
 export const contactErrors = {
   captcha: 'Captcha verification failed. Please try again.',
+  rateLimited: 'Too many messages. Please wait a few minutes and try again, or call us.',
   unavailable:
     'We could not save your message right now. Please try again in a few minutes, or call us.',
 } as const
 
 const ok: ContactResponse = { status: 200, body: { ok: true } }
 
-export function createContactHandler(deps: ContactHandlerDeps): ContactHandler {
+export function createContactCore(deps: ContactCoreDeps): ContactCore {
   const { log, notifyWaitMs = 3_000 } = deps
 
   async function notify(id: string): Promise<void> {
@@ -74,8 +85,24 @@ export function createContactHandler(deps: ContactHandlerDeps): ContactHandler {
     }
   }
 
+  /** Seconds to wait, or 0. A database that cannot answer lets the message through. */
+  async function rateLimitWait(visitorIp: string | undefined): Promise<number> {
+    try {
+      return await deps.store.consumeRateLimit(rateLimitKey(visitorIp))
+    } catch (error) {
+      log.error('contact.rate_limit_unavailable', { error: describeError(error) })
+      return 0
+    }
+  }
+
   return {
-    async handle(body, meta = {}) {
+    async deliverDue(limit) {
+      return deps.notifier.deliverDue
+        ? deps.notifier.deliverDue(limit)
+        : { sent: 0, 'retry-scheduled': 0, failed: 0 }
+    },
+
+    async receive(body, meta = {}) {
       const parsed = v.safeParse(contactMessageSchema, body)
       if (!parsed.success) {
         const fields = [...new Set(parsed.issues.map((issue) => v.getDotPath(issue) ?? '(body)'))]
@@ -84,6 +111,16 @@ export function createContactHandler(deps: ContactHandlerDeps): ContactHandler {
       }
       const { captchaToken, website, ...fields } = parsed.output
 
+      const waitS = await rateLimitWait(meta.visitorIp)
+      if (waitS > 0) {
+        log.warn('contact.rate_limited', { retryAfterS: waitS })
+        return {
+          status: 429,
+          body: { error: contactErrors.rateLimited, rateLimited: true },
+          retryAfterS: waitS,
+        }
+      }
+
       if (website !== '') {
         log.info('contact.honeypot', { stored: false })
         return ok
@@ -91,7 +128,7 @@ export function createContactHandler(deps: ContactHandlerDeps): ContactHandler {
 
       let captcha: Awaited<ReturnType<CaptchaVerifier>>
       try {
-        captcha = await deps.verifyCaptcha(captchaToken, meta.remoteIp)
+        captcha = await deps.verifyCaptcha(captchaToken, meta.visitorIp)
       } catch (error) {
         captcha = { success: false, reason: 'unavailable', detail: describeError(error) }
       }
@@ -109,7 +146,7 @@ export function createContactHandler(deps: ContactHandlerDeps): ContactHandler {
       let id: string
       try {
         const stored = await deps.store.insert(fields, {
-          remoteIp: meta.remoteIp,
+          remoteIp: meta.visitorIp,
           captchaTokenHash: testToken ? undefined : await sha256Hex(captchaToken),
         })
         if (!stored.stored) {

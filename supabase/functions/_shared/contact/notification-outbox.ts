@@ -5,10 +5,11 @@
  * crashes mid-send leaves the message due again once the lease runs out, and the attempt count
  * fences a late "sent" from an expired claim.
  */
-import { buildContactEmail, type ContactEmailOptions } from './email.ts'
+
+import type { ContactStore, StoredContactMessage } from './contact-store.ts'
 import { describeError, type Logger } from './log.ts'
-import type { MailTransport } from './mailer.ts'
-import type { ContactStore, StoredContactMessage } from './store.ts'
+import type { MailTransport } from './mail-transports.ts'
+import { buildContactEmail, type ContactEmailOptions } from './notification-email.ts'
 
 /** 30 s, 2 min, 10 min, then hourly. */
 export const defaultBackoffMs = [30_000, 120_000, 600_000, 3_600_000] as const
@@ -17,6 +18,7 @@ export const defaultMaxAttempts = 20
 export const defaultLeaseMs = 5 * 60_000
 
 export type DeliveryOutcome = 'sent' | 'retry-scheduled' | 'failed' | 'not-due'
+export type DeliverySummary = Record<Exclude<DeliveryOutcome, 'not-due'>, number>
 
 export interface NotificationOutboxOptions {
   store: ContactStore
@@ -32,7 +34,7 @@ export interface NotificationOutbox {
   /** Claims and sends this one message if it is due (the handler's immediate attempt). */
   deliver(id: string): Promise<DeliveryOutcome>
   /** Claims and sends due messages one at a time, at most `limit`. */
-  deliverDue(limit?: number): Promise<Record<Exclude<DeliveryOutcome, 'not-due'>, number>>
+  deliverDue(limit?: number): Promise<DeliverySummary>
 }
 
 /** The wait after failed attempt number `attempt` (1-based). */
@@ -59,7 +61,8 @@ export function createNotificationOutbox(options: NotificationOutboxOptions): No
       const reason = describeError(error)
       const giveUp = attempt >= maxAttempts
       const retryInMs = giveUp ? null : backoffDelay(attempt, backoffMs)
-      log.warn(giveUp ? 'notification.failed' : 'notification.retry_scheduled', {
+      const write = giveUp ? log.error : log.warn
+      write(giveUp ? 'notification.failed' : 'notification.retry_scheduled', {
         id: message.id,
         attempt,
         transport: transport.description,

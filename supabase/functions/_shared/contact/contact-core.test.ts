@@ -5,21 +5,21 @@ import {
   passingTokenNumber,
   startCaptchaStandIn,
   testSecret,
-} from '../../../test/contact/captcha-stand-in'
+} from '../../../../test/contact/captcha-stand-in'
 import {
   type ContactTestDatabase,
   openContactTestDatabase,
   unreachableDatabase,
-} from '../../../test/contact/contact-database'
-import { findPart, parseMime } from '../../../test/contact/mime'
-import { type SmtpStandIn, startSmtpStandIn } from '../../../test/contact/smtp-stand-in'
+} from '../../../../test/contact/contact-database'
+import { findPart, parseMime } from '../../../../test/contact/mime'
+import { type SmtpStandIn, startSmtpStandIn } from '../../../../test/contact/smtp-stand-in'
 import { createHcaptchaVerifier } from './captcha.ts'
+import { type ContactNotifier, contactErrors, createContactCore } from './contact-core.ts'
+import { createPostgresContactStore } from './contact-store.ts'
 import type { Database, SqlExecutor } from './database.ts'
-import { type ContactNotifier, contactErrors, createContactHandler } from './handler.ts'
 import { createMemoryLogger } from './log.ts'
-import { createSmtpTransport } from './mailer.ts'
-import { createNotificationOutbox } from './notifications.ts'
-import { createPostgresContactStore } from './store.ts'
+import { createSmtpTransport } from './mail-transports.ts'
+import { createNotificationOutbox } from './notification-outbox.ts'
 
 const message = {
   name: 'Zoë Béatrice Ngô',
@@ -82,7 +82,7 @@ function setup(
     log,
     email: { to: 'office@example.com', siteName: 'Maple Hearth Renovations' },
   })
-  const handler = createContactHandler({
+  const handler = createContactCore({
     log,
     store,
     notifier: options.notifier ?? outbox,
@@ -102,12 +102,12 @@ const expectNoContentInLogs = (log: ReturnType<typeof createMemoryLogger>) => {
   for (const word of secretWords) expect(text).not.toContain(word)
 }
 
-describe('contact handler', () => {
+describe('contact core', () => {
   it('verifies, stores, emails and answers ok', async () => {
     const { handler, log } = setup()
-    const answer = await handler.handle(
+    const answer = await handler.receive(
       { ...message, captchaToken: passingToken },
-      { remoteIp: '203.0.113.7' },
+      { visitorIp: '203.0.113.7' },
     )
     expect(answer).toEqual({ status: 200, body: { ok: true } })
 
@@ -149,7 +149,7 @@ describe('contact handler', () => {
         },
       },
     })
-    const answer = await handler.handle({ ...message, captchaToken: nextToken() })
+    const answer = await handler.receive({ ...message, captchaToken: nextToken() })
     expect(answer).toEqual({ status: 200, body: { ok: true } })
     expect(seenAtNotify).toHaveLength(1)
     expect(await rows()).toMatchObject([{ notification_status: 'pending' }])
@@ -163,7 +163,7 @@ describe('contact handler', () => {
     const { handler, outbox, log } = setup()
     await smtp.stop()
     try {
-      const answer = await handler.handle({ ...message, captchaToken: nextToken() })
+      const answer = await handler.receive({ ...message, captchaToken: nextToken() })
       expect(answer).toEqual({ status: 200, body: { ok: true } })
       const [pending] = await rows()
       expect(pending).toMatchObject({ notification_status: 'pending', notification_attempts: 1 })
@@ -196,8 +196,8 @@ describe('contact handler', () => {
   it('refuses a replayed token: the provider says no the second time, nothing more is stored', async () => {
     const { handler } = setup()
     const token = nextToken()
-    expect((await handler.handle({ ...message, captchaToken: token })).status).toBe(200)
-    expect(await handler.handle({ ...message, captchaToken: token })).toEqual({
+    expect((await handler.receive({ ...message, captchaToken: token })).status).toBe(200)
+    expect(await handler.receive({ ...message, captchaToken: token })).toEqual({
       status: 400,
       body: { error: contactErrors.captcha },
     })
@@ -207,8 +207,8 @@ describe('contact handler', () => {
   it('refuses a replayed token even when the provider accepts it twice', async () => {
     captcha.mode = 'accept-all'
     const { handler, log } = setup()
-    expect((await handler.handle({ ...message, captchaToken: 'reused-token' })).status).toBe(200)
-    expect(await handler.handle({ ...message, captchaToken: 'reused-token' })).toEqual({
+    expect((await handler.receive({ ...message, captchaToken: 'reused-token' })).status).toBe(200)
+    expect(await handler.receive({ ...message, captchaToken: 'reused-token' })).toEqual({
       status: 400,
       body: { error: contactErrors.captcha },
     })
@@ -222,7 +222,7 @@ describe('contact handler', () => {
     captcha.mode = 'accept-all'
     const { handler } = setup()
     for (let i = 0; i < 2; i++) {
-      expect((await handler.handle({ ...message, captchaToken: passingToken })).status).toBe(200)
+      expect((await handler.receive({ ...message, captchaToken: passingToken })).status).toBe(200)
     }
     expect(await rows()).toHaveLength(2)
     expect(await tokenRows()).toHaveLength(0)
@@ -230,7 +230,7 @@ describe('contact handler', () => {
 
   it('refuses an invalid token without storing', async () => {
     const { handler } = setup()
-    expect(await handler.handle({ ...message, captchaToken: 'forged' })).toEqual({
+    expect(await handler.receive({ ...message, captchaToken: 'forged' })).toEqual({
       status: 400,
       body: { error: contactErrors.captcha },
     })
@@ -254,7 +254,7 @@ describe('contact handler', () => {
         captcha.mode = mode
       }
       const { handler, log } = setup({ verifyUrl, timeoutMs: 300 })
-      expect(await handler.handle({ ...message, captchaToken: nextToken() })).toEqual({
+      expect(await handler.receive({ ...message, captchaToken: nextToken() })).toEqual({
         status: 503,
         body: { error: contactErrors.captcha },
       })
@@ -267,7 +267,7 @@ describe('contact handler', () => {
 
   it('answers an error when the database is down', async () => {
     const { handler, log } = setup({ db: unreachableDatabase() })
-    expect(await handler.handle({ ...message, captchaToken: nextToken() })).toEqual({
+    expect(await handler.receive({ ...message, captchaToken: nextToken() })).toEqual({
       status: 503,
       body: { error: contactErrors.unavailable },
     })
@@ -294,30 +294,75 @@ describe('contact handler', () => {
     }
     const { handler } = setup({ db: failingInsert })
     const token = nextToken()
-    expect((await handler.handle({ ...message, captchaToken: token })).status).toBe(503)
+    expect((await handler.receive({ ...message, captchaToken: token })).status).toBe(503)
     expect(await rows()).toHaveLength(0)
     expect(await tokenRows()).toHaveLength(0)
   })
 
   it('answers 400 with the first problem for an invalid message, asking nobody', async () => {
     const { handler } = setup()
-    expect(await handler.handle({ ...message, email: 'nope', captchaToken: nextToken() })).toEqual({
-      status: 400,
-      body: { error: 'Please enter a valid email address.' },
-    })
-    expect(await handler.handle({ ...message, captchaToken: '' })).toEqual({
+    expect(await handler.receive({ ...message, email: 'nope', captchaToken: nextToken() })).toEqual(
+      {
+        status: 400,
+        body: { error: 'Please enter a valid email address.' },
+      },
+    )
+    expect(await handler.receive({ ...message, captchaToken: '' })).toEqual({
       status: 400,
       body: { error: 'Captcha Required - Please complete the captcha to proceed.' },
     })
-    expect(await handler.handle('not even an object')).toMatchObject({ status: 400 })
+    expect(await handler.receive('not even an object')).toMatchObject({ status: 400 })
     expect(captcha.requests).toHaveLength(0)
     expect(await rows()).toHaveLength(0)
+  })
+
+  it('accepts 5 messages a minute from one address, then answers 429 with the wait', async () => {
+    const { handler } = setup()
+    const from = { visitorIp: '198.51.100.23' }
+    for (let i = 0; i < 5; i++) {
+      expect(await handler.receive({ ...message, captchaToken: nextToken() }, from)).toEqual({
+        status: 200,
+        body: { ok: true },
+      })
+    }
+    const refused = await handler.receive({ ...message, captchaToken: nextToken() }, from)
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { error: contactErrors.rateLimited, rateLimited: true },
+    })
+    expect(refused.retryAfterS).toBeGreaterThan(0)
+    expect(refused.retryAfterS).toBeLessThanOrEqual(60)
+    // The refused one reached neither the captcha provider nor the database.
+    expect(captcha.requests).toHaveLength(5)
+    expect(await rows()).toHaveLength(5)
+    // Another address, and another IPv6 /64, count apart.
+    const other = await handler.receive(
+      { ...message, captchaToken: nextToken() },
+      { visitorIp: '2001:db8:1:2::9' },
+    )
+    expect(other.status).toBe(200)
+  })
+
+  it('counts 20 an hour: an hour-old window refuses the 21st even a minute apart', async () => {
+    const { handler } = setup()
+    await database.db.query(
+      `insert into public.contact_rate_events (client_key, counted_at)
+       select '203.0.113.5', now() - make_interval(mins => 2 + n) from generate_series(1, 20) as n`,
+    )
+    const refused = await handler.receive(
+      { ...message, captchaToken: nextToken() },
+      { visitorIp: '203.0.113.5' },
+    )
+    expect(refused.status).toBe(429)
+    // The oldest of the 20 is 22 minutes old: it leaves the hour in about 38 minutes.
+    expect(refused.retryAfterS).toBeGreaterThan(37 * 60)
+    expect(refused.retryAfterS).toBeLessThanOrEqual(38 * 60 + 1)
   })
 
   it('answers ok to a filled honeypot without asking the captcha provider or storing', async () => {
     const { handler } = setup()
     expect(
-      await handler.handle({
+      await handler.receive({
         ...message,
         captchaToken: nextToken(),
         website: 'http://spam.example',
@@ -330,7 +375,7 @@ describe('contact handler', () => {
   it('does not keep the visitor waiting on a slow notification', async () => {
     let release: () => void = () => {}
     const log = createMemoryLogger()
-    const handler = createContactHandler({
+    const handler = createContactCore({
       log,
       store: createPostgresContactStore(database.db),
       verifyCaptcha: async () => ({ success: true }),
@@ -338,7 +383,7 @@ describe('contact handler', () => {
       notifyWaitMs: 50,
     })
     const started = Date.now()
-    expect(await handler.handle({ ...message, captchaToken: 'x' })).toEqual({
+    expect(await handler.receive({ ...message, captchaToken: 'x' })).toEqual({
       status: 200,
       body: { ok: true },
     })

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   openContactTestDatabase,
   openPostgres15ContactDatabase,
-} from '../../../test/contact/contact-database'
-import { findPostgres15Binaries } from '../../../test/support/postgres-15'
+} from '../../../../test/contact/contact-database'
+import { findPostgres15Binaries } from '../../../../test/support/postgres-15'
+import { type ContactStore, createPostgresContactStore } from './contact-store.ts'
 import type { Database } from './database.ts'
 import { sha256Hex } from './hash.ts'
-import { type ContactStore, createPostgresContactStore } from './store.ts'
 
 const fields = (name: string) => ({
   name,

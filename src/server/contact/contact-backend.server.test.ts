@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { hcaptchaTestKeys } from '../../../app.config'
-import { createMemoryLogger } from '../../../supabase/functions/send-contact-message/log.ts'
+import { createMemoryLogger } from '../../../supabase/functions/_shared/contact/log.ts'
 import {
   type CaptchaStandIn,
   passingTokenNumber,
@@ -16,7 +16,7 @@ import {
   openContactTestDatabase,
 } from '../../../test/contact/contact-database'
 import { findPart, parseMime } from '../../../test/contact/mime'
-import { type ContactSettings, createEmbeddedContactServices } from './contact-services.server'
+import { type ContactSettings, createEmbeddedContactBackend } from './contact-backend.server'
 import { listOutbox } from './eml-outbox.server'
 import { inboxDir, readInboxSnapshot } from './inbox-snapshot.server'
 
@@ -52,7 +52,7 @@ const settings = (): ContactSettings => ({
   DATA_DIR: dataDir,
   SITE_URL: 'http://localhost:3000',
   SUPABASE_URL: undefined,
-  SUPABASE_ANON_KEY: undefined,
+  SUPABASE_SECRET_KEY: undefined,
   HCAPTCHA_SITE_KEY: hcaptchaTestKeys.siteKey,
   HCAPTCHA_SECRET: hcaptchaTestKeys.secret,
   HCAPTCHA_VERIFY_URL: captcha.url,
@@ -61,7 +61,7 @@ const settings = (): ContactSettings => ({
 })
 
 const services = () =>
-  createEmbeddedContactServices({
+  createEmbeddedContactBackend({
     settings: settings(),
     database: database.db,
     log: createMemoryLogger(),
@@ -78,9 +78,9 @@ describe('embedded contact services', () => {
     const contact = services()
     await contact.start()
     try {
-      const answer = await contact.inbox.send(
+      const answer = await contact.core.receive(
         { ...message, captchaToken: passingTokenNumber(token++) },
-        { remoteIp: '127.0.0.1' },
+        { visitorIp: '127.0.0.1' },
       )
       expect(answer).toEqual({ status: 200, body: { ok: true } })
     } finally {
@@ -158,7 +158,7 @@ describe('embedded contact services', () => {
     `)
     const contact = services()
     await contact.start()
-    await contact.retrier?.runOnce()
+    await contact.schedule.runOnce()
     await contact.stop()
 
     const { rows } = await database.db.query<{ name: string; notification_status: string }>(

@@ -1,49 +1,49 @@
 /**
- * The contact pipeline, wired from the environment.
+ * Where the server function's messages go, wired from the environment: a `ContactBackend`.
  *
- * - Supabase configured (SUPABASE_URL + SUPABASE_ANON_KEY): messages go to the edge function;
- *   storage, captcha and mail happen there. Nothing runs in the background here.
- * - Embedded (default): the edge function's handler in-process, on the embedded PGlite database,
- *   with the real hCaptcha verifier (HCAPTCHA_VERIFY_URL), mail through SMTP_URL or else .eml
- *   files in <DATA_DIR>/outbox, a retrier for pending notifications, and the owner's inbox
- *   snapshot in <DATA_DIR>/inbox (read by `npm run inbox`).
+ * - Supabase (SUPABASE_URL + keys): the edge function runs the contact core on the project's
+ *   Postgres; this server calls it with the secret key, and runs the delivery schedule (the
+ *   function's deliver-due) so due notifications go out without new traffic.
+ * - Embedded (default): the contact core in-process on the embedded PGlite database, with the
+ *   real hCaptcha verifier (HCAPTCHA_VERIFY_URL), mail through SMTP_URL or else .eml files in
+ *   <DATA_DIR>/outbox, the delivery schedule, and the owner's inbox snapshot in <DATA_DIR>/inbox
+ *   (read by `npm run inbox`).
  *
- * Server lifecycle: `startContactServices()` at start (embedded: opens the database, sends what a
- * crash left pending, writes the snapshot), `stopContactServices()` at shutdown BEFORE the
+ * Server lifecycle: `startContactBackend()` at start (embedded: opens the database, sends what a
+ * crash left pending, writes the snapshot), `stopContactBackend()` at shutdown BEFORE the
  * embedded database is closed. Without a start call everything still starts on first use.
  */
 import { join } from 'node:path'
-import { createClient } from '@supabase/supabase-js'
 import { company, type Environment } from '../../../app.config'
-import { createHcaptchaVerifier } from '../../../supabase/functions/send-contact-message/captcha.ts'
-import type { Database } from '../../../supabase/functions/send-contact-message/database.ts'
-import { createContactHandler } from '../../../supabase/functions/send-contact-message/handler.ts'
+import { createHcaptchaVerifier } from '../../../supabase/functions/_shared/contact/captcha.ts'
+import {
+  type ContactCore,
+  createContactCore,
+} from '../../../supabase/functions/_shared/contact/contact-core.ts'
+import {
+  createPostgresContactStore,
+  releaseLeasedNotifications,
+} from '../../../supabase/functions/_shared/contact/contact-store.ts'
+import type { Database } from '../../../supabase/functions/_shared/contact/database.ts'
 import {
   consoleLogger,
   describeError,
   type Logger,
-} from '../../../supabase/functions/send-contact-message/log.ts'
+} from '../../../supabase/functions/_shared/contact/log.ts'
 import {
   createSmtpTransport,
   type MailTransport,
-} from '../../../supabase/functions/send-contact-message/mailer.ts'
+} from '../../../supabase/functions/_shared/contact/mail-transports.ts'
 import {
   createNotificationOutbox,
   defaultLeaseMs,
   type NotificationOutbox,
-} from '../../../supabase/functions/send-contact-message/notifications.ts'
-import {
-  createPostgresContactStore,
-  releaseLeasedNotifications,
-} from '../../../supabase/functions/send-contact-message/store.ts'
+} from '../../../supabase/functions/_shared/contact/notification-outbox.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import { processState } from '../process-state.server'
-import {
-  type ContactInbox,
-  createEmbeddedContactInbox,
-  createSupabaseContactInbox,
-} from './contact-inbox.server'
+import { createContactFunctionClient } from './contact-function-client.server'
+import { createDeliverySchedule, type DeliverySchedule } from './delivery-schedule.server'
 import { createEmlOutboxTransport } from './eml-outbox.server'
 import {
   createInboxSnapshotWriter,
@@ -51,14 +51,13 @@ import {
   inboxDir,
   withInboxSnapshot,
 } from './inbox-snapshot.server'
-import { createNotificationRetrier, type NotificationRetrier } from './notification-retrier.server'
 
 export type ContactSettings = Pick<
   Environment,
   | 'DATA_DIR'
   | 'SITE_URL'
   | 'SUPABASE_URL'
-  | 'SUPABASE_ANON_KEY'
+  | 'SUPABASE_SECRET_KEY'
   | 'HCAPTCHA_SITE_KEY'
   | 'HCAPTCHA_SECRET'
   | 'HCAPTCHA_VERIFY_URL'
@@ -66,11 +65,13 @@ export type ContactSettings = Pick<
   | 'CONTACT_TO_EMAIL'
 >
 
-export interface ContactServices {
-  inbox: ContactInbox
+export interface ContactBackend {
+  readonly kind: 'supabase' | 'embedded'
+  /** The contact core, in-process or behind the edge function. */
+  core: Pick<ContactCore, 'receive' | 'deliverDue'>
+  schedule: DeliverySchedule
   /** Embedded only. */
   outbox?: NotificationOutbox
-  retrier?: NotificationRetrier
   snapshot?: InboxSnapshotWriter
   transport?: MailTransport
   start(): Promise<void>
@@ -81,7 +82,7 @@ export interface EmbeddedContactOptions {
   settings: ContactSettings
   database: Database
   log?: Logger
-  /** Retrier pause (default 15 s; CONTACT_RETRY_INTERVAL_MS). */
+  /** Delivery schedule's pause (default 15 s; CONTACT_RETRY_INTERVAL_MS). */
   retryIntervalMs?: number
   /** Waits after failed attempts 1, 2, 3... (default 30 s, 2 min, 10 min, 1 h; CONTACT_RETRY_BACKOFF_MS). */
   backoffMs?: readonly number[]
@@ -101,7 +102,7 @@ export interface EmbeddedContactOptions {
 export const outboxDir = (dataDir: string) => join(dataDir, 'outbox')
 
 /** The embedded pipeline over a given database (the server passes the embedded PGlite). */
-export function createEmbeddedContactServices(options: EmbeddedContactOptions): ContactServices {
+export function createEmbeddedContactBackend(options: EmbeddedContactOptions): ContactBackend {
   const { settings, database, log = consoleLogger } = options
   const baseStore = createPostgresContactStore(database)
   const snapshot = createInboxSnapshotWriter({
@@ -122,8 +123,8 @@ export function createEmbeddedContactServices(options: EmbeddedContactOptions): 
     email: { to: settings.CONTACT_TO_EMAIL, siteName: company.name, siteUrl: settings.SITE_URL },
     ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
   })
-  const retrier = createNotificationRetrier({
-    outbox,
+  const schedule = createDeliverySchedule({
+    deliverDue: () => outbox.deliverDue(20),
     log,
     ...(options.retryIntervalMs ? { intervalMs: options.retryIntervalMs } : {}),
   })
@@ -137,7 +138,7 @@ export function createEmbeddedContactServices(options: EmbeddedContactOptions): 
     work.then(forget, forget)
     return work
   }
-  const handler = createContactHandler({
+  const core = createContactCore({
     log,
     store,
     notifier: outbox,
@@ -150,13 +151,16 @@ export function createEmbeddedContactServices(options: EmbeddedContactOptions): 
       log,
     }),
   })
-  const inbox = createEmbeddedContactInbox(handler)
   const drainTimeoutMs = options.drainTimeoutMs ?? 20_000
   let started = false
   return {
-    inbox: { kind: inbox.kind, send: (message, meta) => track(inbox.send(message, meta)) },
+    kind: 'embedded',
+    core: {
+      receive: (body, meta) => track(core.receive(body, meta)),
+      deliverDue: (limit) => core.deliverDue(limit),
+    },
+    schedule,
     outbox,
-    retrier,
     snapshot,
     transport,
     async start() {
@@ -171,7 +175,7 @@ export function createEmbeddedContactServices(options: EmbeddedContactOptions): 
           log.error('contact.claims_release_failed', { error: describeError(error) })
         }
       }
-      retrier.start()
+      schedule.start()
       await snapshot.flush()
     },
     async stop() {
@@ -188,7 +192,7 @@ export function createEmbeddedContactServices(options: EmbeddedContactOptions): 
         clearTimeout(timer)
         if (!drained) log.warn('contact.drain_timed_out', { inProgress: inProgress.size })
       }
-      await retrier.stop()
+      await schedule.stop()
       await snapshot.flush()
       await snapshot.close()
       transport.close?.()
@@ -196,34 +200,55 @@ export function createEmbeddedContactServices(options: EmbeddedContactOptions): 
   }
 }
 
-export function createSupabaseContactServices(
-  settings: { SUPABASE_URL: string; SUPABASE_ANON_KEY: string },
-  log: Logger = consoleLogger,
-): ContactServices {
-  const client = createClient(settings.SUPABASE_URL, settings.SUPABASE_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+export function createSupabaseContactBackend(
+  settings: { SUPABASE_URL: string; SUPABASE_SECRET_KEY: string },
+  options: { log?: Logger; retryIntervalMs?: number } = {},
+): ContactBackend {
+  const log = options.log ?? consoleLogger
+  const core = createContactFunctionClient({
+    url: settings.SUPABASE_URL,
+    secretKey: settings.SUPABASE_SECRET_KEY,
+    log,
+  })
+  const schedule = createDeliverySchedule({
+    deliverDue: () => core.deliverDue(),
+    log,
+    intervalMs: options.retryIntervalMs ?? supabaseDeliveryIntervalMs,
   })
   return {
-    inbox: createSupabaseContactInbox({ client, log }),
-    start: async () => {},
-    stop: async () => {},
+    kind: 'supabase',
+    core,
+    schedule,
+    start: async () => {
+      log.info('contact.services_started', { mode: 'supabase' })
+      schedule.start()
+    },
+    stop: () => schedule.stop(),
   }
 }
 
+/**
+ * Supabase mode's default pause between delivery passes: every instance calls deliver-due, so
+ * three instances call it about every 20 s; a due notification goes out within a minute.
+ */
+export const supabaseDeliveryIntervalMs = 60_000
+
 const state = processState('contact-services', () => ({
-  shared: undefined as Promise<ContactServices> | undefined,
+  shared: undefined as Promise<ContactBackend> | undefined,
 }))
 
-async function open(): Promise<ContactServices> {
+async function open(): Promise<ContactBackend> {
   const settings = getEnvironment()
-  if (settings.SUPABASE_URL && settings.SUPABASE_ANON_KEY) {
-    return createSupabaseContactServices({
-      SUPABASE_URL: settings.SUPABASE_URL,
-      SUPABASE_ANON_KEY: settings.SUPABASE_ANON_KEY,
-    })
+  if (settings.SUPABASE_URL && settings.SUPABASE_SECRET_KEY) {
+    const backend = createSupabaseContactBackend(
+      { SUPABASE_URL: settings.SUPABASE_URL, SUPABASE_SECRET_KEY: settings.SUPABASE_SECRET_KEY },
+      { retryIntervalMs: settings.CONTACT_RETRY_INTERVAL_MS },
+    )
+    await backend.start()
+    return backend
   }
   const { db, recoveredFromCrash } = await getEmbeddedDatabase(settings.DATA_DIR)
-  const services = createEmbeddedContactServices({
+  const services = createEmbeddedContactBackend({
     settings,
     database: db,
     retryIntervalMs: settings.CONTACT_RETRY_INTERVAL_MS,
@@ -234,7 +259,7 @@ async function open(): Promise<ContactServices> {
   return services
 }
 
-function getServices(): Promise<ContactServices> {
+function getBackend(): Promise<ContactBackend> {
   if (!state.shared) {
     const opening = open()
     state.shared = opening
@@ -245,21 +270,19 @@ function getServices(): Promise<ContactServices> {
   return state.shared
 }
 
-/** The configured inbox (starts the embedded services on first use). */
-export async function getContactInbox(): Promise<ContactInbox> {
-  return (await getServices()).inbox
-}
+/** The configured backend (starts it on first use). */
+export const getContactBackend = (): Promise<ContactBackend> => getBackend()
 
 /**
  * For server start. Embedded: opens the database (rejects when another server holds DATA_DIR),
- * starts the retrier (which at once sends what a crash left pending) and writes the snapshot.
+ * starts the delivery schedule (which at once sends what a crash left pending) and writes the snapshot.
  */
-export async function startContactServices(): Promise<void> {
-  await getServices()
+export async function startContactBackend(): Promise<void> {
+  await getBackend()
 }
 
-/** For shutdown, before the embedded database closes: stops the retrier, writes the snapshot. */
-export async function stopContactServices(): Promise<void> {
+/** For shutdown, before the embedded database closes: stops the delivery schedule, writes the snapshot. */
+export async function stopContactBackend(): Promise<void> {
   const opening = state.shared
   state.shared = undefined
   if (!opening) return

@@ -3,7 +3,7 @@
  * to the company, reply-to the visitor. Runtime-neutral; transports (SMTP, .eml outbox) take it
  * as nodemailer message options.
  */
-import type { StoredContactMessage } from './store.ts'
+import type { StoredContactMessage } from './contact-store.ts'
 
 export interface MailAddress {
   name: string

@@ -1,0 +1,127 @@
+/**
+ * Supabase mode: the site's server hands each message to the edge function send-contact-message,
+ * which runs the contact core on the project's Postgres. supabase-js `functions.invoke` with the
+ * server-only secret key (SUPABASE_SECRET_KEY: `sb_secret_…`, or the legacy service_role key);
+ * the visitor's address travels in a header the function trusts only from such a caller.
+ * The body goes as the visitor sent it: the core validates it, once.
+ * Every answer is `{ status, body: { ok: true } | { error } }`; nothing here throws for a
+ * visitor's input or a downstream outage.
+ */
+import {
+  createClient,
+  FunctionsFetchError,
+  FunctionsHttpError,
+  FunctionsRelayError,
+  type SupabaseClient,
+} from '@supabase/supabase-js'
+import type {
+  ContactCore,
+  ContactResponse,
+} from '../../../supabase/functions/_shared/contact/contact-core.ts'
+import { describeError, type Logger } from '../../../supabase/functions/_shared/contact/log.ts'
+import type { DeliverySummary } from '../../../supabase/functions/_shared/contact/notification-outbox.ts'
+import { visitorIpHeader } from '../../../supabase/functions/send-contact-message/app.ts'
+
+export const contactFunctionName = 'send-contact-message'
+
+/** What the visitor is told when the failure is ours, not theirs. */
+export const contactDeliveryError =
+  'There was an error sending your message. Please try again later.'
+
+export interface ContactFunctionClientOptions {
+  url: string
+  /** The secret key: never the publishable key, never in the browser. */
+  secretKey: string
+  log: Logger
+  /** Default 15 s (captcha 5 s + database + the immediate notification attempt). */
+  timeoutMs?: number
+}
+
+const errorText = (body: unknown): string | undefined => {
+  const error = (body as { error?: unknown } | null)?.error
+  return typeof error === 'string' && error.trim() !== '' ? error.slice(0, 300) : undefined
+}
+
+const isSummary = (value: unknown): value is DeliverySummary =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['sent', 'retry-scheduled', 'failed'].every(
+    (key) => typeof (value as Record<string, unknown>)[key] === 'number',
+  )
+
+export function createContactFunctionClient(
+  options: ContactFunctionClientOptions,
+): Pick<ContactCore, 'receive' | 'deliverDue'> {
+  const { log, timeoutMs = 15_000 } = options
+  const client: SupabaseClient = createClient(options.url, options.secretKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  })
+
+  async function answerOf(error: unknown): Promise<ContactResponse> {
+    if (error instanceof FunctionsHttpError) {
+      const response = error.context as Response
+      const status = response.status
+      let answer: unknown
+      try {
+        answer = await response.json()
+      } catch {
+        answer = undefined
+      }
+      const reason = errorText(answer)
+      log.warn('contact.function_http_error', { status, reason: reason ?? 'none' })
+      // The visitor's own problem (invalid message, captcha, too many): tell them. Anything
+      // else (our credentials, the function's outage) is ours: the generic text.
+      if ((status === 400 || status === 413 || status === 429) && reason) {
+        const retryAfterS = Number(response.headers.get('retry-after')) || undefined
+        const body =
+          status === 429 ? { error: reason, rateLimited: true as const } : { error: reason }
+        return { status, body, ...(retryAfterS ? { retryAfterS } : {}) }
+      }
+      return { status: status >= 500 ? 503 : 502, body: { error: contactDeliveryError } }
+    }
+    if (error instanceof FunctionsFetchError) {
+      log.error('contact.function_unreachable', { error: describeError(error.context) })
+      return { status: 503, body: { error: contactDeliveryError } }
+    }
+    if (error instanceof FunctionsRelayError) {
+      log.error('contact.function_relay_error', {})
+      return { status: 502, body: { error: contactDeliveryError } }
+    }
+    log.error('contact.function_error', { error: describeError(error) })
+    return { status: 502, body: { error: contactDeliveryError } }
+  }
+
+  return {
+    async receive(body, meta = {}) {
+      let result: Awaited<ReturnType<SupabaseClient['functions']['invoke']>>
+      try {
+        result = await client.functions.invoke(contactFunctionName, {
+          body: body as Record<string, unknown>,
+          headers: meta.visitorIp ? { [visitorIpHeader]: meta.visitorIp } : {},
+          timeout: timeoutMs,
+        })
+      } catch (error) {
+        log.error('contact.invoke_threw', { error: describeError(error) })
+        return { status: 502, body: { error: contactDeliveryError } }
+      }
+      const { data, error } = result
+      if (error) return answerOf(error)
+      if ((data as { ok?: unknown } | null)?.ok === true) return { status: 200, body: { ok: true } }
+      log.error('contact.function_unexpected_answer', { type: typeof data })
+      return { status: 502, body: { error: contactDeliveryError } }
+    },
+
+    async deliverDue() {
+      const { data, error } = await client.functions.invoke(`${contactFunctionName}/deliver-due`, {
+        body: {},
+        timeout: 60_000,
+      })
+      if (error) {
+        const answer = await answerOf(error)
+        throw new Error(`deliver-due failed (HTTP ${answer.status})`)
+      }
+      if (!isSummary(data)) throw new Error('deliver-due answered something other than a summary')
+      return data
+    },
+  }
+}

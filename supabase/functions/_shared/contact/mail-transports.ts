@@ -1,0 +1,125 @@
+/**
+ * Mail transports. `createHttpMailTransport` posts to an HTTP mail API over fetch (what a hosted
+ * edge function can reach: it may not open ports 25 or 587); `createSmtpTransport` sends through
+ * nodemailer (Node, and Deno through the `nodemailer` -> npm: mapping in deno.json), over SMTPS
+ * on 465 from a hosted function. The .eml outbox transport is Node-only and lives in
+ * src/server/contact/eml-outbox.server.ts.
+ */
+// @ts-types="npm:@types/nodemailer@8.0.2"
+import { createTransport } from 'nodemailer'
+import type { ContactEmail } from './notification-email.ts'
+
+export interface MailTransport {
+  /** Resolves once the mail is accepted; rejects on any failure. */
+  send(email: ContactEmail): Promise<void>
+  /** A short description for logs, without credentials. */
+  readonly description: string
+  close?(): void
+}
+
+export interface SmtpTransportOptions {
+  /** smtp://user:password@host:587 or smtps://user:password@host:465 */
+  url: string
+  /** Connection, greeting and socket time-outs (default 10 s each). */
+  timeoutMs?: number
+}
+
+/** The URL without its password, for logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'an invalid URL'
+  }
+}
+
+export function createSmtpTransport(options: SmtpTransportOptions): MailTransport {
+  const timeout = options.timeoutMs ?? 10_000
+  const transporter = createTransport({
+    url: options.url,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  })
+  return {
+    description: `SMTP ${redactUrl(options.url)}`,
+    async send(email) {
+      await transporter.sendMail({ ...email })
+    },
+    close: () => transporter.close(),
+  }
+}
+
+export interface HttpMailTransportOptions {
+  /** The API's send endpoint (Resend's shape: https://api.resend.com/emails). */
+  url: string
+  apiKey: string
+  /** Default 10 s. */
+  timeoutMs?: number
+  fetch?: typeof fetch
+}
+
+export const defaultMailApiUrl = 'https://api.resend.com/emails'
+
+const mailbox = (address: { name: string; address: string }) =>
+  `${address.name.replace(/["\\\r\n]/g, '')} <${address.address}>`
+
+/**
+ * Sends through an HTTP mail API with Resend's request shape (JSON from, to, reply_to, subject,
+ * text, html, headers; Bearer key). The message id is the idempotency key, so a resend after a
+ * lost answer is not delivered twice by the API.
+ */
+export function createHttpMailTransport(options: HttpMailTransportOptions): MailTransport {
+  const doFetch = options.fetch ?? fetch
+  const timeoutMs = options.timeoutMs ?? 10_000
+  const host = (() => {
+    try {
+      return new URL(options.url).host
+    } catch {
+      return 'an invalid URL'
+    }
+  })()
+  return {
+    description: `mail API ${host}`,
+    async send(email) {
+      const response = await doFetch(options.url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          'content-type': 'application/json',
+          'idempotency-key': email.messageId,
+        },
+        body: JSON.stringify({
+          from: mailbox(email.from),
+          to: [email.to],
+          reply_to: mailbox(email.replyTo),
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          headers: { ...email.headers, 'Message-ID': email.messageId },
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      if (!response.ok) {
+        const detail = (await response.text().catch(() => '')).slice(0, 200)
+        throw new Error(`mail API answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`)
+      }
+      await response.body?.cancel()
+    },
+  }
+}
+
+/** SMTP ports a hosted Supabase edge function cannot connect to. */
+export function blockedSmtpPort(url: string): number | undefined {
+  try {
+    const parsed = new URL(url)
+    const port = Number(parsed.port || (parsed.protocol === 'smtps:' ? 465 : 587))
+    return port === 25 || port === 587 ? port : undefined
+  } catch {
+    return undefined
+  }
+}
