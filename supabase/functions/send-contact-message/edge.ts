@@ -15,6 +15,7 @@
  * | SMTP_URL | else SMTP: smtps://user:pass@host:465 (hosted functions cannot reach 25 or 587) |
  * | CONTACT_TO_EMAIL, CONTACT_FROM_EMAIL | recipient (default the company email), sender (default the recipient) |
  * | SITE_URL | shown in the notification as a reference |
+ * | CONTACT_RETRY_BACKOFF_MS | waits after failed attempts 1, 2, 3… (default 30000,120000,600000,3600000) |
  *
  * Without a mail setting messages are stored and stay pending. A configuration problem does not
  * crash the worker: every request gets a 500 and the log says which variable is wrong.
@@ -114,11 +115,16 @@ export function createEdgeAppFromEnv(
   const store = createPostgresContactStore(createPgDatabase(pool))
 
   const transport = mailTransportFromEnv(get, log)
+  const backoffMs = get('CONTACT_RETRY_BACKOFF_MS')
+    ?.split(',')
+    .map((part) => Number(part.trim()))
+    .filter((ms) => Number.isInteger(ms) && ms >= 100)
   const outbox = transport
     ? createNotificationOutbox({
         store,
         transport,
         log,
+        ...(backoffMs?.length ? { backoffMs } : {}),
         email: {
           to: get('CONTACT_TO_EMAIL') ?? company.email,
           from: get('CONTACT_FROM_EMAIL'),

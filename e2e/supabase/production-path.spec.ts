@@ -1,0 +1,309 @@
+/**
+ * The production path with real parts: PostgreSQL 15 with supabase/migrations; the function's own
+ * code under Deno (`deno run supabase/functions/send-contact-message/index.ts`); three production
+ * server instances in Supabase mode behind a round-robin balancer. Stood in for only at the edge
+ * we cannot reach: hosted Supabase's HTTP gateway (test/support/postgrest-stand-in.ts, each query
+ * run in PostgreSQL as the key's role), hCaptcha's verifier and an HTTP mail API on 127.0.0.1.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { SignJWT } from 'jose'
+import { type ContactRequest, captureContactRequest } from '../../bench/lib/contact-request'
+import { freeLoopbackPort } from '../../scripts/lib/free-port'
+import {
+  type CaptchaStandIn,
+  passingTokenNumber,
+  startCaptchaStandIn,
+  testSecret,
+} from '../../test/contact/captcha-stand-in'
+import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
+import { type PostgrestStandIn, startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
+import {
+  openPostgres15SchemaDatabase,
+  type SchemaDatabase,
+} from '../../test/support/supabase-schema'
+import { cleanups, eventually, temporaryDataDir } from '../faults/support'
+import { expect, test } from '../fixtures'
+
+test.describe.configure({ mode: 'serial' })
+
+const clean = cleanups()
+const secretKey = `sb_secret_${crypto.randomUUID().replaceAll('-', '')}`
+let serviceRoleKey: string
+let schema: SchemaDatabase
+let captcha: CaptchaStandIn
+let gateway: PostgrestStandIn
+let balancer: { url: string; close(): Promise<void> }
+let instances: ServerProcess[] = []
+let contact: ContactRequest
+const mail = { down: false, received: [] as { id: string; subject: string }[] }
+let tokens = 1000
+
+async function startMailApi() {
+  const server: Server = createServer(async (req, res) => {
+    let text = ''
+    for await (const chunk of req) text += chunk
+    if (mail.down) {
+      res.writeHead(503, { 'content-type': 'application/json' })
+      return res.end('{"message":"temporarily unavailable"}')
+    }
+    const body = JSON.parse(text) as { subject: string; headers: Record<string, string> }
+    mail.received.push({ id: body.headers['X-Contact-Message-Id'] ?? '', subject: body.subject })
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ id: crypto.randomUUID() }))
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  }
+}
+
+async function startFunction(
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freeLoopbackPort()
+  const dir = 'supabase/functions/send-contact-message'
+  let output = ''
+  const child: ChildProcess = spawn(
+    resolve('node_modules/.bin/deno'),
+    ['run', '--allow-all', '--config', `${dir}/deno.json`, `${dir}/index.ts`],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        DENO_DIR: resolve('node_modules/.cache/deno'),
+        PORT: String(port),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    const ready = await fetch(url, { method: 'POST', body: '{}' }).catch(() => undefined)
+    await ready?.body?.cancel()
+    if (ready?.status === 401) break
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`function did not start:\n${output}`)
+    await new Promise((done) => setTimeout(done, 200))
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((done) => child.once('exit', done))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** Round-robin over the instances, as a load balancer would (headers passed as they are). */
+async function startBalancer(targets: () => ServerProcess[]) {
+  let next = 0
+  const server = createServer((req, res) => {
+    const all = targets()
+    const target = all[next++ % all.length] as ServerProcess
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
+    upstream.on('error', () => {
+      res.writeHead(502)
+      res.end()
+    })
+    req.pipe(upstream)
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections()
+        server.close(() => done())
+      }),
+  }
+}
+
+const siteEnv = (key: string) => ({
+  SUPABASE_URL: gateway.url,
+  SUPABASE_ANON_KEY: gateway.anonKey,
+  SUPABASE_SECRET_KEY: key,
+  TRUST_PROXY: 'true',
+  CONTACT_RETRY_INTERVAL_MS: '1000',
+})
+
+async function startInstance(key: string) {
+  const data = clean.add(temporaryDataDir('supabase-instance'), (d) => d.remove())
+  return clean.add(await startProductionServer({ dataDir: data.dir, env: siteEnv(key) }), (s) =>
+    s.stop(),
+  )
+}
+
+/** One visitor's submission, as the browser sends it, from `visitorIp` (the balancer's X-Forwarded-For). */
+async function submit(origin: string, visitorIp: string, token = passingTokenNumber(tokens++)) {
+  const response = await fetch(`${origin}${contact.path}`, {
+    method: 'POST',
+    headers: {
+      ...contact.headers,
+      origin,
+      referer: `${origin}/contact-us`,
+      'x-forwarded-for': visitorIp,
+    },
+    body: contact.body(`Visitor ${visitorIp}`, token),
+  })
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: await response.text(),
+  }
+}
+
+const storedCount = async (where = 'true') =>
+  Number(
+    (
+      await schema.database.query<{ n: number }>(
+        `select count(*)::int as n from public.contact_messages where ${where}`,
+      )
+    ).rows[0]?.n,
+  )
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000)
+  serviceRoleKey = await new SignJWT({ iss: 'supabase', role: 'service_role' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .sign(new TextEncoder().encode(crypto.randomUUID()))
+  schema = clean.add(await openPostgres15SchemaDatabase(30), (d) => d.close())
+  captcha = clean.add(await startCaptchaStandIn(), (c) => c.close())
+  const mailApi = clean.add(await startMailApi(), (m) => m.close())
+  const fn = clean.add(
+    await startFunction({
+      SUPABASE_DB_URL: schema.url as string,
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: secretKey }),
+      SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+      HCAPTCHA_SECRET: testSecret,
+      HCAPTCHA_VERIFY_URL: captcha.url,
+      MAIL_API_KEY: 're_test',
+      MAIL_API_URL: mailApi.url,
+      CONTACT_RETRY_BACKOFF_MS: '1000',
+      CONTACT_TO_EMAIL: 'owner@example.com',
+    }),
+    (f) => f.stop(),
+  )
+  gateway = clean.add(
+    await startPostgrestStandIn({
+      database: schema.database,
+      secretKey,
+      functions: { 'send-contact-message': fn.url },
+    }),
+    (g) => g.close(),
+  )
+  instances = await Promise.all([0, 1, 2].map(() => startInstance(secretKey)))
+  balancer = clean.add(await startBalancer(() => instances), (b) => b.close())
+  contact = await captureContactRequest(balancer.url)
+})
+test.afterAll(() => clean.run())
+
+test('the rate limit holds across three instances: exactly 5 a minute from one address', async () => {
+  const answers = []
+  for (let i = 0; i < 8; i++) answers.push(await submit(balancer.url, '198.51.100.50'))
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429, 429, 429])
+  for (const refused of answers.slice(5)) {
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+    expect(refused.body).toContain('Too many messages')
+  }
+  expect(await storedCount("remote_ip = '198.51.100.50'")).toBe(5)
+  // The function cannot be called around the site: without the secret key it answers 401.
+  const direct = await fetch(`${gateway.url}/functions/v1/send-contact-message`, {
+    method: 'POST',
+    headers: {
+      apikey: gateway.anonKey,
+      'content-type': 'application/json',
+      'x-visitor-ip': '198.51.100.50',
+    },
+    body: '{}',
+  })
+  expect(direct.status).toBe(401)
+})
+
+test('100 concurrent submissions: each stored once and notified once', async () => {
+  test.setTimeout(120_000)
+  const before = await storedCount()
+  const sentBefore = mail.received.length
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, (_, i) => submit(balancer.url, `203.0.113.${i + 1}`)),
+  )
+  expect(answers.filter((a) => a.status === 200)).toHaveLength(100)
+  expect(await storedCount()).toBe(before + 100)
+  await eventually(async () => {
+    expect(await storedCount("notification_status = 'sent'")).toBe(await storedCount())
+  }, 60_000)
+  const ids = mail.received.slice(sentBefore).map((m) => m.id)
+  expect(ids).toHaveLength(100)
+  expect(new Set(ids).size).toBe(100)
+})
+
+test('a captcha token used on one instance is refused on another', async () => {
+  const token = passingTokenNumber(tokens++)
+  const [first, second] = [instances[0] as ServerProcess, instances[1] as ServerProcess]
+  expect((await submit(first.url, '192.0.2.10', token)).status).toBe(200)
+  const replay = await submit(second.url, '192.0.2.11', token)
+  expect(replay.status).toBe(400)
+  expect(replay.body).toContain('Captcha verification failed')
+  expect(await storedCount("remote_ip in ('192.0.2.10', '192.0.2.11')")).toBe(1)
+})
+
+test('a failed notification is retried by the schedule, with no new traffic', async () => {
+  test.setTimeout(60_000)
+  mail.down = true
+  expect((await submit(balancer.url, '192.0.2.20')).status).toBe(200)
+  await eventually(async () => {
+    const { rows } = await schema.database.query<{ s: string; a: number }>(
+      "select notification_status as s, notification_attempts as a from public.contact_messages where remote_ip = '192.0.2.20'",
+    )
+    expect(rows[0]?.a).toBeGreaterThanOrEqual(1)
+    expect(rows[0]?.s).toBe('pending')
+  })
+  const requestsBefore = gateway.requests.filter((r) =>
+    r.path.endsWith('/send-contact-message'),
+  ).length
+  mail.down = false
+  await eventually(async () => {
+    expect(await storedCount("remote_ip = '192.0.2.20' and notification_status = 'sent'")).toBe(1)
+  }, 30_000)
+  // Only the schedule's deliver-due calls reached the function meanwhile, no message.
+  expect(gateway.requests.filter((r) => r.path.endsWith('/send-contact-message')).length).toBe(
+    requestsBefore,
+  )
+  expect(gateway.requests.some((r) => r.path.endsWith('/deliver-due'))).toBe(true)
+})
+
+test('the legacy service_role key works; a wrong key gets a 401 and the visitor the generic error', async () => {
+  test.setTimeout(90_000)
+  const legacy = await startInstance(serviceRoleKey)
+  expect((await submit(legacy.url, '192.0.2.30')).status).toBe(200)
+  expect(await storedCount("remote_ip = '192.0.2.30'")).toBe(1)
+
+  const wrong = await startInstance(`sb_secret_${'0'.repeat(32)}`)
+  const refused = await submit(wrong.url, '192.0.2.31')
+  expect(refused.status).toBe(502)
+  expect(refused.body).toContain('There was an error sending your message')
+  expect(await storedCount("remote_ip = '192.0.2.31'")).toBe(0)
+  await eventually(async () => expect(wrong.output()).toMatch(/"status":401/))
+})
