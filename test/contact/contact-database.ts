@@ -1,12 +1,9 @@
 import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
 import { bundledDatabaseSql } from '~/server/db/embedded-sql.server'
 import { prepareDatabase } from '~/server/db/migrations.server'
-import {
-  createPgDatabase,
-  type Database,
-} from '../../supabase/functions/_shared/contact/database.ts'
-import { findPostgres15Binaries, startPostgres15 } from '../support/postgres-15'
+import type { Database } from '../../supabase/functions/_shared/contact/database.ts'
+import { findPostgres15Binaries } from '../support/postgres-15'
+import { openPostgres15SchemaDatabase, type SchemaDatabase } from '../support/supabase-schema'
 
 /**
  * An in-memory PGlite with the whole Supabase schema as the embedded database builds it (shim,
@@ -42,46 +39,7 @@ export function unreachableDatabase(): Database {
 }
 
 /** A throwaway PostgreSQL 15 behind a real `pg.Pool`, schema applied; undefined without binaries. */
-export async function openPostgres15ContactDatabase(): Promise<
-  { database: Database; pool: pg.Pool; url: string; close(): Promise<void> } | undefined
-> {
-  const binaries = findPostgres15Binaries()
-  if (!binaries) return undefined
-  const cluster = await startPostgres15(binaries)
-  const pool = new pg.Pool({
-    host: cluster.host,
-    port: cluster.port,
-    user: cluster.user,
-    database: cluster.database,
-    max: 4,
-  })
-  try {
-    const client = await pool.connect()
-    try {
-      await prepareDatabase(
-        {
-          exec: (sql) => client.query(sql),
-          query: async <Row>(sql: string, params?: unknown[]) => ({
-            rows: (await client.query(sql, params)).rows as Row[],
-          }),
-        },
-        bundledDatabaseSql(),
-      )
-    } finally {
-      client.release()
-    }
-  } catch (error) {
-    await pool.end()
-    await cluster.stop()
-    throw error
-  }
-  return {
-    database: createPgDatabase(pool),
-    pool,
-    url: `postgres://${cluster.user}@${cluster.host}:${cluster.port}/${cluster.database}`,
-    async close() {
-      await pool.end()
-      await cluster.stop()
-    },
-  }
+export async function openPostgres15ContactDatabase(): Promise<SchemaDatabase | undefined> {
+  if (!findPostgres15Binaries()) return undefined
+  return openPostgres15SchemaDatabase(4)
 }

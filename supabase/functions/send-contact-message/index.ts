@@ -1,7 +1,7 @@
 /**
  * Supabase edge function `send-contact-message` (Deno). Everything but the serving lives in
- * runtime-neutral modules: edge.ts (wiring from the environment), app.ts (CORS, JWT, body),
- * handler.ts (validate, captcha, store, notify).
+ * runtime-neutral modules: edge.ts (wiring from the environment), app.ts (caller auth, body,
+ * routes), and the contact core in ../_shared/contact/.
  *
  * Locally: `deno run --allow-all --config deno.json index.ts` serves on PORT (default 8000).
  */
