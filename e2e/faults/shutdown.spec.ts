@@ -45,7 +45,7 @@ async function expectCleanExit(server: ServerProcess, withinMs = 15_000) {
 }
 
 const waitForServices = (server: ServerProcess) =>
-  server.waitForOutput(/"event":"retrier\.started"/, 30_000)
+  server.waitForOutput(/"event":"delivery\.started"/, 30_000)
 
 test('SIGTERM while a message is in flight: answered, its slow notification recorded, the database closed', async ({
   page,
