@@ -9,7 +9,7 @@ import type { ContactResponse } from '../../../supabase/functions/_shared/contac
 import { consoleLogger, describeError } from '../../../supabase/functions/_shared/contact/log.ts'
 import { getEnvironment } from '../env.server'
 import { clientIpFrom, parseTrustProxy } from './client-ip.server'
-import { type ContactBackend, getContactBackend } from './contact-backend.server'
+import { getContactBackend } from './contact-backend.server'
 import { contactDeliveryError } from './contact-function-client.server'
 
 export type SendContactMessageResult = ContactResponse['body']
@@ -17,10 +17,9 @@ export type SendContactMessageResult = ContactResponse['body']
 export async function submitContactMessage(
   input: unknown,
   visitorIp: string | undefined,
-  backend: () => Promise<Pick<ContactBackend, 'core'>> = getContactBackend,
 ): Promise<ContactResponse> {
   try {
-    return await (await backend()).core.receive(input, { visitorIp })
+    return await (await getContactBackend()).core.receive(input, { visitorIp })
   } catch (error) {
     consoleLogger.error('contact.backend_unavailable', { error: describeError(error) })
     return { status: 503, body: { error: contactDeliveryError } }
