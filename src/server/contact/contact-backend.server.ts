@@ -68,7 +68,7 @@ export type ContactSettings = Pick<
 export interface ContactBackend {
   readonly kind: 'supabase' | 'embedded'
   /** The contact core, in-process or behind the edge function. */
-  core: Pick<ContactCore, 'receive' | 'deliverDue'>
+  core: Pick<ContactCore, 'receive'>
   schedule: DeliverySchedule
   /** Embedded only. */
   outbox?: NotificationOutbox
@@ -157,7 +157,6 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions): C
     kind: 'embedded',
     core: {
       receive: (body, meta) => track(core.receive(body, meta)),
-      deliverDue: (limit) => core.deliverDue(limit),
     },
     schedule,
     outbox,
@@ -211,7 +210,7 @@ export function createSupabaseContactBackend(
     log,
   })
   const schedule = createDeliverySchedule({
-    deliverDue: () => core.deliverDue(),
+    deliverDue: (signal) => core.deliverDue(signal),
     log,
     intervalMs: options.retryIntervalMs ?? supabaseDeliveryIntervalMs,
   })

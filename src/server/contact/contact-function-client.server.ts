@@ -49,9 +49,14 @@ const isSummary = (value: unknown): value is DeliverySummary =>
     (key) => typeof (value as Record<string, unknown>)[key] === 'number',
   )
 
+export interface ContactFunctionClient extends Pick<ContactCore, 'receive'> {
+  /** The function's deliver-due; `signal` stops waiting (the pass finishes in the function). */
+  deliverDue(signal?: AbortSignal): Promise<DeliverySummary>
+}
+
 export function createContactFunctionClient(
   options: ContactFunctionClientOptions,
-): Pick<ContactCore, 'receive' | 'deliverDue'> {
+): ContactFunctionClient {
   const { log, timeoutMs = 15_000 } = options
   const client: SupabaseClient = createClient(options.url, options.secretKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -111,10 +116,11 @@ export function createContactFunctionClient(
       return { status: 502, body: { error: contactDeliveryError } }
     },
 
-    async deliverDue() {
+    async deliverDue(signal?: AbortSignal) {
       const { data, error } = await client.functions.invoke(`${contactFunctionName}/deliver-due`, {
         body: {},
         timeout: 60_000,
+        ...(signal ? { signal } : {}),
       })
       if (error) {
         const answer = await answerOf(error)

@@ -10,7 +10,12 @@ import { describeError, type Logger } from '../../../supabase/functions/_shared/
 import type { DeliverySummary } from '../../../supabase/functions/_shared/contact/notification-outbox.ts'
 
 export interface DeliveryScheduleOptions {
-  deliverDue: () => Promise<DeliverySummary>
+  /**
+   * One pass. `signal` aborts when the schedule stops: a pass that runs elsewhere (the function's
+   * deliver-due) may give up waiting, since its claims finish or expire there; an in-process pass
+   * ignores it and is waited for.
+   */
+  deliverDue: (signal: AbortSignal) => Promise<DeliverySummary>
   log: Logger
   /** Pause between passes (default 15 s; the shortest backoff is 30 s). */
   intervalMs?: number
@@ -18,7 +23,7 @@ export interface DeliveryScheduleOptions {
 
 export interface DeliverySchedule {
   start(): void
-  /** Stops the timer and waits for a pass in progress. */
+  /** Stops the timer, aborts the pass's signal and waits for the pass in progress. */
   stop(): Promise<void>
   /** One pass now (waits for a running one first). */
   runOnce(): Promise<void>
@@ -30,13 +35,17 @@ export function createDeliverySchedule(options: DeliveryScheduleOptions): Delive
   let timer: ReturnType<typeof setTimeout> | undefined
   let started = false
   let pass: Promise<void> = Promise.resolve()
+  let stopping = new AbortController()
 
   async function deliver() {
+    const { signal } = stopping
+    if (signal.aborted) return
     try {
-      const summary = await options.deliverDue()
+      const summary = await options.deliverDue(signal)
       const total = summary.sent + summary['retry-scheduled'] + summary.failed
       if (total > 0) log.info('delivery.pass', { ...summary })
     } catch (error) {
+      if (signal.aborted) return
       log.error('delivery.pass_failed', { error: describeError(error) })
     }
   }
@@ -59,6 +68,7 @@ export function createDeliverySchedule(options: DeliveryScheduleOptions): Delive
     start() {
       if (started) return
       started = true
+      stopping = new AbortController()
       log.info('delivery.started', { intervalMs })
       loop()
     },
@@ -66,6 +76,7 @@ export function createDeliverySchedule(options: DeliveryScheduleOptions): Delive
       started = false
       if (timer) clearTimeout(timer)
       timer = undefined
+      stopping.abort()
       await pass
     },
     runOnce,
