@@ -84,6 +84,11 @@ export const environmentSchema = v.pipe(
       'http://localhost:3000',
     ),
     DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), '.data'),
+    /** The embedded photo bucket: the folder of photos and manifest.json the site serves. */
+    GALLERY_BUCKET_DIR: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1)),
+      'public/storage/v1/object/public/gallery',
+    ),
     SUPABASE_URL: v.optional(urlString('must be the project URL, such as https://xyz.supabase.co')),
     /** The publishable key (sb_publishable_…) or legacy anon key: gallery reads, as anon. */
     SUPABASE_ANON_KEY: optionalString,

@@ -23,6 +23,7 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AreasOfServiceLocationServiceRouteImport } from './routes/areas-of-service.$locationService'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as ServicesServiceIdRouteImport } from './routes/services.$serviceId'
+import { Route as StorageV1ObjectPublicGallerySplatRouteImport } from './routes/storage.v1.object.public.gallery.$'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -95,6 +96,12 @@ const ServicesServiceIdRoute = ServicesServiceIdRouteImport.update({
   path: '/services/$serviceId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StorageV1ObjectPublicGallerySplatRoute =
+  StorageV1ObjectPublicGallerySplatRouteImport.update({
+    id: '/storage/v1/object/public/gallery/$',
+    path: '/storage/v1/object/public/gallery/$',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -111,6 +118,7 @@ export interface FileRoutesByFullPath {
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
   '/services/': typeof ServicesIndexRoute
+  '/storage/v1/object/public/gallery/$': typeof StorageV1ObjectPublicGallerySplatRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -127,6 +135,7 @@ export interface FileRoutesByTo {
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
   '/services': typeof ServicesIndexRoute
+  '/storage/v1/object/public/gallery/$': typeof StorageV1ObjectPublicGallerySplatRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -144,6 +153,7 @@ export interface FileRoutesById {
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
   '/services/': typeof ServicesIndexRoute
+  '/storage/v1/object/public/gallery/$': typeof StorageV1ObjectPublicGallerySplatRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -162,6 +172,7 @@ export interface FileRouteTypes {
     | '/areas-of-service/$locationService'
     | '/services/$serviceId'
     | '/services/'
+    | '/storage/v1/object/public/gallery/$'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -178,6 +189,7 @@ export interface FileRouteTypes {
     | '/areas-of-service/$locationService'
     | '/services/$serviceId'
     | '/services'
+    | '/storage/v1/object/public/gallery/$'
   id:
     | '__root__'
     | '/'
@@ -194,6 +206,7 @@ export interface FileRouteTypes {
     | '/areas-of-service/$locationService'
     | '/services/$serviceId'
     | '/services/'
+    | '/storage/v1/object/public/gallery/$'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -211,6 +224,7 @@ export interface RootRouteChildren {
   AreasOfServiceLocationServiceRoute: typeof AreasOfServiceLocationServiceRoute
   ServicesServiceIdRoute: typeof ServicesServiceIdRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
+  StorageV1ObjectPublicGallerySplatRoute: typeof StorageV1ObjectPublicGallerySplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -313,6 +327,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServicesServiceIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/storage/v1/object/public/gallery/$': {
+      id: '/storage/v1/object/public/gallery/$'
+      path: '/storage/v1/object/public/gallery/$'
+      fullPath: '/storage/v1/object/public/gallery/$'
+      preLoaderRoute: typeof StorageV1ObjectPublicGallerySplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -331,6 +352,8 @@ const rootRouteChildren: RootRouteChildren = {
   AreasOfServiceLocationServiceRoute: AreasOfServiceLocationServiceRoute,
   ServicesServiceIdRoute: ServicesServiceIdRoute,
   ServicesIndexRoute: ServicesIndexRoute,
+  StorageV1ObjectPublicGallerySplatRoute:
+    StorageV1ObjectPublicGallerySplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -5,10 +5,11 @@
  * we cannot reach: hosted Supabase's HTTP gateway (test/support/postgrest-stand-in.ts, each query
  * run in PostgreSQL as the key's role), hCaptcha's verifier and an HTTP mail API on 127.0.0.1.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { SignJWT } from 'jose'
 import { type ContactRequest, captureContactRequest } from '../../bench/lib/contact-request'
 import { freeLoopbackPort } from '../../scripts/lib/free-port'
@@ -146,6 +147,7 @@ const siteEnv = (key: string) => ({
   SUPABASE_SECRET_KEY: key,
   TRUST_PROXY: 'true',
   CONTACT_RETRY_INTERVAL_MS: '1000',
+  GALLERY_CACHE_TTL_MS: '1000',
 })
 
 async function startInstance(key: string) {
@@ -292,6 +294,59 @@ test('a failed notification is retried by the schedule, with no new traffic', as
     requestsBefore,
   )
   expect(gateway.requests.some((r) => r.path.endsWith('/deliver-due'))).toBe(true)
+})
+
+test('a photo uploaded to the bucket shows on every instance within the TTL, and goes when removed', async () => {
+  const title = 'Walnut Reading Nook'
+  const galleryPages = () =>
+    Promise.all(instances.map(async (instance) => (await fetch(`${instance.url}/gallery`)).text()))
+  for (const html of await galleryPages()) expect(html).not.toContain(title)
+
+  // What Supabase Storage writes when the owner uploads a photo in the dashboard.
+  await schema.database.query(
+    `insert into storage.objects (bucket_id, name, metadata, user_metadata)
+     values ('gallery', 'carpentry/reading-nook.webp', '{"mimetype":"image/webp"}', $1)`,
+    [JSON.stringify({ title, location: 'Aurora' })],
+  )
+  await eventually(async () => {
+    for (const html of await galleryPages()) expect(html).toContain(title)
+  })
+
+  await schema.database.query(
+    `delete from storage.objects where bucket_id = 'gallery' and name = 'carpentry/reading-nook.webp'`,
+  )
+  await eventually(async () => {
+    for (const html of await galleryPages()) expect(html).not.toContain(title)
+  })
+})
+
+test('npm run gallery:import catches up photos uploaded before the gallery followed the bucket', async () => {
+  await schema.database.query('alter table storage.objects disable trigger user')
+  try {
+    await schema.database.query(
+      `insert into storage.objects (bucket_id, name, metadata)
+       values ('gallery', 'bathroom/early-upload.webp', '{"mimetype":"image/webp"}')`,
+    )
+  } finally {
+    await schema.database.query('alter table storage.objects enable trigger user')
+  }
+  const { stdout } = await promisify(execFile)(
+    resolve('node_modules/.bin/node'),
+    [resolve('scripts/gallery-import.ts')],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        SUPABASE_URL: gateway.url,
+        SUPABASE_ANON_KEY: gateway.anonKey,
+        SUPABASE_SECRET_KEY: secretKey,
+      },
+    },
+  )
+  expect(stdout).toContain('Supabase gallery: 1 project(s) added')
+  await eventually(async () => {
+    const html = await (await fetch(`${balancer.url}/gallery`)).text()
+    expect(html).toContain('Early Upload')
+  })
 })
 
 test('the legacy service_role key works; a wrong key gets a 401 and the visitor the generic error', async () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type Environment, environmentSchema, hcaptchaTestKeys } from '../../app.config'
+import { type Environment, environmentSchema, hcaptchaTestKeys } from '../../app.config.ts'
 
 export class EnvironmentError extends Error {
   override name = 'EnvironmentError'
@@ -95,8 +95,9 @@ export function ignoredVariables(
     ]) {
       if (set(name)) ignored.push({ name, reason: inFunction })
     }
-    if (set('DATA_DIR'))
-      ignored.push({ name: 'DATA_DIR', reason: 'only the embedded database uses it' })
+    for (const name of ['DATA_DIR', 'GALLERY_BUCKET_DIR']) {
+      if (set(name)) ignored.push({ name, reason: 'only the embedded database uses it' })
+    }
   }
   for (const name of [
     'SUPABASE_DB_URL',

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import * as v from 'valibot'
 import { galleryBucket } from '~/features/gallery/storage-path'
+import { bucketManifestFile } from '../gallery/bucket-folder-import.server'
 import type { SqlExecutor } from './sql-executor.server'
 
 const bucketPath = v.pipe(
@@ -8,6 +11,36 @@ const bucketPath = v.pipe(
   v.nonEmpty(),
   v.check((path) => !path.startsWith('/') && !path.split('/').includes('..'), 'must be relative'),
 )
+
+/**
+ * The bucket folder's listing (its manifest.json) as it is on disk now; `fallback` (the listing
+ * bundled at build) when the folder has none, as when only the build output is deployed.
+ * Undefined, with a warning, when the file is not a JSON list: the gallery keeps what it shows
+ * rather than losing every project to a typo.
+ */
+export function readBucketListing(
+  folder: string,
+  fallback: () => unknown,
+  log: Pick<Console, 'warn'> = console,
+): unknown[] | undefined {
+  const file = join(folder, bucketManifestFile)
+  let listing: unknown
+  try {
+    listing = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      listing = fallback()
+    } else {
+      log.warn(
+        `Embedded bucket: ${file} is not readable JSON, the gallery stays as it is: ${error}`,
+      )
+      return undefined
+    }
+  }
+  if (Array.isArray(listing)) return listing
+  log.warn(`Embedded bucket: ${file} is not a list of projects, the gallery stays as it is`)
+  return undefined
+}
 
 /** One project of the bucket folder's manifest.json. */
 export const bucketManifestEntrySchema = v.object({
@@ -82,8 +115,8 @@ export function bucketObjectsFromManifest(
 
 /**
  * Makes storage.objects of the bucket match the folder listing: new objects are added, changed
- * metadata updated, objects no longer shipped removed, and gallery rows whose main image is no
- * longer shipped removed with them (the embedded bucket is read-only and ships with the site).
+ * metadata updated, objects no longer listed removed. The gallery follows the bucket by itself
+ * (the trigger of migration 20261123000200): new projects appear, removed ones go.
  * One statement, so it is atomic without opening a transaction of its own.
  */
 export async function syncBucketObjects(
@@ -110,15 +143,11 @@ export async function syncBucketObjects(
          where storage.objects.metadata is distinct from excluded.metadata
             or storage.objects.user_metadata is distinct from excluded.user_metadata
      ),
-     unlisted_objects as (
+     unlisted as (
        delete from storage.objects
        where bucket_id = $1 and name not in (select listed.name from listed)
-     ),
-     unlisted_images as (
-       delete from public.gallery_images
-       where $3 and filename not in (select listed.name from listed)
      )
      select 1`,
-    [bucketId, JSON.stringify(objects), bucketId === galleryBucket],
+    [bucketId, JSON.stringify(objects)],
   )
 }

@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { fixtureManifest } from '../../../test/support/gallery-fixtures'
 import {
   closeEmbeddedDatabase,
   getEmbeddedDatabase,
@@ -11,18 +10,21 @@ import {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'embedded-db-'))
 const log = { info: vi.fn(), warn: vi.fn() }
-const open = () => openEmbeddedDatabase({ dataDir, bucketManifest: fixtureManifest, log })
-const countRows = async (db: Awaited<ReturnType<typeof open>>['db']) =>
-  (await db.query<{ n: number }>('select count(*)::int as n from public.gallery_images')).rows[0]?.n
+const open = () => openEmbeddedDatabase({ dataDir, log })
+const countMessages = async (db: Awaited<ReturnType<typeof open>>['db']) =>
+  (await db.query<{ n: number }>('select count(*)::int as n from public.contact_messages')).rows[0]
+    ?.n
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('openEmbeddedDatabase', () => {
-  it('opens under a lock, migrates, imports, refuses a second opener, and reopens cleanly', async () => {
+  it('opens under a lock, migrates, refuses a second opener, and reopens with its data', async () => {
     const first = await open()
     try {
-      expect(first.imported).toBe(fixtureManifest.length)
-      expect(await countRows(first.db)).toBe(fixtureManifest.length)
+      await first.db.query(
+        `insert into public.contact_messages (name, email, phone, message)
+         values ('Ada', 'ada@example.com', '9055550100', 'Hello')`,
+      )
       expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true)
       expect(readFileSync(join(dataDir, 'pglite.lock'), 'utf8').trim()).toBe(String(process.pid))
       expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/applied migrations \d+/))
@@ -31,7 +33,7 @@ describe('openEmbeddedDatabase', () => {
         `Another server is using the embedded database in ${dataDir} (pid ${process.pid}). ` +
           'Stop it or set DATA_DIR to another folder.',
       )
-      expect(await countRows(first.db)).toBe(fixtureManifest.length)
+      expect(await countMessages(first.db)).toBe(1)
     } finally {
       await first.close()
     }
@@ -40,8 +42,7 @@ describe('openEmbeddedDatabase', () => {
     log.info.mockClear()
     const second = await open()
     try {
-      expect(second.imported).toBe(0)
-      expect(await countRows(second.db)).toBe(fixtureManifest.length)
+      expect(await countMessages(second.db)).toBe(1)
       expect(log.info).not.toHaveBeenCalled()
       const { rows } = await second.db.query<{ version: string }>(
         'select version from supabase_migrations.schema_migrations',
@@ -52,18 +53,12 @@ describe('openEmbeddedDatabase', () => {
       await second.close()
     }
   })
-  it('keeps one process-wide database, with the bundled bucket, until it is closed', async () => {
+  it('keeps one process-wide database, with its data, until it is closed', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {})
     const shared = getEmbeddedDatabase(dataDir)
     expect(getEmbeddedDatabase(dataDir)).toBe(shared)
     const { db } = await shared
-    const [bundled] = (
-      await db.query<{ n: number }>(
-        `select count(*)::int as n from public.gallery_images where filename like 'kitchen/%'`,
-      )
-    ).rows
-    expect(bundled?.n).toBeGreaterThan(0)
-    expect(await countRows(db)).not.toBe(fixtureManifest.length)
+    expect(await countMessages(db)).toBe(1)
 
     await closeEmbeddedDatabase()
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false)

@@ -3,8 +3,7 @@ import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { processState } from '../process-state.server'
 import { acquireLockFile } from './directory-lock.server'
-import { bucketObjectsFromManifest, syncBucketObjects } from './embedded-bucket.server'
-import { bundledBucketManifest, bundledDatabaseSql } from './embedded-sql.server'
+import { bundledDatabaseSql } from './embedded-sql.server'
 import { type DatabaseSql, prepareDatabase } from './migrations.server'
 
 export interface EmbeddedDatabaseOptions {
@@ -12,16 +11,12 @@ export interface EmbeddedDatabaseOptions {
   dataDir: string
   /** Shim, migrations and seed; defaults to those bundled from supabase/. */
   sql?: DatabaseSql
-  /** The photo bucket's listing (manifest.json); defaults to the bundled one. */
-  bucketManifest?: unknown
   log?: Pick<Console, 'info' | 'warn'>
 }
 
 export interface EmbeddedDatabase {
   readonly db: PGlite
   readonly dataDir: string
-  /** Gallery rows created from new bucket objects during this open. */
-  readonly imported: number
   /**
    * The previous server on this directory did not shut down cleanly (its lock was stale): work it
    * had leased in the database (notifications mid-send) is nobody's now.
@@ -32,13 +27,12 @@ export interface EmbeddedDatabase {
 }
 
 /**
- * Opens the embedded database under an exclusive lock, brings its schema up to date (shim,
- * migrations, seed), mirrors the bucket folder into storage.objects and imports new projects.
+ * Opens the embedded database under an exclusive lock and brings its schema up to date (shim,
+ * migrations, seed). The gallery source mirrors the bucket folder into it before each read.
  */
 export async function openEmbeddedDatabase({
   dataDir,
   sql = bundledDatabaseSql(),
-  bucketManifest = bundledBucketManifest(),
   log = console,
 }: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   const directory = resolve(dataDir)
@@ -51,20 +45,11 @@ export async function openEmbeddedDatabase({
     if (appliedMigrations.length > 0) {
       log.info(`Embedded database: applied migrations ${appliedMigrations.join(', ')}`)
     }
-    const objects = bucketObjectsFromManifest(bucketManifest, (index, reason) =>
-      log.warn(`Embedded bucket: skipped manifest entry ${index}: ${reason}`),
-    )
-    await syncBucketObjects(db, objects)
-    const { rows } = await db.query<{ imported: number }>(
-      'select public.import_gallery_images_from_storage() as imported',
-    )
-    const imported = rows[0]?.imported ?? 0
     const opened = db
     let closing: Promise<void> | undefined
     return {
       db: opened,
       dataDir: directory,
-      imported,
       recoveredFromCrash: lock.tookOverStaleLock,
       close() {
         closing ??= opened.close().finally(() => lock.release())

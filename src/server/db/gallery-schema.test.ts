@@ -219,6 +219,15 @@ for (const target of databaseTargets()) {
     })
 
     describe('import_gallery_images_from_storage()', () => {
+      // As for photos that were in the bucket before the gallery followed it.
+      beforeEach(async () => {
+        for (const event of ['insert', 'delete', 'update']) {
+          await db.exec(
+            `alter table storage.objects disable trigger gallery_follows_bucket_${event}`,
+          )
+        }
+      })
+
       it('is security definer with an empty search_path, and executable by anon only as granted', async () => {
         const [fn] = await rows(
           `select prosecdef, proconfig,
@@ -335,12 +344,122 @@ for (const target of databaseTargets()) {
       })
     })
 
+    describe('the gallery follows its bucket', () => {
+      const galleryRows = () =>
+        rows(
+          'select filename, title, additional_images from public.gallery_images order by filename collate "C"',
+        )
+      const removeObject = (name: string) =>
+        db.query(`delete from storage.objects where bucket_id = 'gallery' and name = $1`, [name])
+
+      it('makes an uploaded photo a project, with the details it was uploaded with', async () => {
+        await addObject('kitchen/oak.webp', { user_metadata: { title: 'The Oak Kitchen' } })
+        await addObject('bathroom/spa-ensuite.jpg')
+        expect(await galleryRows()).toEqual([
+          { filename: 'bathroom/spa-ensuite.jpg', title: 'Spa Ensuite', additional_images: [] },
+          { filename: 'kitchen/oak.webp', title: 'The Oak Kitchen', additional_images: [] },
+        ])
+      })
+
+      it('adds and drops a project’s further photos, keeping URLs and the order of the rest', async () => {
+        await addObject('kitchen/oak.webp')
+        await db.query(
+          `update public.gallery_images set title = 'Edited by the owner',
+             additional_images = array['https://cdn.example.com/oak.webp']`,
+        )
+        await addObject('kitchen/oak/detail-2.webp')
+        await addObject('kitchen/oak/detail-1.webp')
+        expect(await galleryRows()).toEqual([
+          {
+            filename: 'kitchen/oak.webp',
+            title: 'Edited by the owner',
+            additional_images: [
+              'https://cdn.example.com/oak.webp',
+              'gallery/kitchen/oak/detail-2.webp',
+              'gallery/kitchen/oak/detail-1.webp',
+            ],
+          },
+        ])
+        await removeObject('kitchen/oak/detail-2.webp')
+        expect((await galleryRows())[0]?.additional_images).toEqual([
+          'https://cdn.example.com/oak.webp',
+          'gallery/kitchen/oak/detail-1.webp',
+        ])
+      })
+
+      it('removes the project whose photo was removed, and follows a renamed photo', async () => {
+        await addObject('kitchen/oak.webp')
+        await addObject('kitchen/maple.webp')
+        await removeObject('kitchen/oak.webp')
+        await db.query(
+          `update storage.objects set name = 'bathroom/maple.webp' where name = 'kitchen/maple.webp'`,
+        )
+        expect(await galleryRows()).toEqual([
+          { filename: 'bathroom/maple.webp', title: 'Maple', additional_images: [] },
+        ])
+      })
+
+      it('leaves the gallery alone for other buckets and for rows that name a URL', async () => {
+        await insertImage({
+          title: 'Hosted elsewhere',
+          category: 'kitchen',
+          filename: 'https://cdn.example.com/kitchen.webp',
+        })
+        await db.query(`insert into storage.buckets (id, name) values ('other', 'other')`)
+        await addObject('kitchen/elsewhere.webp', { bucket: 'other' })
+        await addObject('kitchen/oak.webp')
+        await removeObject('kitchen/oak.webp')
+        expect(await galleryRows()).toEqual([
+          {
+            filename: 'https://cdn.example.com/kitchen.webp',
+            title: 'Hosted elsewhere',
+            additional_images: [],
+          },
+        ])
+      })
+
+      it('never fails an upload: a photo the gallery cannot take is stored, with a warning', async () => {
+        await db.exec(
+          `alter table public.gallery_images add constraint refuses_broken check (title <> 'Broken')`,
+        )
+        await addObject('kitchen/broken.webp')
+        expect(
+          await rows(`select name from storage.objects where name = 'kitchen/broken.webp'`),
+        ).toEqual([{ name: 'kitchen/broken.webp' }])
+        expect(await galleryRows()).toEqual([])
+      })
+
+      it('syncs on request for the service role only, reporting what changed', async () => {
+        for (const event of ['insert', 'delete']) {
+          await db.exec(
+            `alter table storage.objects disable trigger gallery_follows_bucket_${event}`,
+          )
+        }
+        await insertImage({ title: 'Gone', category: 'kitchen', filename: 'kitchen/gone.webp' })
+        await addObject('kitchen/new.webp')
+        await db.exec('set local role anon')
+        await expectSqlState(
+          db,
+          'select public.sync_gallery_images_from_storage()',
+          insufficientPrivilege,
+        )
+        await db.exec('set local role service_role')
+        const [result] = await rows('select public.sync_gallery_images_from_storage() as changed')
+        await db.exec('reset role')
+        expect(result?.changed).toEqual({ imported: 1, removed: 1, updated: 0 })
+        expect((await galleryRows()).map((row) => row.filename)).toEqual(['kitchen/new.webp'])
+      })
+    })
+
     describe('embedded bucket listing', () => {
       const objects = bucketObjectsFromManifest(fixtureManifest)
 
-      it('fills storage.objects so the import creates one row per project', async () => {
+      it('fills storage.objects, which creates one row per project', async () => {
         await syncBucketObjects(db, objects)
-        expect(await importAsAnon()).toBe(fixtureManifest.length)
+        expect(await rows('select count(*)::int as n from public.gallery_images')).toEqual([
+          { n: fixtureManifest.length },
+        ])
+        expect(await importAsAnon()).toBe(0)
         const [oak] = await rows(
           `select title, description, location, featured, "order", created_at, additional_images
          from public.gallery_images where filename = 'kitchen/modern-oak-galley.webp'`,
@@ -365,7 +484,6 @@ for (const target of databaseTargets()) {
 
       it('is idempotent, and drops objects and rows no longer listed', async () => {
         await syncBucketObjects(db, objects)
-        await importAsAnon()
         await syncBucketObjects(db, objects)
         expect(await importAsAnon()).toBe(0)
         const [count] = await rows(

@@ -1,5 +1,5 @@
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixtureManifest } from '../../../test/support/gallery-fixtures'
 import { bucketObjectsFromManifest, syncBucketObjects } from '../db/embedded-bucket.server'
 import { bundledBucketManifest, bundledDatabaseSql } from '../db/embedded-sql.server'
@@ -8,14 +8,17 @@ import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { GallerySourceError } from './gallery-source.server'
 import { loadGallery } from './load-gallery.server'
 
-// One migrated database with the fixture bucket listed but nothing imported; each test a clone.
+// One migrated database with the fixture bucket listed but nothing imported (as photos that were
+// in the bucket before the gallery followed it); each test a clone.
 let template: PGlite
 let db: PGliteInterface | undefined
 
 beforeAll(async () => {
   template = await PGlite.create()
   await prepareDatabase(template, bundledDatabaseSql())
+  await template.exec('alter table storage.objects disable trigger user')
   await syncBucketObjects(template, bucketObjectsFromManifest(fixtureManifest))
+  await template.exec('alter table storage.objects enable trigger user')
 })
 afterEach(async () => {
   await db?.close()
@@ -87,6 +90,40 @@ describe('embedded gallery source', () => {
     for (const item of items) {
       expect(item.imageUrl).toMatch(/^\/storage\/v1\/object\/public\/gallery\/[a-z]+\/[^/]+\.\w+$/)
     }
+  })
+
+  it('mirrors the bucket listing before each read: added photos appear, removed ones go', async () => {
+    const { db } = await fresh()
+    const warn = vi.fn()
+    let listing: unknown[] | undefined = fixtureManifest.filter(
+      (entry) => entry.path !== 'kitchen/modern-oak-galley.webp',
+    )
+    const source = createEmbeddedGallerySource({
+      database: async () => db,
+      bucketListing: () => listing,
+      log: { warn },
+    })
+    const titles = async () => (await loadGallery(source)).map((item) => item.title).sort()
+    const withoutOak = await titles()
+    expect(withoutOak).not.toContain('Modern Oak Galley')
+    expect(withoutOak).toHaveLength(fixtureManifest.length - 1)
+
+    listing = [
+      ...fixtureManifest,
+      { path: 'kitchen/new-walnut-kitchen.webp' },
+      { title: 'no path' },
+    ]
+    expect(await titles()).toEqual(
+      [...withoutOak, 'Modern Oak Galley', 'New Walnut Kitchen'].sort(),
+    )
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/skipped manifest entry 5: path/))
+
+    // An unreadable listing leaves the gallery as it is.
+    listing = undefined
+    expect(await titles()).toHaveLength(fixtureManifest.length + 1)
+
+    listing = [{ path: 'kitchen/new-walnut-kitchen.webp' }]
+    expect(await titles()).toEqual(['New Walnut Kitchen'])
   })
 
   it('reports a database that cannot open as a source failure', async () => {

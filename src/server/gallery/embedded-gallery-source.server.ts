@@ -1,5 +1,6 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite'
 import { siteImageUrls } from '~/features/gallery/storage-path'
+import { bucketObjectsFromManifest, syncBucketObjects } from '../db/embedded-bucket.server'
 import {
   type GallerySource,
   GallerySourceError,
@@ -10,6 +11,12 @@ import {
 export interface EmbeddedGallerySourceOptions {
   /** The opened embedded database (opened lazily, on first use). */
   database: () => Promise<Pick<PGliteInterface, 'transaction'>>
+  /**
+   * The photo bucket's listing as it is now (readBucketListing), mirrored into storage.objects
+   * before each read; undefined leaves the bucket as it is.
+   */
+  bucketListing?: () => unknown[] | undefined
+  log?: Pick<Console, 'warn'>
 }
 
 /** A one-line reason, also for what PGlite throws that is not an Error (its ErrnoError). */
@@ -31,16 +38,30 @@ const sqlState = (error: unknown) =>
 
 /**
  * The gallery from the embedded PGlite, read as the `anon` role so the same grants and
- * row-level security apply as through Supabase. Image URLs are site-relative: the site serves
- * the bucket folder at /storage/v1/object/public/gallery/.
+ * row-level security apply as through Supabase. Each read first mirrors the bucket folder's
+ * listing into storage.objects, so photos the owner added or removed (`npm run gallery:import`)
+ * show on the next load. Image URLs are site-relative: the site serves the bucket folder at
+ * /storage/v1/object/public/gallery/.
  */
 export function createEmbeddedGallerySource({
   database,
+  bucketListing = () => undefined,
+  log = console,
 }: EmbeddedGallerySourceOptions): GallerySource {
-  async function asAnon<T>(what: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  async function asAnon<T>(
+    what: string,
+    work: (tx: Transaction) => Promise<T>,
+    listing?: unknown[],
+  ): Promise<T> {
     try {
       const db = await database()
       return await db.transaction(async (tx) => {
+        if (listing) {
+          const objects = bucketObjectsFromManifest(listing, (index, reason) =>
+            log.warn(`Embedded bucket: skipped manifest entry ${index}: ${reason}`),
+          )
+          await syncBucketObjects(tx, objects)
+        }
         await tx.exec('set local role anon')
         return work(tx)
       })
@@ -59,12 +80,16 @@ export function createEmbeddedGallerySource({
     urls: siteImageUrls,
 
     readAll: () =>
-      asAnon(`select from ${galleryTable}`, async (tx) => {
-        const { rows } = await tx.query<Record<string, unknown>>(
-          `select * from public.${galleryTable}`,
-        )
-        return { rows, count: rows.length }
-      }),
+      asAnon(
+        `select from ${galleryTable}`,
+        async (tx) => {
+          const { rows } = await tx.query<Record<string, unknown>>(
+            `select * from public.${galleryTable}`,
+          )
+          return { rows, count: rows.length }
+        },
+        bucketListing(),
+      ),
 
     importFromStorage: () =>
       asAnon(`call ${importGalleryFunction}`, async (tx) => {

@@ -1,15 +1,22 @@
+import { resolve } from 'node:path'
 import type { GalleryResult } from '~/features/gallery/gallery-item'
 import type { Environment } from '../../../app.config'
+import { readBucketListing } from '../db/embedded-bucket.server'
 import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
+import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { getEnvironment } from '../env.server'
 import { processState } from '../process-state.server'
+import { serveBucketFile } from './bucket-files.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
 import type { GallerySource } from './gallery-source.server'
 import { loadGallery } from './load-gallery.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
-type SourceSettings = Pick<Environment, 'DATA_DIR' | 'SUPABASE_URL' | 'SUPABASE_ANON_KEY'>
+type SourceSettings = Pick<
+  Environment,
+  'DATA_DIR' | 'GALLERY_BUCKET_DIR' | 'SUPABASE_URL' | 'SUPABASE_ANON_KEY'
+>
 
 const usesSupabase = (settings: SourceSettings) =>
   Boolean(settings.SUPABASE_URL && settings.SUPABASE_ANON_KEY)
@@ -18,8 +25,10 @@ const usesSupabase = (settings: SourceSettings) =>
 export function createGallerySource(settings: SourceSettings): GallerySource {
   const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey } = settings
   if (url && anonKey) return createSupabaseGallerySource({ url, anonKey })
+  const bucketFolder = resolve(settings.GALLERY_BUCKET_DIR)
   return createEmbeddedGallerySource({
     database: async () => (await getEmbeddedDatabase(settings.DATA_DIR)).db,
+    bucketListing: () => readBucketListing(bucketFolder, bundledBucketManifest),
   })
 }
 
@@ -67,6 +76,17 @@ export async function startGallery(): Promise<void> {
   const environment = getEnvironment()
   if (!usesSupabase(environment)) await getEmbeddedDatabase(environment.DATA_DIR)
   await getGalleryCache().get()
+}
+
+/** A photo of the embedded bucket folder; with Supabase the photos live in its Storage. */
+export function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
+  const environment = getEnvironment()
+  if (usesSupabase(environment)) {
+    return Promise.resolve(
+      new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } }),
+    )
+  }
+  return serveBucketFile(environment.GALLERY_BUCKET_DIR, path, request)
 }
 
 /** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */

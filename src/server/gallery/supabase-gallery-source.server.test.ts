@@ -85,14 +85,34 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
     expect(read?.headers.authorization).toBe(`Bearer ${standIn.anonKey}`)
   })
 
-  it('imports from storage when the table is empty, then reads again', async () => {
-    const { standIn, source } = await start()
-    // Two photos uploaded to the bucket, as the owner would in the dashboard.
-    await schema.database.query(
+  const uploadTwoPhotos = () =>
+    schema.database.query(
       `insert into storage.objects (bucket_id, name, metadata) values
          ('gallery', 'kitchen/oak-galley.webp', '{"mimetype":"image/webp"}'),
          ('gallery', 'bathroom/spa-ensuite.webp', '{"mimetype":"image/webp"}')`,
     )
+
+  it('shows photos uploaded to the bucket with no import call: the gallery follows the bucket', async () => {
+    const { standIn, source } = await start()
+    await uploadTwoPhotos()
+
+    const items = await loadGallery(source)
+
+    expect(items.map((item) => item.title).sort()).toEqual(['Oak Galley', 'Spa Ensuite'])
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /rest/v1/gallery_images',
+    ])
+  })
+
+  it('imports from storage when the table is empty, then reads again', async () => {
+    const { standIn, source } = await start()
+    // Photos that were in the bucket before the gallery followed it.
+    await schema.database.query('alter table storage.objects disable trigger user')
+    try {
+      await uploadTwoPhotos()
+    } finally {
+      await schema.database.query('alter table storage.objects enable trigger user')
+    }
 
     const items = await loadGallery(source)
 

@@ -1,0 +1,80 @@
+/**
+ * The owner adds and removes photos without SQL (embedded mode): a photo copied into the bucket
+ * folder plus `npm run gallery:import` shows on the running site within the cache TTL; a photo
+ * removed the same way goes. A production server of its own, on a copy of the shipped bucket.
+ */
+import { execFile } from 'node:child_process'
+import { cpSync, existsSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { startProductionServer } from '../test/faults/production-server'
+import { cleanups, eventually, getPage, temporaryDataDir } from './faults/support'
+import { expect, test } from './fixtures'
+
+const run = promisify(execFile)
+const shippedBucket = resolve('public/storage/v1/object/public/gallery')
+const nodeBinary = existsSync(resolve('node_modules/.bin/node'))
+  ? resolve('node_modules/.bin/node')
+  : process.execPath
+const clean = cleanups()
+test.afterAll(() => clean.run())
+
+async function galleryImport(bucket: string) {
+  const { stdout } = await run(nodeBinary, [resolve('scripts/gallery-import.ts')], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      GALLERY_BUCKET_DIR: bucket,
+    },
+  })
+  return stdout
+}
+
+test('a photo put in the bucket folder shows after npm run gallery:import, and goes when removed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const data = clean.add(temporaryDataDir('gallery-import'), (d) => d.remove())
+  const bucket = join(data.dir, 'bucket')
+  cpSync(shippedBucket, bucket, { recursive: true })
+  const server = clean.add(
+    await startProductionServer({
+      dataDir: join(data.dir, 'data'),
+      env: { GALLERY_BUCKET_DIR: bucket, GALLERY_CACHE_TTL_MS: '500' },
+    }),
+    (s) => s.stop(),
+  )
+  const title = 'Cedar Mudroom Bench'
+  const photoUrl = '/storage/v1/object/public/gallery/carpentry/cedar-mudroom-bench.webp'
+  expect((await getPage(server.url, '/gallery')).html).not.toContain(title)
+
+  // The owner copies a photo (and one more of the same project) into the folder.
+  const anyPhoto = join(bucket, 'kitchen', 'navy-shaker-kitchen-richmond-hill.webp')
+  cpSync(anyPhoto, join(bucket, 'carpentry', 'cedar-mudroom-bench.webp'))
+  cpSync(anyPhoto, join(bucket, 'carpentry', 'cedar-mudroom-bench', 'detail-1.webp'))
+  expect(await galleryImport(bucket)).toContain('+ carpentry/cedar-mudroom-bench.webp')
+
+  await eventually(async () => {
+    expect((await getPage(server.url, '/gallery?category=carpentry')).html).toContain(title)
+  }, 15_000)
+  await page.goto(`${server.url}/gallery?category=carpentry&q=cedar`)
+  const card = page.getByRole('list', { name: 'Projects' }).getByRole('link', { name: title })
+  await expect(card).toBeVisible()
+  await expect
+    .poll(() =>
+      card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0)
+  const photo = await fetch(`${server.url}${photoUrl}`)
+  expect(photo.status).toBe(200)
+  expect(photo.headers.get('content-type')).toBe('image/webp')
+
+  // Removed from the folder, it leaves the site the same way.
+  rmSync(join(bucket, 'carpentry', 'cedar-mudroom-bench.webp'))
+  rmSync(join(bucket, 'carpentry', 'cedar-mudroom-bench'), { recursive: true })
+  expect(await galleryImport(bucket)).toContain('- carpentry/cedar-mudroom-bench.webp')
+  await eventually(async () => {
+    expect((await getPage(server.url, '/gallery?category=carpentry')).html).not.toContain(title)
+  }, 15_000)
+  expect((await fetch(`${server.url}${photoUrl}`)).status).toBe(404)
+})

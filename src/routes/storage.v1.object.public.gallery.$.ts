@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { serveEmbeddedBucketFile } from '~/server/gallery/gallery.server'
+
+/** Photos of the embedded bucket added since the build (the static server serves the rest). */
+export const Route = createFileRoute('/storage/v1/object/public/gallery/$')({
+  server: {
+    handlers: {
+      GET: ({ request, params }) => serveEmbeddedBucketFile(params._splat ?? '', request),
+    },
+  },
+})

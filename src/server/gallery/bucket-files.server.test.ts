@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serveBucketFile } from './bucket-files.server'
+
+let root: string
+let folder: string
+const get = (path: string, headers: Record<string, string> = {}) =>
+  serveBucketFile(folder, path, new Request(`http://site.test/${path}`, { headers }))
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'bucket-files-'))
+  folder = join(root, 'gallery')
+  mkdirSync(join(folder, 'kitchen', 'oak galley'), { recursive: true })
+  writeFileSync(join(folder, 'kitchen', 'oak galley', 'detail-1.webp'), 'RIFF-webp')
+  writeFileSync(join(folder, 'manifest.json'), '[]')
+  writeFileSync(join(root, 'secret.webp'), 'outside')
+})
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+describe('serveBucketFile', () => {
+  it('serves a photo of the folder with its type, size and date', async () => {
+    const response = await get('kitchen/oak%20galley/detail-1.webp')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/webp')
+    expect(response.headers.get('content-length')).toBe('9')
+    expect(await response.text()).toBe('RIFF-webp')
+
+    const lastModified = response.headers.get('last-modified') ?? ''
+    const again = await get('kitchen/oak%20galley/detail-1.webp', {
+      'if-modified-since': lastModified,
+    })
+    expect(again.status).toBe(304)
+  })
+
+  it('answers 404, never cached, for what is not a photo inside the folder', async () => {
+    for (const path of [
+      'kitchen/missing.webp',
+      'manifest.json',
+      '../secret.webp',
+      '%2e%2e/secret.webp',
+      'kitchen//oak.webp',
+      'kitchen/%E0%A4%A.webp',
+      'kitchen',
+    ]) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('cache-control'), path).toBe('no-store')
+    }
+  })
+})

@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { extname, resolve, sep } from 'node:path'
+import { Readable } from 'node:stream'
+
+const imageTypes: Record<string, string> = {
+  '.avif': 'image/avif',
+  '.jpeg': 'image/jpeg',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+}
+
+const notFound = () =>
+  new Response('Not found', {
+    status: 404,
+    // A photo may be added under this name later: no cache may keep the miss.
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  })
+
+/**
+ * A photo of the embedded bucket folder, for photos added after the build (the static server
+ * only knows the files that were there when the site was built). Images only, never a path
+ * outside the folder. `path` is the part of the URL after /storage/v1/object/public/gallery/.
+ */
+export async function serveBucketFile(
+  folder: string,
+  path: string,
+  request: Request,
+): Promise<Response> {
+  let relative: string
+  try {
+    relative = decodeURIComponent(path)
+  } catch {
+    return notFound()
+  }
+  const segments = relative.split('/')
+  if (
+    relative.includes('\0') ||
+    relative.includes('\\') ||
+    segments.some((segment) => segment === '' || segment === '.' || segment === '..')
+  ) {
+    return notFound()
+  }
+  const type = imageTypes[extname(relative).toLowerCase()]
+  const root = resolve(folder)
+  const file = resolve(root, relative)
+  if (!type || !file.startsWith(root + sep)) return notFound()
+
+  const info = await stat(file).catch(() => undefined)
+  if (!info?.isFile()) return notFound()
+
+  const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000)
+  const since = Date.parse(request.headers.get('if-modified-since') ?? '')
+  const headers = {
+    'content-type': type,
+    'last-modified': lastModified.toUTCString(),
+    'x-content-type-options': 'nosniff',
+  }
+  if (!Number.isNaN(since) && lastModified.getTime() <= since) {
+    return new Response(null, { status: 304, headers })
+  }
+  const body =
+    request.method === 'HEAD'
+      ? null
+      : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>)
+  return new Response(body, {
+    headers: { ...headers, 'content-length': String(info.size) },
+  })
+}

@@ -1,0 +1,121 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+// Relative, with extensions: `npm run gallery:import` runs this file under Node as it is.
+import { isGalleryCategory } from '../../features/gallery/gallery-item.ts'
+
+/** The bucket folder's listing of projects and their details. */
+export const bucketManifestFile = 'manifest.json'
+
+const photo = /\.(jpe?g|png|webp|avif)$/i
+
+/** Shorter names first, so detail-2 comes before detail-10 (as the database orders them). */
+const byNaturalLength = (a: string, b: string) =>
+  a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
+
+type ListingEntry = Record<string, unknown> & { path?: unknown; additional?: unknown }
+
+export interface BucketFolderImport {
+  /** The listing to write: existing entries kept with their details, new photos added. */
+  listing: ListingEntry[]
+  /** Main photos that became projects. */
+  added: string[]
+  /** Projects whose main photo is gone. */
+  removed: string[]
+  /** Projects whose further photos changed. */
+  updated: string[]
+  /** Photos that cannot be projects, with the reason. */
+  skipped: { path: string; reason: string }[]
+  /** Whether the listing differs from the one on disk. */
+  changed: boolean
+}
+
+function photosIn(folder: string): string[] {
+  if (!existsSync(folder)) return []
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && photo.test(entry.name))
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
+}
+
+function readListing(file: string): ListingEntry[] {
+  if (!existsSync(file)) return []
+  const listing: unknown = JSON.parse(readFileSync(file, 'utf8'))
+  if (!Array.isArray(listing)) throw new Error(`${file} is not a list of projects`)
+  return listing as ListingEntry[]
+}
+
+/**
+ * Reads the embedded bucket folder and its manifest.json and works out the listing that matches
+ * the photos on disk: `<category>/<name>.<ext>` is a project, the photos under
+ * `<category>/<name>/` are its further photos. Entries keep the details the owner wrote (title,
+ * description, location, featured, order, createdAt); a new project's title comes from its file
+ * name. Nothing is written: see writeBucketListing.
+ */
+export function planBucketFolderImport(folder: string): BucketFolderImport {
+  const file = join(folder, bucketManifestFile)
+  const existing = readListing(file)
+  const photos = new Set(photosIn(folder))
+  const result: BucketFolderImport = {
+    listing: [],
+    added: [],
+    removed: [],
+    updated: [],
+    skipped: [],
+    changed: false,
+  }
+  const further = (main: string) => {
+    const prefix = `${main.replace(/\.[^./]+$/, '')}/`
+    return [...photos].filter((path) => path.startsWith(prefix)).sort(byNaturalLength)
+  }
+  const listed = new Set<string>()
+  for (const entry of existing) {
+    const path = typeof entry.path === 'string' ? entry.path : undefined
+    if (path === undefined || !photos.has(path)) {
+      result.removed.push(path ?? '(an entry without a path)')
+      continue
+    }
+    listed.add(path)
+    const before = Array.isArray(entry.additional) ? (entry.additional as unknown[]) : []
+    const kept = before.filter((extra) => typeof extra === 'string' && photos.has(extra))
+    const found = further(path).filter((extra) => !kept.includes(extra))
+    const additional = [...kept, ...found]
+    if (additional.length !== before.length || found.length > 0) result.updated.push(path)
+    result.listing.push({ ...entry, additional })
+  }
+  const furtherPhotos = new Set(result.listing.flatMap((entry) => entry.additional as string[]))
+  for (const path of [...photos].sort()) {
+    if (listed.has(path) || furtherPhotos.has(path)) continue
+    const segments = path.split('/')
+    if (segments.length !== 2) {
+      const isFurther = [...photos].some(
+        (main) => main.split('/').length === 2 && path.startsWith(main.replace(/\.[^./]+$/, '/')),
+      )
+      if (!isFurther) {
+        result.skipped.push({
+          path,
+          reason: 'not <category>/<name>.<ext>, nor inside the folder of such a photo',
+        })
+      }
+      continue
+    }
+    if (!isGalleryCategory(segments[0])) {
+      result.skipped.push({
+        path,
+        reason: 'its folder must be kitchen, bathroom, commercial or carpentry',
+      })
+      continue
+    }
+    result.added.push(path)
+    listed.add(path)
+    result.listing.push({ path, additional: further(path) })
+  }
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  result.changed = before !== serializeListing(result.listing)
+  return result
+}
+
+const serializeListing = (listing: ListingEntry[]) => `${JSON.stringify(listing, null, 2)}\n`
+
+/** Writes the listing as the folder's manifest.json, which the running site reads on its next load. */
+export function writeBucketListing(folder: string, listing: ListingEntry[]): void {
+  writeFileSync(join(folder, bucketManifestFile), serializeListing(listing))
+}
