@@ -90,7 +90,9 @@ async function waitUntilServing(origin: string, child: ChildProcess, output: () 
       (response) => response.status,
       () => 0,
     )
-    if (status === 200) return
+    // In embedded mode the contact services start once the database is open, whose start
+    // blocks the event loop for seconds (issue 15): wait for it before the scan's requests.
+    if (status === 200 && /"event":"contact\.services_started"/.test(output())) return
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   throw new Error(`server did not answer within 60 s:\n${output()}`)

@@ -31,6 +31,12 @@ export interface StartServerOptions {
   port?: number
   /** Waits until this path answers (any status). Default '/favicon.svg' (a static file). */
   readyPath?: string
+  /**
+   * Also waits until the contact services say they started (default true): in embedded mode that
+   * is after the database opened, whose start blocks the event loop for seconds (issue 15), so a
+   * test's first requests do not race it. False for a server whose database cannot open.
+   */
+  waitForServices?: boolean
   timeoutMs?: number
 }
 
@@ -162,6 +168,12 @@ export async function startProductionServer(options: StartServerOptions): Promis
     if (hasExited) throw new Error(`the server exited while starting:\n${output}`)
     try {
       await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(2_000) })
+      if (options.waitForServices !== false) {
+        await server.waitForOutput(
+          /"event":"contact\.services_started"/,
+          Math.max(1_000, deadline - Date.now()),
+        )
+      }
       return server
     } catch {
       await new Promise((wait) => setTimeout(wait, 100))
