@@ -51,7 +51,8 @@ export default defineConfig({
     {
       // A fresh data directory each run: the outbox and inbox hold only this run's messages.
       command: `rm -rf ${e2eDataDir} && node .output/server/index.mjs`,
-      url: `${baseURL}/`,
+      // Ready once its database is open: opening it blocks the server for seconds.
+      url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

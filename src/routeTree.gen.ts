@@ -15,7 +15,9 @@ import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as GalleryRouteImport } from './routes/gallery'
+import { Route as HealthzRouteImport } from './routes/healthz'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ReadyzRouteImport } from './routes/readyz'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as ServiceAreasRouteImport } from './routes/service-areas'
 import { Route as SitemapRouteImport } from './routes/sitemap'
@@ -55,9 +57,19 @@ const GalleryRoute = GalleryRouteImport.update({
   path: '/gallery',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HealthzRoute = HealthzRouteImport.update({
+  id: '/healthz',
+  path: '/healthz',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReadyzRoute = ReadyzRouteImport.update({
+  id: '/readyz',
+  path: '/readyz',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
@@ -110,7 +122,9 @@ export interface FileRoutesByFullPath {
   '/contact-us': typeof ContactUsRoute
   '/faq': typeof FaqRoute
   '/gallery': typeof GalleryRoute
+  '/healthz': typeof HealthzRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/readyz': typeof ReadyzRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/service-areas': typeof ServiceAreasRoute
   '/sitemap': typeof SitemapRoute
@@ -127,7 +141,9 @@ export interface FileRoutesByTo {
   '/contact-us': typeof ContactUsRoute
   '/faq': typeof FaqRoute
   '/gallery': typeof GalleryRoute
+  '/healthz': typeof HealthzRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/readyz': typeof ReadyzRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/service-areas': typeof ServiceAreasRoute
   '/sitemap': typeof SitemapRoute
@@ -145,7 +161,9 @@ export interface FileRoutesById {
   '/contact-us': typeof ContactUsRoute
   '/faq': typeof FaqRoute
   '/gallery': typeof GalleryRoute
+  '/healthz': typeof HealthzRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/readyz': typeof ReadyzRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/service-areas': typeof ServiceAreasRoute
   '/sitemap': typeof SitemapRoute
@@ -164,7 +182,9 @@ export interface FileRouteTypes {
     | '/contact-us'
     | '/faq'
     | '/gallery'
+    | '/healthz'
     | '/privacy-policy'
+    | '/readyz'
     | '/robots.txt'
     | '/service-areas'
     | '/sitemap'
@@ -181,7 +201,9 @@ export interface FileRouteTypes {
     | '/contact-us'
     | '/faq'
     | '/gallery'
+    | '/healthz'
     | '/privacy-policy'
+    | '/readyz'
     | '/robots.txt'
     | '/service-areas'
     | '/sitemap'
@@ -198,7 +220,9 @@ export interface FileRouteTypes {
     | '/contact-us'
     | '/faq'
     | '/gallery'
+    | '/healthz'
     | '/privacy-policy'
+    | '/readyz'
     | '/robots.txt'
     | '/service-areas'
     | '/sitemap'
@@ -216,7 +240,9 @@ export interface RootRouteChildren {
   ContactUsRoute: typeof ContactUsRoute
   FaqRoute: typeof FaqRoute
   GalleryRoute: typeof GalleryRoute
+  HealthzRoute: typeof HealthzRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ReadyzRoute: typeof ReadyzRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   ServiceAreasRoute: typeof ServiceAreasRoute
   SitemapRoute: typeof SitemapRoute
@@ -271,11 +297,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GalleryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/healthz': {
+      id: '/healthz'
+      path: '/healthz'
+      fullPath: '/healthz'
+      preLoaderRoute: typeof HealthzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy-policy': {
       id: '/privacy-policy'
       path: '/privacy-policy'
       fullPath: '/privacy-policy'
       preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/readyz': {
+      id: '/readyz'
+      path: '/readyz'
+      fullPath: '/readyz'
+      preLoaderRoute: typeof ReadyzRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/robots.txt': {
@@ -344,7 +384,9 @@ const rootRouteChildren: RootRouteChildren = {
   ContactUsRoute: ContactUsRoute,
   FaqRoute: FaqRoute,
   GalleryRoute: GalleryRoute,
+  HealthzRoute: HealthzRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ReadyzRoute: ReadyzRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   ServiceAreasRoute: ServiceAreasRoute,
   SitemapRoute: SitemapRoute,

@@ -65,6 +65,7 @@ export async function openEmbeddedDatabase({
 
 const state = processState('embedded-database', () => ({
   shared: undefined as Promise<EmbeddedDatabase> | undefined,
+  opened: undefined as EmbeddedDatabase | undefined,
 }))
 
 /** The process-wide embedded database, opened on first use. A failed open is retried next time. */
@@ -72,17 +73,26 @@ export function getEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> 
   if (!state.shared) {
     const opening = openEmbeddedDatabase({ dataDir })
     state.shared = opening
-    opening.catch(() => {
-      if (state.shared === opening) state.shared = undefined
-    })
+    opening.then(
+      (database) => {
+        if (state.shared === opening) state.opened = database
+      },
+      () => {
+        if (state.shared === opening) state.shared = undefined
+      },
+    )
   }
   return state.shared
 }
+
+/** Whether the process-wide database is open with its migrations applied (never opens it). */
+export const isEmbeddedDatabaseOpen = (): boolean => state.opened !== undefined
 
 /** Closes the process-wide embedded database, if it was opened (for SIGTERM/SIGINT). */
 export async function closeEmbeddedDatabase(): Promise<void> {
   const opening = state.shared
   state.shared = undefined
+  state.opened = undefined
   if (!opening) return
   const database = await opening.catch(() => undefined)
   await database?.close()
