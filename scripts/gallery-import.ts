@@ -59,7 +59,7 @@ function importFolder(folder: string, dryRun: boolean, ttlMs: number) {
   console.info(
     `Wrote ${resolve(folder, 'manifest.json')}: ${plan.listing.length} projects ` +
       `(${plan.added.length} added, ${plan.removed.length} removed). ` +
-      `The running site shows them within ${minutes(ttlMs)}; edit manifest.json to give a project its title, description and location.`,
+      `The running site shows them within ${minutes(ttlMs)}, and any later edit of manifest.json (a project's title, description, location) the same way.`,
   )
 }
 
@@ -72,6 +72,10 @@ async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env')
   const env = parseEnvironment(process.env)
   if (env.SUPABASE_URL && env.SUPABASE_SECRET_KEY) {
+    if (args.includes('--dry-run')) {
+      console.info('Dry run: would ask Supabase to bring gallery_images in step with the bucket.')
+      return
+    }
     await syncSupabase(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY)
     return
   }

@@ -20,6 +20,10 @@ declare
   updated integer;
   imported integer;
 begin
+  -- One sync at a time: each then sees the photos the one before it committed, so uploads that
+  -- land together cannot overwrite each other's further photos.
+  perform pg_advisory_xact_lock(hashtext('public.sync_gallery_images_from_storage'));
+
   delete from public.gallery_images as image
   where image.filename !~* '^https?://'
     and not exists (
@@ -76,9 +80,11 @@ comment on function public.sync_gallery_images_from_storage() is
 revoke all on function public.sync_gallery_images_from_storage() from public, anon, authenticated;
 grant execute on function public.sync_gallery_images_from_storage() to service_role;
 
--- Runs the sync after any statement that adds, removes or renames objects of the bucket. It never
--- fails the upload or the removal that fired it: a failure is a warning, and the next change or
--- `npm run gallery:import` catches up.
+-- Runs the sync after any statement that adds, removes or renames objects of the bucket. A photo
+-- whose user_metadata changes (uploaded again with new details, or a new manifest.json in the
+-- embedded bucket) passes the details it carries to its project; details it does not carry stay
+-- as they are. It never fails the upload or the removal that fired it: a failure is a warning,
+-- and the next change or `npm run gallery:import` catches up.
 create function public.gallery_follows_bucket()
 returns trigger
 language plpgsql
@@ -93,6 +99,28 @@ begin
   elsif not exists (select 1 from gone where gone.bucket_id = 'gallery')
     and not exists (select 1 from added where added.bucket_id = 'gallery') then
     return null;
+  else
+    update public.gallery_images as image
+    set
+      title = coalesce(nullif(btrim(changed.details ->> 'title'), ''), image.title),
+      description = case when changed.details ? 'description'
+        then nullif(btrim(changed.details ->> 'description'), '') else image.description end,
+      location = case when changed.details ? 'location'
+        then nullif(btrim(changed.details ->> 'location'), '') else image.location end,
+      featured = case when changed.details ? 'featured'
+        then coalesce(lower(changed.details ->> 'featured') in ('true', '1', 'yes'), false)
+        else image.featured end,
+      "order" = case when btrim(changed.details ->> 'order') ~ '^-?[0-9]{1,9}$'
+        then btrim(changed.details ->> 'order')::integer else image."order" end
+    from (
+      select added.name, added.user_metadata as details
+      from added
+      join gone on gone.bucket_id = added.bucket_id and gone.name = added.name
+      where added.bucket_id = 'gallery'
+        and jsonb_typeof(added.user_metadata) = 'object'
+        and added.user_metadata is distinct from gone.user_metadata
+    ) as changed
+    where image.filename = changed.name;
   end if;
   perform public.sync_gallery_images_from_storage();
   return null;

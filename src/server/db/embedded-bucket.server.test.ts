@@ -30,18 +30,23 @@ describe('bucketObjectsFromManifest', () => {
     expect(objects[1]?.user_metadata).toBeNull()
   })
 
-  it('skips malformed entries and a manifest that is not a list, saying why', () => {
+  it('skips entries without a valid path, keeps the valid details of the others, saying why', () => {
     const onInvalid = vi.fn()
     const objects = bucketObjectsFromManifest(
       [
         { path: '../etc/passwd' },
         { title: 'no path' },
-        { path: 'kitchen/a.JPG', featured: 'yes' },
+        { path: 'kitchen/a.JPG', featured: 'yes', title: 'Kept', additional: 'kitchen/a/1.jpg' },
         { path: 'bathroom/b.png' },
       ],
       onInvalid,
     )
     expect(objects).toEqual([
+      {
+        name: 'kitchen/a.JPG',
+        metadata: { mimetype: 'image/jpeg' },
+        user_metadata: { title: 'Kept' },
+      },
       { name: 'bathroom/b.png', metadata: { mimetype: 'image/png' }, user_metadata: {} },
     ])
     expect(onInvalid.mock.calls.map(([index]) => index)).toEqual([0, 1, 2])

@@ -91,14 +91,20 @@ export function bucketObjectsFromManifest(
   const objects = new Map<string, BucketObject>()
   manifest.forEach((raw, index) => {
     const parsed = v.safeParse(bucketManifestEntrySchema, raw)
-    if (!parsed.success) {
+    let entry: BucketManifestEntry
+    if (parsed.success) {
+      entry = parsed.output
+    } else {
       onInvalid(
         index,
         parsed.issues.map((i) => `${v.getDotPath(i) ?? 'entry'}: ${i.message}`).join('; '),
       )
-      return
+      // A typo in one detail must not take the project off the site: keep what is valid.
+      const salvaged = salvageEntry(raw)
+      if (!salvaged) return
+      entry = salvaged
     }
-    const { path, additional, ...details } = parsed.output
+    const { path, additional, ...details } = entry
     objects.set(path, {
       name: path,
       metadata: { mimetype: mimeTypeOf(path) },
@@ -111,6 +117,18 @@ export function bucketObjectsFromManifest(
     }
   })
   return [...objects.values()]
+}
+
+/** The valid fields of an entry that failed as a whole; undefined without a valid path. */
+function salvageEntry(raw: unknown): BucketManifestEntry | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined
+  const fields = raw as Record<string, unknown>
+  const valid = Object.entries(bucketManifestEntrySchema.entries).flatMap(([key, schema]) => {
+    const field = v.safeParse(schema, fields[key])
+    return field.success && field.output !== undefined ? [[key, field.output]] : []
+  })
+  const entry = v.safeParse(bucketManifestEntrySchema, Object.fromEntries(valid))
+  return entry.success ? entry.output : undefined
 }
 
 /**

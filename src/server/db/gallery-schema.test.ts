@@ -387,6 +387,36 @@ for (const target of databaseTargets()) {
         ])
       })
 
+      it('takes the details a photo carries when its metadata changes, keeping the others', async () => {
+        await addObject('kitchen/oak.webp', { user_metadata: { title: 'Oak', location: 'Aurora' } })
+        await db.query(`update public.gallery_images set description = 'Written in the table'`)
+        await db.query(
+          `update storage.objects set user_metadata = $1 where name = 'kitchen/oak.webp'`,
+          [JSON.stringify({ title: 'The Oak Kitchen', featured: 'true', order: '2' })],
+        )
+        expect(
+          await rows(
+            'select title, description, location, featured, "order" from public.gallery_images',
+          ),
+        ).toEqual([
+          {
+            title: 'The Oak Kitchen',
+            description: 'Written in the table',
+            location: 'Aurora',
+            featured: true,
+            order: 2,
+          },
+        ])
+        // Storage's own bookkeeping (metadata, not user_metadata) leaves the details alone.
+        await db.query(`update public.gallery_images set title = 'Edited in the table'`)
+        await db.query(
+          `update storage.objects set metadata = '{"mimetype":"image/webp","size":1}' where name = 'kitchen/oak.webp'`,
+        )
+        expect(await rows('select title from public.gallery_images')).toEqual([
+          { title: 'Edited in the table' },
+        ])
+      })
+
       it('removes the project whose photo was removed, and follows a renamed photo', async () => {
         await addObject('kitchen/oak.webp')
         await addObject('kitchen/maple.webp')

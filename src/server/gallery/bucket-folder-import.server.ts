@@ -97,7 +97,7 @@ export function planBucketFolderImport(folder: string): BucketFolderImport {
       }
       continue
     }
-    if (!isGalleryCategory(segments[0])) {
+    if (!isGalleryCategory(segments[0]?.toLowerCase())) {
       result.skipped.push({
         path,
         reason: 'its folder must be kitchen, bathroom, commercial or carpentry',

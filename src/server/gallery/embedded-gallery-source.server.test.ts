@@ -124,6 +124,10 @@ describe('embedded gallery source', () => {
 
     listing = [{ path: 'kitchen/new-walnut-kitchen.webp' }]
     expect(await titles()).toEqual(['New Walnut Kitchen'])
+
+    // Details the owner writes into the listing later reach the project.
+    listing = [{ path: 'kitchen/new-walnut-kitchen.webp', title: 'Walnut and Brass Kitchen' }]
+    expect(await titles()).toEqual(['Walnut and Brass Kitchen'])
   })
 
   it('reports a database that cannot open as a source failure', async () => {
