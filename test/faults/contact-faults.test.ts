@@ -4,54 +4,19 @@
  * faults against the production server are in e2e/faults/contact-faults.spec.ts.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { hcaptchaTestKeys } from '../../app.config'
-import {
-  type ContactSettings,
-  createEmbeddedContactBackend,
-} from '../../src/server/contact/contact-backend.server'
+import { describe, expect, it } from 'vitest'
+import { createEmbeddedContactBackend } from '../../src/server/contact/contact-backend.server'
 import { acquireLockFile } from '../../src/server/db/directory-lock.server'
 import { releaseLeasedNotifications } from '../../supabase/functions/_shared/contact/contact-store.ts'
 import { createMemoryLogger } from '../../supabase/functions/_shared/contact/log.ts'
 import type { MailTransport } from '../../supabase/functions/_shared/contact/mail-transports.ts'
-import {
-  type CaptchaStandIn,
-  passingTokenNumber,
-  startCaptchaStandIn,
-} from '../contact/captcha-stand-in'
-import { type ContactTestDatabase, openContactTestDatabase } from '../contact/contact-database'
+import { passingTokenNumber } from '../contact/captcha-stand-in'
+import { embeddedContactFixture } from '../contact/contact-backend-fixture'
 
-let database: ContactTestDatabase
-let captcha: CaptchaStandIn
-let dataDir: string
+const fixture = embeddedContactFixture('contact-faults')
 let token = 900
-
-beforeAll(async () => {
-  ;[database, captcha] = await Promise.all([openContactTestDatabase(), startCaptchaStandIn()])
-})
-afterAll(async () => {
-  await Promise.all([database?.close(), captcha?.close()])
-})
-beforeEach(async () => {
-  await database.reset()
-  dataDir = mkdtempSync(join(tmpdir(), 'contact-faults-'))
-  return () => rmSync(dataDir, { recursive: true, force: true })
-})
-
-const settings = (): ContactSettings => ({
-  DATA_DIR: dataDir,
-  SITE_URL: 'http://localhost:3000',
-  SUPABASE_URL: undefined,
-  SUPABASE_SECRET_KEY: undefined,
-  HCAPTCHA_SITE_KEY: hcaptchaTestKeys.siteKey,
-  HCAPTCHA_SECRET: hcaptchaTestKeys.secret,
-  HCAPTCHA_VERIFY_URL: captcha.url,
-  SMTP_URL: undefined,
-  CONTACT_TO_EMAIL: 'owner@example.com',
-})
 
 /** A mail transport that takes `delayMs` to accept each email, and counts what it accepted. */
 function slowTransport(delayMs: number): MailTransport & { sent: string[] } {
@@ -77,7 +42,7 @@ const message = {
 
 const statuses = async () =>
   (
-    await database.db.query<{ name: string; notification_status: string; due: boolean }>(
+    await fixture.database.db.query<{ name: string; notification_status: string; due: boolean }>(
       `select name, notification_status, next_attempt_at <= now() as due
          from public.contact_messages order by name`,
     )
@@ -85,7 +50,7 @@ const statuses = async () =>
 
 describe('after a crash', () => {
   it('releases the claims a dead sender held, and short backoffs, but not long ones', async () => {
-    await database.db.exec(`
+    await fixture.database.db.exec(`
       insert into public.contact_messages (name, email, phone, message, notification_attempts, next_attempt_at)
         values ('Claimed by the dead', 'a@example.com', '9055550100', 'x', 1, now() + interval '5 minutes');
       insert into public.contact_messages
@@ -95,7 +60,7 @@ describe('after a crash', () => {
       insert into public.contact_messages (name, email, phone, message, notification_status, notified_at, notification_attempts, next_attempt_at)
         values ('Sent', 'd@example.com', '9055550103', 'x', 'sent', now(), 1, null);
     `)
-    expect(await releaseLeasedNotifications(database.db, 5 * 60_000)).toBe(2)
+    expect(await releaseLeasedNotifications(fixture.database.db, 5 * 60_000)).toBe(2)
     expect(await statuses()).toEqual([
       { name: 'Backing off 1 h', notification_status: 'pending', due: false },
       { name: 'Backing off 30 s', notification_status: 'pending', due: true },
@@ -105,14 +70,14 @@ describe('after a crash', () => {
   })
 
   it('sends at start what the dead server had claimed, once', async () => {
-    await database.db.exec(`
+    await fixture.database.db.exec(`
       insert into public.contact_messages (name, email, phone, message, notification_attempts, next_attempt_at)
         values ('Claimed by the dead', 'a@example.com', '9055550100', 'x', 1, now() + interval '5 minutes');
     `)
     const transport = slowTransport(0)
     const contact = createEmbeddedContactBackend({
-      settings: settings(),
-      database: database.db,
+      settings: fixture.settings(),
+      database: fixture.database.db,
       log: createMemoryLogger(),
       transport,
       retryIntervalMs: 60_000,
@@ -128,14 +93,14 @@ describe('after a crash', () => {
   })
 
   it('knows a crash from a clean stop by the lock the last server left', () => {
-    const lockPath = join(dataDir, 'pglite.lock')
-    const clean = acquireLockFile(lockPath, dataDir)
+    const lockPath = join(fixture.dataDir, 'pglite.lock')
+    const clean = acquireLockFile(lockPath, fixture.dataDir)
     expect(clean.tookOverStaleLock).toBe(false)
     clean.release()
 
     const dead = spawnSync(process.execPath, ['-e', '']).pid as number
     writeFileSync(lockPath, `${dead}\n`)
-    const afterCrash = acquireLockFile(lockPath, dataDir)
+    const afterCrash = acquireLockFile(lockPath, fixture.dataDir)
     expect(afterCrash.tookOverStaleLock).toBe(true)
     afterCrash.release()
   })
@@ -146,8 +111,8 @@ describe('stopping while a notification is on its way', () => {
     const transport = slowTransport(400)
     const log = createMemoryLogger()
     const contact = createEmbeddedContactBackend({
-      settings: settings(),
-      database: database.db,
+      settings: fixture.settings(),
+      database: fixture.database.db,
       log,
       transport,
       retryIntervalMs: 60_000,
@@ -171,8 +136,8 @@ describe('stopping while a notification is on its way', () => {
 
     // A new server on the same database finds nothing left to send.
     const next = createEmbeddedContactBackend({
-      settings: settings(),
-      database: database.db,
+      settings: fixture.settings(),
+      database: fixture.database.db,
       log: createMemoryLogger(),
       transport,
       retryIntervalMs: 60_000,
@@ -186,8 +151,8 @@ describe('stopping while a notification is on its way', () => {
   it('gives up waiting after drainTimeoutMs', async () => {
     const log = createMemoryLogger()
     const contact = createEmbeddedContactBackend({
-      settings: settings(),
-      database: database.db,
+      settings: fixture.settings(),
+      database: fixture.database.db,
       log,
       transport: slowTransport(2_000),
       retryIntervalMs: 60_000,

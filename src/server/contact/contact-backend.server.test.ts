@@ -1,30 +1,19 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { hcaptchaTestKeys } from '../../../app.config'
+import { describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../../../supabase/functions/_shared/contact/log.ts'
-import {
-  type CaptchaStandIn,
-  passingTokenNumber,
-  startCaptchaStandIn,
-} from '../../../test/contact/captcha-stand-in'
-import {
-  type ContactTestDatabase,
-  openContactTestDatabase,
-} from '../../../test/contact/contact-database'
+import { passingTokenNumber } from '../../../test/contact/captcha-stand-in'
+import { embeddedContactFixture } from '../../../test/contact/contact-backend-fixture'
 import { findPart, parseMime } from '../../../test/contact/mime'
-import { type ContactSettings, createEmbeddedContactBackend } from './contact-backend.server'
+import { createEmbeddedContactBackend } from './contact-backend.server'
 import { listOutbox } from './eml-outbox.server'
 import { inboxDir, readInboxSnapshot } from './inbox-snapshot.server'
 
 const run = promisify(execFile)
 
-let database: ContactTestDatabase
-let captcha: CaptchaStandIn
-let dataDir: string
+const fixture = embeddedContactFixture('contact-data')
 let token = 500
 
 const message = {
@@ -36,41 +25,17 @@ const message = {
   website: '',
 }
 
-beforeAll(async () => {
-  ;[database, captcha] = await Promise.all([openContactTestDatabase(), startCaptchaStandIn()])
-})
-afterAll(async () => {
-  await Promise.all([database?.close(), captcha?.close()])
-})
-beforeEach(async () => {
-  await database.reset()
-  dataDir = mkdtempSync(join(tmpdir(), 'contact-data-'))
-  return () => rmSync(dataDir, { recursive: true, force: true })
-})
-
-const settings = (): ContactSettings => ({
-  DATA_DIR: dataDir,
-  SITE_URL: 'http://localhost:3000',
-  SUPABASE_URL: undefined,
-  SUPABASE_SECRET_KEY: undefined,
-  HCAPTCHA_SITE_KEY: hcaptchaTestKeys.siteKey,
-  HCAPTCHA_SECRET: hcaptchaTestKeys.secret,
-  HCAPTCHA_VERIFY_URL: captcha.url,
-  SMTP_URL: undefined,
-  CONTACT_TO_EMAIL: 'owner@example.com',
-})
-
 const services = () =>
   createEmbeddedContactBackend({
-    settings: settings(),
-    database: database.db,
+    settings: fixture.settings(),
+    database: fixture.database.db,
     log: createMemoryLogger(),
     retryIntervalMs: 60_000,
   })
 
 const runInbox = (...args: string[]) =>
   run(process.execPath, ['scripts/inbox.ts', ...args], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, TZ: 'America/Toronto' },
+    env: { PATH: process.env.PATH, DATA_DIR: fixture.dataDir, TZ: 'America/Toronto' },
   })
 
 describe('embedded contact services', () => {
@@ -88,7 +53,7 @@ describe('embedded contact services', () => {
     }
 
     // The outbox: one complete RFC 822 file, nothing temporary left behind.
-    const outbox = join(dataDir, 'outbox')
+    const outbox = join(fixture.dataDir, 'outbox')
     const files = readdirSync(outbox)
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z_[0-9a-f-]{36}\.eml$/)
@@ -120,7 +85,7 @@ describe('embedded contact services', () => {
     expect(findPart(mail, 'text/html')?.body).toContain('<a href="mailto:zoe@example.com">')
 
     // The snapshot the inbox command reads, private to the server's user.
-    const snapshot = await readInboxSnapshot(inboxDir(dataDir))
+    const snapshot = await readInboxSnapshot(inboxDir(fixture.dataDir))
     expect(snapshot?.total).toBe(1)
     expect(snapshot?.messages[0]).toMatchObject({
       id,
@@ -128,7 +93,7 @@ describe('embedded contact services', () => {
       attempts: 1,
       name: message.name,
     })
-    expect(statSync(join(dataDir, 'inbox', 'messages.json')).mode & 0o777).toBe(0o600)
+    expect(statSync(join(fixture.dataDir, 'inbox', 'messages.json')).mode & 0o777).toBe(0o600)
 
     const { stdout } = await runInbox()
     const lines = stdout.trim().split('\n')
@@ -144,7 +109,7 @@ describe('embedded contact services', () => {
   })
 
   it('on start, sends what a crash left pending: never attempted, or claimed by a dead process', async () => {
-    await database.db.exec(`
+    await fixture.database.db.exec(`
       insert into public.contact_messages (name, email, phone, message, created_at)
         values ('Never Tried', 'a@example.com', '9055550100', 'Left pending by a crash.', now() - interval '2 minutes');
       insert into public.contact_messages
@@ -161,7 +126,7 @@ describe('embedded contact services', () => {
     await contact.schedule.runOnce()
     await contact.stop()
 
-    const { rows } = await database.db.query<{ name: string; notification_status: string }>(
+    const { rows } = await fixture.database.db.query<{ name: string; notification_status: string }>(
       'select name, notification_status from public.contact_messages order by name',
     )
     expect(rows).toEqual([
@@ -169,8 +134,8 @@ describe('embedded contact services', () => {
       { name: 'Never Tried', notification_status: 'sent' },
       { name: 'Still Leased', notification_status: 'pending' },
     ])
-    expect(await listOutbox(join(dataDir, 'outbox'))).toHaveLength(2)
-    const snapshot = await readInboxSnapshot(inboxDir(dataDir))
+    expect(await listOutbox(join(fixture.dataDir, 'outbox'))).toHaveLength(2)
+    const snapshot = await readInboxSnapshot(inboxDir(fixture.dataDir))
     expect(snapshot?.messages.map((m) => m.name)).toEqual([
       'Still Leased',
       'Never Tried',
@@ -193,14 +158,14 @@ describe('contact tables', () => {
         'select * from public.captcha_tokens_used',
       ]) {
         await expect(
-          database.db.transaction(async (tx) => {
+          fixture.database.db.transaction(async (tx) => {
             await tx.query(`set local role ${role}`)
             await tx.query(sql)
           }),
         ).rejects.toMatchObject({ code: '42501' })
       }
     }
-    await database.db.transaction(async (tx) => {
+    await fixture.database.db.transaction(async (tx) => {
       await tx.query('set local role service_role')
       await tx.query(
         `insert into public.contact_messages (name, email, phone, message) values ('Al', 'a@b.c', '1234567', 'hello')`,
@@ -208,7 +173,7 @@ describe('contact tables', () => {
       const { rows } = await tx.query('select * from public.contact_messages')
       expect(rows).toHaveLength(1)
     })
-    const { rows } = await database.db.query<{ relrowsecurity: boolean }>(
+    const { rows } = await fixture.database.db.query<{ relrowsecurity: boolean }>(
       `select relrowsecurity from pg_class where oid in
          ('public.contact_messages'::regclass, 'public.captcha_tokens_used'::regclass)`,
     )
