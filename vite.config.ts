@@ -1,8 +1,7 @@
-import { fileURLToPath } from 'node:url'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
-import { defineConfig, type Rolldown, type UserConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import { staticSecurityHeaders } from './src/server/security-headers.ts'
 
 type OnWarn = NonNullable<
@@ -14,44 +13,6 @@ const ignoreUseClientDirectives: OnWarn = (warning, warn) => {
   if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
 }
 
-const hydrateAppModule = fileURLToPath(new URL('./src/hydrate-app.tsx', import.meta.url))
-
-/**
- * Reached from the app only through package index files that re-export them, and used only by
- * pages that fetch data (server functions, suspense queries): they stay with those pages. The
- * bundler drops such unused re-exports, but the graph below cannot tell; the first-load bench
- * shows what lands in the app chunk.
- */
-const pageOnlyFrameworkModules = [
-  /\/@tanstack\/query-core\/build\/modern\/queryObserver\.js$/,
-  /\/@tanstack\/react-query\/build\/modern\/(useBaseQuery|useSuspenseQuery|suspense|errorBoundaryUtils|QueryErrorResetBoundary|IsRestoringProvider)\.js$/,
-  /\/@tanstack\/start-client-core\/dist\/esm\/(createServerFn|safeObjectMerge|getStartContextServerOnly)\.js$/,
-  /\/@tanstack\/router-core\/dist\/esm\/ssr\/headers\.js$/,
-  /\/cookie-es\//,
-]
-
-const appModulesByPass = new WeakMap<Rolldown.ChunkingContext, Set<string>>()
-
-/** Every module the app's hydration imports statically, found once per chunking pass. */
-function appModules(ctx: Rolldown.ChunkingContext) {
-  let modules = appModulesByPass.get(ctx)
-  if (modules) return modules
-  modules = new Set<string>()
-  const pending = [hydrateAppModule]
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (modules.has(id)) continue
-    const info = ctx.getModuleInfo(id)
-    if (!info) continue
-    modules.add(id)
-    pending.push(...info.importedIds)
-  }
-  appModulesByPass.set(ctx, modules)
-  return modules
-}
-
-const isAppModule = (id: string, ctx: Rolldown.ChunkingContext) =>
-  appModules(ctx).has(id) && !pageOnlyFrameworkModules.some((pattern) => pattern.test(id))
-
 const weekCache = 'public, max-age=604800, stale-while-revalidate=86400'
 
 export default defineConfig({
@@ -60,16 +21,6 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       onwarn: ignoreUseClientDirectives,
-      // The entry (src/client.tsx) stays tiny; what the app's hydration needs ships as one file:
-      // fewer requests, and less repeated module glue than a score of small shared chunks.
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'initial', tags: ['$initial'] },
-            { name: (id, ctx) => (isAppModule(id, ctx) ? 'app' : null) },
-          ],
-        },
-      },
     },
     // Only the bench asks for maps, to attribute bytes to the framework or to us.
     sourcemap: process.env.BENCH_SOURCEMAPS ? 'hidden' : false,

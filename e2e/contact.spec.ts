@@ -5,7 +5,7 @@ import { company } from '../app.config'
 import { e2eDataDir } from '../playwright.config'
 import {
   allowFailedResponses,
-  appChunkUrl,
+  appScriptsUrl,
   expect,
   expectNoAxeViolations,
   gotoHydrated,
@@ -136,7 +136,7 @@ test('sends: Sending... while waiting, then the success toast, a cleared form an
 test('what a visitor types while the page is still loading its scripts is kept and sent', async ({
   page,
 }) => {
-  const releaseApp = await holdRequests(page, appChunkUrl)
+  const releaseApp = await holdRequests(page, appScriptsUrl)
   const releasePage = await holdRequests(page, /\/assets\/contact-us-[\w-]+\.js$/)
   await page.goto('/contact-us', { waitUntil: 'domcontentloaded' })
   await fillValidMessage(page, 'Early Bird Visitor')

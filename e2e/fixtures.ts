@@ -63,8 +63,8 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
-/** The app's chunk, which the browser entry imports once the hero has been painted. */
-export const appChunkUrl = /\/assets\/app-[\w-]+\.js$/
+/** Every script of the app: holding them keeps a page as the server sent it. */
+export const appScriptsUrl = /\/assets\/[\w.-]+\.js$/
 
 /** Holds the page's requests matching `pattern` until the returned function is called. */
 export async function holdRequests(page: Page, pattern: RegExp) {

@@ -11,17 +11,26 @@ const prefersReducedMotion = () =>
 
 export function getRouter() {
   const queryClient = new QueryClient()
+  let hydrationRendered = false
+  let firstEntryKey: string | undefined
   const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,
-    scrollRestoration: true,
+    // Hydration renders the first page again, and the router would scroll it to the top (or to
+    // where it was before a reload), undoing what the visitor scrolled while the app loaded.
+    scrollRestoration: ({ location }) => {
+      const isHydration: boolean = !hydrationRendered && location.state.__TSR_key === firstEntryKey
+      hydrationRendered = true
+      return !isHydration
+    },
     scrollRestorationBehavior: prefersReducedMotion() ? 'instant' : 'smooth',
     // The request's script nonce (src/start.ts), stamped on every script the router renders.
     ssr: { nonce: getGlobalStartContext()?.nonce },
   })
+  if (typeof window !== 'undefined') firstEntryKey = router.history.location.state.__TSR_key
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router
 }

@@ -1,10 +1,15 @@
-import { Accordion } from '@ark-ui/react/accordion'
+import { useId } from 'react'
+import { css } from 'styled-system/css'
 import { accordion } from 'styled-system/recipes'
 import { ChevronDownIcon } from './icons/icons'
 
 export type FaqAccordionItem = { id: string; question: string; answer: string }
 
-/** Questions that open one at a time; opening one closes the other, and any can be closed. */
+/**
+ * Questions that open one at a time; opening one closes the other, and any can be closed.
+ * `<details>` elements sharing a name do that in the browser, so a question opens from the
+ * first tap, before the app has loaded.
+ */
 export function FaqAccordion({
   items,
   headingLevel: Heading = 'h3',
@@ -13,23 +18,24 @@ export function FaqAccordion({
   headingLevel?: 'h2' | 'h3'
 }) {
   const styles = accordion()
+  const group = useId()
   return (
-    <Accordion.Root collapsible multiple={false} className={styles.root}>
+    <div className={styles.root}>
       {items.map((item) => (
-        <Accordion.Item key={item.id} value={item.id} id={item.id} className={styles.item}>
-          <Heading style={{ margin: 0 }}>
-            <Accordion.ItemTrigger className={styles.itemTrigger}>
+        <details key={item.id} id={item.id} name={group} className={styles.item}>
+          <summary className={styles.itemTrigger}>
+            <Heading className={css({ fontSize: 'inherit', fontWeight: 'inherit', m: '0' })}>
               {item.question}
-              <Accordion.ItemIndicator className={styles.itemIndicator}>
-                <ChevronDownIcon />
-              </Accordion.ItemIndicator>
-            </Accordion.ItemTrigger>
-          </Heading>
-          <Accordion.ItemContent className={styles.itemContent}>
+            </Heading>
+            <span aria-hidden="true" className={styles.itemIndicator}>
+              <ChevronDownIcon />
+            </span>
+          </summary>
+          <div className={styles.itemContent}>
             <p>{item.answer}</p>
-          </Accordion.ItemContent>
-        </Accordion.Item>
+          </div>
+        </details>
       ))}
-    </Accordion.Root>
+    </div>
   )
 }

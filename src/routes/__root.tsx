@@ -1,9 +1,8 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { DocumentHead } from '~/components/layout/DocumentHead'
 import { HydrationMarker } from '~/components/layout/HydrationMarker'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
@@ -71,7 +70,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   return (
     <html lang="en-CA">
       <head>
-        <DocumentHead />
+        <HeadContent />
       </head>
       <body>
         {children}

@@ -5,6 +5,8 @@ export const globalCss = defineGlobalStyles({
     scrollPaddingTop: '88px',
     WebkitTextSizeAdjust: '100%',
   },
+  // A modal dialog (the site menu) keeps the page behind it still.
+  'html:has(dialog:modal)': { overflow: 'hidden' },
   body: {
     fontFamily: 'body',
     color: 'fg.default',

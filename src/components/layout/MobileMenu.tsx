@@ -1,72 +1,193 @@
-import { type ComponentType, useRef, useState } from 'react'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { type ComponentType, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { MenuIcon } from '../icons/icons'
-import type { MenuHandoff, MobileMenuDialogProps } from './MobileMenu.lazy'
+import { mainNavigation } from '~/features/navigation/navigation'
+import { CloseIcon, MenuIcon } from '../icons/icons'
+import type { MenuToggleProps, TooltipHandoff } from './MenuToggleTooltip.lazy'
+import { PhoneLink } from './PhoneLink'
+
+const menuId = 'site-menu'
 
 const toggleClassName = cx(
   button({ variant: 'ghost', size: 'icon' }),
   css({ display: { base: 'inline-flex', lg: 'none' } }),
 )
 
-let loading: Promise<ComponentType<MobileMenuDialogProps>> | undefined
-const loadMenu = () => {
-  loading ??= import('./MobileMenu.lazy').then(
-    (module) => module.MobileMenuDialog,
+/** Browsers without Invoker Commands (before 2025) open the menu once the app is there. */
+const opensWithoutScript = () =>
+  typeof window !== 'undefined' && 'command' in HTMLButtonElement.prototype
+
+function openMenuByScript() {
+  if (opensWithoutScript()) return
+  const dialog = document.getElementById(menuId)
+  if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal()
+}
+
+let loadingTooltip: Promise<ComponentType<MenuToggleProps>> | undefined
+const loadTooltip = () => {
+  loadingTooltip ??= import('./MenuToggleTooltip.lazy').then(
+    (module) => module.MenuToggleWithTooltip,
     (error: unknown) => {
-      // Offline for a moment: the next touch of the toggle tries again.
-      loading = undefined
+      // Offline for a moment: the next hover or focus tries again.
+      loadingTooltip = undefined
       throw error
     },
   )
-  return loading
+  return loadingTooltip
 }
 
 /**
- * Below the large breakpoint: a toggle that opens a full-screen, focus-trapped menu.
- *
- * The menu's dialog and tooltip (Ark UI) are most of the header's script and most visitors never
- * open it, so the page starts with a plain toggle and fetches them on the first pointer, focus or
- * tap on it. What happened meanwhile (a tap, a hover, keyboard focus) is handed over, so the
- * first tap opens the menu and a hover still shows the tooltip.
+ * Below the large breakpoint: a toggle that opens a full-screen menu. Both are plain HTML that
+ * works before (and without) the app: the toggle opens the `<dialog>` as a modal (focus kept
+ * inside, Escape closes, focus returns to the toggle), its links load the next page. Once the
+ * app is there, a followed link or any route change closes it.
  */
 export function MobileMenu() {
-  const [Menu, setMenu] = useState<ComponentType<MobileMenuDialogProps> | null>(null)
-  const handoff = useRef<MenuHandoff>({ open: false, hovered: false, focusVisible: false })
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
 
-  if (Menu) return <Menu toggleClassName={toggleClassName} handoff={handoff.current} />
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the path changes
+  useEffect(() => {
+    dialogRef.current?.close()
+  }, [pathname])
 
+  const close = () => dialogRef.current?.close()
+
+  return (
+    <>
+      <MenuToggle />
+      <dialog
+        ref={dialogRef}
+        id={menuId}
+        aria-label="Site menu"
+        closedby="any"
+        className={css({
+          position: 'fixed',
+          inset: '0',
+          w: '100%',
+          h: '100%',
+          maxW: 'none',
+          maxH: 'none',
+          m: '0',
+          border: '0',
+          zIndex: '50',
+          bg: 'bg.overlay',
+          color: 'white',
+          flexDirection: 'column',
+          overflowY: 'auto',
+          px: '6',
+          py: '4',
+          _open: { display: 'flex', animation: 'fadeIn token(durations.normal)' },
+          '&::backdrop': { bg: 'transparent' },
+        })}
+      >
+        <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+          <button
+            type="button"
+            commandfor={menuId}
+            command="close"
+            onClick={close}
+            aria-label="Close menu"
+            className={button({ variant: 'ghost', size: 'icon' })}
+          >
+            <CloseIcon size={28} />
+          </button>
+        </div>
+        <nav aria-label="Mobile" className={css({ flex: '1', display: 'flex' })}>
+          <ul
+            className={css({
+              m: 'auto',
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              gap: '2',
+              py: '6',
+            })}
+          >
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  onClick={close}
+                  activeOptions={{ exact: item.to === '/' }}
+                  className={css({
+                    display: 'block',
+                    px: '4',
+                    py: '2',
+                    fontFamily: 'heading',
+                    fontSize: '2xl',
+                    fontWeight: '700',
+                    textDecoration: 'none',
+                    '&[aria-current=page]': { color: 'accent.onDark' },
+                    _hover: { color: 'accent.onDark' },
+                  })}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li className={css({ mt: '6' })}>
+              <PhoneLink onClick={close} className={button({ variant: 'accent', size: 'lg' })} />
+            </li>
+          </ul>
+        </nav>
+      </dialog>
+    </>
+  )
+}
+
+/**
+ * The toggle, and its tooltip (Ark UI) for mouse and keyboard users: most visitors never hover
+ * it, so the tooltip's script is fetched on the first hover or keyboard focus. The tooltip's
+ * toggle then replaces the plain one, taking over its focus and hover; never while the menu is
+ * open, since the browser returns focus to the toggle that opened it.
+ */
+function MenuToggle() {
+  const [WithTooltip, setWithTooltip] = useState<ComponentType<MenuToggleProps> | null>(null)
+  const plainToggle = useRef<HTMLButtonElement>(null)
+  const handoff = useRef<TooltipHandoff>({ hovered: false, focused: false, focusVisible: false })
+  const toggleProps = {
+    type: 'button',
+    commandfor: menuId,
+    command: 'show-modal',
+    'aria-label': 'Open menu',
+    'aria-haspopup': 'dialog',
+    className: toggleClassName,
+    onClick: openMenuByScript,
+  } as const
+
+  if (WithTooltip) return <WithTooltip toggleProps={toggleProps} handoff={handoff.current} />
+
+  const replace = (component: ComponentType<MenuToggleProps>) => {
+    const toggle = plainToggle.current
+    handoff.current = {
+      hovered: Boolean(toggle?.matches(':hover')),
+      focused: toggle !== null && toggle === document.activeElement,
+      focusVisible: Boolean(toggle?.matches(':focus-visible')),
+    }
+    setWithTooltip(() => component)
+  }
   const load = () => {
-    loadMenu().then(
-      (component) => setMenu(() => component),
+    loadTooltip().then(
+      (component) => {
+        const menu = document.getElementById(menuId)
+        if (menu instanceof HTMLDialogElement && menu.open)
+          menu.addEventListener('close', () => replace(component), { once: true })
+        else replace(component)
+      },
       () => {},
     )
   }
   return (
     <button
-      type="button"
-      aria-label="Open menu"
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      className={toggleClassName}
+      ref={plainToggle}
+      {...toggleProps}
       onPointerEnter={(event) => {
-        if (event.pointerType !== 'touch') handoff.current.hovered = true
-        load()
+        if (event.pointerType !== 'touch') load()
       }}
-      onPointerLeave={() => {
-        handoff.current.hovered = false
-      }}
-      onPointerDown={load}
       onFocus={(event) => {
-        handoff.current.focusVisible = event.currentTarget.matches(':focus-visible')
-        load()
-      }}
-      onBlur={() => {
-        handoff.current.focusVisible = false
-      }}
-      onClick={() => {
-        handoff.current.open = true
-        load()
+        if (event.currentTarget.matches(':focus-visible')) load()
       }}
     >
       <MenuIcon size={26} />

@@ -2,7 +2,8 @@ import { defineSlotRecipe } from '@pandacss/dev'
 
 export const accordion = defineSlotRecipe({
   className: 'accordion',
-  description: 'Ark UI accordion: questions that open one at a time',
+  description:
+    'Native <details> sharing a name: questions that open one at a time, before any script',
   slots: ['root', 'item', 'itemTrigger', 'itemIndicator', 'itemContent'],
   base: {
     root: { display: 'grid', gap: '3' },
@@ -27,19 +28,20 @@ export const accordion = defineSlotRecipe({
       fontSize: { base: 'md', md: 'lg' },
       color: 'fg.heading',
       cursor: 'pointer',
+      listStyle: 'none',
+      '&::-webkit-details-marker': { display: 'none' },
       _hover: { bg: 'bg.subtle' },
     },
     itemIndicator: {
       flexShrink: '0',
       color: 'accent.solid',
       transition: 'transform token(durations.normal)',
-      _open: { transform: 'rotate(180deg)' },
+      '[open] > summary > &': { transform: 'rotate(180deg)' },
     },
     itemContent: {
       px: { base: '5', md: '6' },
       pb: '5',
       color: 'fg.muted',
-      _closed: { display: 'none' },
     },
   },
 })
