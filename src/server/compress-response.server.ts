@@ -6,18 +6,26 @@ const compressibleType = /^(text\/html|text\/plain|application\/xml)\b/
 
 type Encoding = 'br' | 'gzip'
 
-/** The best encoding the client accepts (`q=0` refuses one), brotli first. */
-export function preferredEncoding(acceptEncoding: string | null): Encoding | undefined {
-  if (!acceptEncoding) return undefined
+/** The encodings among `offered` that the client accepts (`q=0` refuses one), in that order. */
+function acceptedEncodings<E extends string>(acceptEncoding: string | null, offered: readonly E[]) {
+  if (!acceptEncoding) return []
   const accepted = new Map<string, number>()
   for (const entry of acceptEncoding.split(',')) {
     const [name = '', ...params] = entry.trim().toLowerCase().split(';')
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value)
     accepted.set(name.trim(), q === undefined ? 1 : Number(q))
   }
-  const quality = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0
-  return (['br', 'gzip'] as const).find((name) => quality(name) > 0)
+  const quality = (name: E) => accepted.get(name) ?? accepted.get('*') ?? 0
+  return offered.filter((name) => quality(name) > 0)
 }
+
+/** The best encoding the client accepts, brotli first. */
+export const preferredEncoding = (acceptEncoding: string | null): Encoding | undefined =>
+  acceptedEncodings(acceptEncoding, ['br', 'gzip'] as const)[0]
+
+/** Whether the client takes gzip (what precompressed pages are kept in). */
+export const acceptsGzip = (request: Request) =>
+  acceptedEncodings(request.headers.get('accept-encoding'), ['gzip'] as const).length > 0
 
 /**
  * Compresses a rendered page as it streams. What the renderer sends within one turn of the event

@@ -2,9 +2,16 @@ import { thirdPartiesOf } from '../features/site/page-third-parties'
 import { getEnvironment } from './env.server'
 import { contentSecurityPolicy } from './security-headers'
 
-/** A fresh script nonce: 18 random bytes, base64 (never contains a placeholder's text). */
+/** Characters in a script nonce. */
+export const scriptNonceLength = 24
+
+/**
+ * A fresh script nonce: 18 random bytes, base64url. No HTML, JSON or JavaScript escaping changes
+ * those characters, so a rendered page holds the nonce verbatim wherever it appears, and a copy of
+ * the page can be given a new one by replacing the text (nonce-template.server.ts).
+ */
 export const createScriptNonce = () =>
-  Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64')
+  Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')
 
 /** The Content-Security-Policy of the page at `pathname`, whose scripts carry `nonce`. */
 export function pageContentSecurityPolicy(nonce: string, pathname: string) {
@@ -14,4 +21,11 @@ export function pageContentSecurityPolicy(nonce: string, pathname: string) {
     imageOrigins: supabase ? [new URL(supabase).origin] : [],
     thirdParties: thirdPartiesOf(pathname),
   })
+}
+
+/** The policy of the page at `pathname` as a function of the nonce, for pages answered often. */
+export function pageContentSecurityPolicyTemplate(pathname: string): (nonce: string) => string {
+  const marker = '\0nonce\0'
+  const [before = '', after = ''] = pageContentSecurityPolicy(marker, pathname).split(marker)
+  return (nonce) => before + nonce + after
 }

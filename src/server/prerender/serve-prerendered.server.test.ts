@@ -50,7 +50,7 @@ describe('loadPrerenderedPages', () => {
     const policyNonce = /'nonce-([^']+)'/.exec(
       response?.headers.get('content-security-policy') ?? '',
     )?.[1]
-    expect(policyNonce).toMatch(/^[A-Za-z0-9+/]{24}$/)
+    expect(policyNonce).toMatch(/^[A-Za-z0-9_-]{24}$/)
     expect(response?.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(response?.headers.get('x-prerendered')).toBe('1')
     expect(response?.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=3600')

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getEnvironment } from '../env.server'
-import { createScriptNonce, pageContentSecurityPolicy } from '../page-security.server'
+import { answerWithFreshNonce, nonceTemplateSync } from '../nonce-template.server'
+import { pageContentSecurityPolicyTemplate } from '../page-security.server'
 import {
   type PrerenderManifest,
   prerenderDirectoryName,
@@ -9,41 +10,11 @@ import {
   prerenderPlaceholders,
 } from './prerendered-pages'
 
-type Slot = keyof typeof prerenderPlaceholders
-type Values = Record<Slot, string>
-
-/** A page split at its placeholders: parts[0] slot[0] parts[1] slot[1] … parts[n]. */
-type Template = { parts: string[]; slots: Slot[]; cacheControl: string; contentType: string }
-
-const slotByText = new Map<string, Slot>(
-  Object.entries(prerenderPlaceholders).map(([slot, text]) => [text, slot as Slot]),
-)
-const placeholderPattern = new RegExp(
-  [...slotByText.keys()].map((text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'),
-  'g',
-)
-
-function parseTemplate(
-  html: string,
-  headers: { cacheControl: string; contentType: string },
-): Template {
-  const parts: string[] = []
-  const slots: Slot[] = []
-  let start = 0
-  for (const match of html.matchAll(placeholderPattern)) {
-    parts.push(html.slice(start, match.index))
-    slots.push(slotByText.get(match[0]) as Slot)
-    start = match.index + match[0].length
-  }
-  parts.push(html.slice(start))
-  return { parts, slots, ...headers }
-}
-
-const fillTemplate = (template: Template, values: Values) =>
-  template.parts.reduce((html, part, i) => {
-    const slot = template.slots[i - 1]
-    return slot === undefined ? part : html + values[slot] + part
-  }, '')
+/** The pages' settings: their placeholders are filled in once, when the pages are loaded. */
+const fillSettings = (html: string, config: { siteUrl: string; hcaptchaSiteKey: string }) =>
+  html
+    .replaceAll(prerenderPlaceholders.siteUrl, config.siteUrl)
+    .replaceAll(prerenderPlaceholders.hcaptchaSiteKey, config.hcaptchaSiteKey)
 
 /**
  * A value goes into attributes, JSON-LD and the router's inline data alike: only characters that
@@ -80,32 +51,37 @@ export function loadPrerenderedPages(
     return none('HCAPTCHA_SITE_KEY has characters that need escaping in HTML')
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest
-  const templates = new Map(
-    Object.entries(manifest.pages).map(([path, page]) => [
-      path,
-      parseTemplate(readFileSync(join(directory, page.file), 'utf8'), page),
-    ]),
+  // Everything but the nonce is the same for every answer: headers, and the body compressed once.
+  const pages = new Map(
+    Object.entries(manifest.pages).map(([path, page]) => {
+      const html = fillSettings(readFileSync(join(directory, page.file), 'utf8'), config)
+      return [
+        path,
+        {
+          template: nonceTemplateSync(html, prerenderPlaceholders.nonce),
+          status: 200,
+          headers: {
+            'content-type': page.contentType,
+            'cache-control': page.cacheControl,
+            // Says where the page came from, as CDNs' cache headers do: for tests and for whoever debugs.
+            'x-prerendered': '1',
+          },
+          policy: pageContentSecurityPolicyTemplate(path),
+        },
+      ]
+    }),
   )
 
   return {
-    paths: [...templates.keys()],
+    paths: [...pages.keys()],
     serve(request) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
       const url = new URL(request.url)
       // A query string may change what a page shows (or be bad input to reject): render it.
       if (url.search !== '') return undefined
-      const template = templates.get(url.pathname)
-      if (template === undefined || currentYear() !== manifest.builtInYear) return undefined
-      const nonce = createScriptNonce()
-      const headers = {
-        'content-type': template.contentType,
-        'cache-control': template.cacheControl,
-        'content-security-policy': pageContentSecurityPolicy(nonce, url.pathname),
-        // Says where the page came from, as CDNs' cache headers do: for tests and for whoever debugs.
-        'x-prerendered': '1',
-      }
-      const body = request.method === 'HEAD' ? null : fillTemplate(template, { ...config, nonce })
-      return new Response(body, { status: 200, headers })
+      const page = pages.get(url.pathname)
+      if (page === undefined || currentYear() !== manifest.builtInYear) return undefined
+      return answerWithFreshNonce(request, page)
     },
   }
 }
