@@ -1,7 +1,8 @@
 /**
  * The server entry: a guard that answers malformed server-function calls with a 4xx instead of
  * Start's 500 (see server-fn-guard.server.ts), then the prerendered pages from memory, then
- * Start's handler; pages leave compressed. Every server function the site has is listed here;
+ * copies of recently rendered pages (page-cache.server.ts), then Start's handler; pages leave
+ * compressed. Every server function the site has is listed here;
  * server-fn-guard.server.test.ts fails when one is missing.
  */
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
@@ -9,17 +10,27 @@ import { sendContactMessage } from '~/features/contact/contact.functions'
 import { getGallery } from '~/features/gallery/gallery.functions'
 import { getPublicConfig } from '~/features/site/public-config.functions'
 import { compressResponse } from '~/server/compress-response.server'
+import { createPageCache } from '~/server/page-cache.server'
+import { renderRecordingFreshness } from '~/server/page-freshness.server'
 import { prerenderedPagesOfThisServer } from '~/server/prerender/serve-prerendered.server'
 import { refuseMalformedServerFnCall, serverFnIds } from '~/server/server-fn-guard.server'
 
 const knownIds = serverFnIds([getGallery, getPublicConfig, sendContactMessage])
+
+const renderedPages = createPageCache()
 
 export default createServerEntry({
   async fetch(request, options) {
     const response =
       (await refuseMalformedServerFnCall(request, { knownIds })) ??
       prerenderedPagesOfThisServer().serve(request) ??
-      (await handler.fetch(request, options))
+      renderedPages.serve(request) ??
+      (await render(request, () => handler.fetch(request, options)))
     return compressResponse(request, response)
   },
 })
+
+async function render(request: Request, fetch: () => Response | Promise<Response>) {
+  const { result, freshness } = renderRecordingFreshness(fetch)
+  return renderedPages.keep(request, await result, freshness)
+}

@@ -30,6 +30,34 @@ function setup(load: () => Promise<GalleryItem[]>) {
 }
 
 describe('createGalleryCache', () => {
+  it('says until when the list it serves is fresh: never for a stale list or the error state', async () => {
+    let fail = false
+    const load = vi.fn(async () => {
+      if (fail) throw new Error('down')
+      return list('a')
+    })
+    const { cache, advance } = setup(load)
+    expect(await cache.read()).toEqual({
+      result: { items: list('a'), status: 'ok' },
+      freshUntil: 1_000,
+    })
+    advance(999)
+    expect((await cache.read()).freshUntil).toBe(1_000)
+    advance(1)
+    fail = true
+    expect(await cache.read()).toEqual({
+      result: { items: list('a'), status: 'ok' },
+      freshUntil: undefined,
+    })
+    cache.clear()
+    await flush()
+    advance(100)
+    expect(await cache.read()).toEqual({
+      result: { items: [], status: 'error' },
+      freshUntil: undefined,
+    })
+  })
+
   it('loads once and serves the cached list while it is fresh', async () => {
     const load = vi.fn(async () => list('a'))
     const { cache, advance } = setup(load)

@@ -24,6 +24,11 @@ export interface GalleryCacheOptions {
 export interface GalleryCache {
   /** The gallery; never rejects. */
   get(): Promise<GalleryResult>
+  /**
+   * The gallery, and until when it counts as fresh: undefined for the error state or a list past
+   * its TTL (served while a reload runs). A copy of a page showing it must not outlive that.
+   */
+  read(): Promise<{ result: GalleryResult; freshUntil: number | undefined }>
   clear(): void
 }
 
@@ -101,18 +106,29 @@ export function createGalleryCache({
     return attempt
   }
 
-  const currentResult = (): GalleryResult =>
-    lastGood ? { items: lastGood.items, status: 'ok' } : { items: [], status: 'error' }
+  const current = (): { result: GalleryResult; freshUntil: number | undefined } => {
+    if (!lastGood) return { result: { items: [], status: 'error' }, freshUntil: undefined }
+    const freshUntil = lastGood.loadedAt + ttlMs
+    return {
+      result: { items: lastGood.items, status: 'ok' },
+      freshUntil: now() < freshUntil ? freshUntil : undefined,
+    }
+  }
+
+  async function read() {
+    const at = now()
+    if (lastGood) {
+      if (at - lastGood.loadedAt >= ttlMs && mayTryAgain(at)) void startLoad()
+      return current()
+    }
+    if (inFlight || mayTryAgain(at)) await waitAtMost(startLoad(), waitMs)
+    return current()
+  }
 
   return {
+    read,
     async get() {
-      const at = now()
-      if (lastGood) {
-        if (at - lastGood.loadedAt >= ttlMs && mayTryAgain(at)) void startLoad()
-        return currentResult()
-      }
-      if (inFlight || mayTryAgain(at)) await waitAtMost(startLoad(), waitMs)
-      return currentResult()
+      return (await read()).result
     },
     clear() {
       lastGood = undefined

@@ -5,6 +5,7 @@ import { readBucketListing } from '../db/embedded-bucket.server'
 import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
 import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { getEnvironment } from '../env.server'
+import { pageDataFreshUntil } from '../page-freshness.server'
 import { processState } from '../process-state.server'
 import { serveBucketFile } from './bucket-files.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
@@ -58,12 +59,18 @@ export function getGalleryCache(): GalleryCache {
   return state.cache
 }
 
-/** What the getGallery server function answers: never throws. */
+/**
+ * What the getGallery server function answers: never throws. A page rendered with it may be kept
+ * (page-cache.server.ts) only while the list is fresh, and not at all with the error state.
+ */
 export async function readGallery(): Promise<GalleryResult> {
   try {
-    return await getGalleryCache().get()
+    const { result, freshUntil } = await getGalleryCache().read()
+    pageDataFreshUntil(freshUntil)
+    return result
   } catch (error) {
     console.error('Gallery load failed:', error)
+    pageDataFreshUntil(undefined)
     return { items: [], status: 'error' }
   }
 }

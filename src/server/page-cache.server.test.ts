@@ -1,0 +1,187 @@
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { createPageCache, type PageCacheOptions, sharedLifetime } from './page-cache.server'
+import { createScriptNonce } from './page-security.server'
+
+const galleryCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600'
+const pageWith = (nonce: string) =>
+  `<!DOCTYPE html><html><head><meta nonce="${nonce}"/><script nonce="${nonce}">$R=[]</script></head><body>${'<p>Oak kitchen</p>'.repeat(50)}<script nonce="${nonce}" src="/app.js"></script></body></html>`
+
+const request = (path = '/gallery?category=kitchen', init: RequestInit = {}) =>
+  new Request(`http://127.0.0.1:3000${path}`, init)
+
+type Rendered = {
+  status?: number
+  headers?: Record<string, string>
+  body?: (nonce: string) => string
+  /** What the render's data sources reported (page-freshness.server.ts). */
+  until?: number
+}
+
+function setup(options: PageCacheOptions = {}) {
+  let time = 1_000_000
+  const cache = createPageCache({ now: () => time, ...options })
+  /** What the server does on a miss: render, stream the answer on, keep a copy if it may. */
+  async function render(req: Request, rendered: Rendered = {}) {
+    const nonce = createScriptNonce()
+    const response = new Response(
+      req.method === 'HEAD' ? null : (rendered.body ?? pageWith)(nonce),
+      {
+        status: rendered.status ?? 200,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': galleryCacheControl,
+          'content-security-policy': `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'`,
+          ...rendered.headers,
+        },
+      },
+    )
+    const answer = cache.keep(req, response, { until: rendered.until ?? Number.POSITIVE_INFINITY })
+    const text = await answer.text()
+    await cache.settled()
+    return { answer, text, nonce }
+  }
+  /** Renders the page twice: a page is kept once asked for a second time. */
+  async function renderTwice(req: () => Request, rendered: Rendered = {}) {
+    await render(req(), rendered)
+    return render(req(), rendered)
+  }
+  return { cache, render, renderTwice, advance: (ms: number) => (time += ms) }
+}
+
+const policyNonce = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? ''
+
+describe('createPageCache', () => {
+  it('misses, keeps a page asked for twice, then answers it with a fresh nonce in body and policy', async () => {
+    const { cache, render } = setup()
+    expect(cache.serve(request())).toBeUndefined()
+    const first = await render(request())
+    expect(first.text).toBe(pageWith(first.nonce))
+    expect(cache.size).toBe(0)
+    const second = await render(request())
+    expect(second.text).toBe(pageWith(second.nonce))
+    expect(cache.size).toBe(1)
+
+    const hit = cache.serve(request()) as Response
+    expect(hit.status).toBe(200)
+    expect(hit.headers.get('x-page-cache')).toBe('hit')
+    expect(hit.headers.get('cache-control')).toBe(galleryCacheControl)
+    const nonce = policyNonce(hit)
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{24}$/)
+    expect(nonce).not.toBe(second.nonce)
+    expect(hit.headers.get('content-security-policy')).toBe(
+      `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    )
+    expect(await hit.text()).toBe(pageWith(nonce))
+    expect(policyNonce(cache.serve(request()) as Response)).not.toBe(nonce)
+  })
+
+  it('answers gzip to a client that takes it, and HEAD with headers alone', async () => {
+    const { cache, renderTwice } = setup()
+    await renderTwice(() => request())
+    const gzip = cache.serve(
+      request('/gallery?category=kitchen', { headers: { 'accept-encoding': 'gzip, br' } }),
+    )
+    expect(gzip?.headers.get('content-encoding')).toBe('gzip')
+    const body = gunzipSync(Buffer.from(await (gzip as Response).arrayBuffer())).toString()
+    expect(body).toBe(pageWith(policyNonce(gzip as Response)))
+    const head = cache.serve(request('/gallery?category=kitchen', { method: 'HEAD' }))
+    expect(head?.status).toBe(200)
+    expect(head?.body).toBeNull()
+  })
+
+  it('keeps a copy for s-maxage or its own limit, whichever is shorter', async () => {
+    const { cache, renderTwice, advance } = setup({ maxTtlMs: 30_000 })
+    await renderTwice(() => request())
+    advance(29_999)
+    expect(cache.serve(request())?.headers.get('age')).toBe('29')
+    advance(1)
+    expect(cache.serve(request())).toBeUndefined()
+    expect(cache.size).toBe(0)
+
+    await renderTwice(() => request('/faq?x=1'), {
+      headers: { 'cache-control': 'public, s-maxage=5' },
+    })
+    advance(4_999)
+    expect(cache.serve(request('/faq?x=1'))).toBeDefined()
+    advance(1)
+    expect(cache.serve(request('/faq?x=1'))).toBeUndefined()
+  })
+
+  it('never keeps a copy past the freshness of the data the page shows', async () => {
+    const { cache, renderTwice, advance } = setup()
+    await renderTwice(() => request(), { until: 1_000_000 + 10_000 })
+    advance(9_999)
+    expect(cache.serve(request())).toBeDefined()
+    advance(1)
+    expect(cache.serve(request())).toBeUndefined()
+  })
+
+  it('keeps nothing rendered with the error state or a stale list', async () => {
+    const { cache, renderTwice } = setup()
+    await renderTwice(() => request(), { until: Number.NEGATIVE_INFINITY })
+    expect(cache.size).toBe(0)
+  })
+
+  it.each<[string, () => Request, Rendered]>([
+    ['a 404', () => request('/areas-of-service/nowhere'), { status: 404 }],
+    ['a 500', () => request(), { status: 500 }],
+    ['no-store', () => request(), { headers: { 'cache-control': 'no-store' } }],
+    ['private', () => request(), { headers: { 'cache-control': 'private, s-maxage=60' } }],
+    ['no s-maxage', () => request(), { headers: { 'cache-control': 'public, max-age=60' } }],
+    ['a cookie set', () => request(), { headers: { 'set-cookie': 'session=1' } }],
+    ['Vary: Cookie', () => request(), { headers: { vary: 'Cookie' } }],
+    ['no nonce', () => request(), { headers: { 'content-security-policy': "script-src 'self'" } }],
+    ['not HTML', () => request(), { headers: { 'content-type': 'application/json' } }],
+    ['POST', () => request('/gallery', { method: 'POST', body: 'x' }), {}],
+    ['HEAD', () => request('/gallery', { method: 'HEAD' }), {}],
+    ['with credentials', () => request('/gallery', { headers: { authorization: 'Bearer x' } }), {}],
+    [
+      'a nonce escaped somewhere',
+      () => request(),
+      { body: (nonce) => `${pageWith(nonce)}<script>"${nonce.slice(0, 12)}\\u0000"</script>` },
+    ],
+  ])('keeps nothing for %s', async (_, req, rendered) => {
+    const { cache, renderTwice } = setup()
+    await renderTwice(req, rendered)
+    expect(cache.size).toBe(0)
+    expect(cache.serve(req())).toBeUndefined()
+  })
+
+  it('keeps crawlers’ copies apart: they get whole pages, not streamed ones', async () => {
+    const { cache, renderTwice } = setup()
+    const crawler = () => request('/gallery', { headers: { 'user-agent': 'Googlebot/2.1' } })
+    await renderTwice(crawler, { body: (nonce) => `crawler ${nonce}` })
+    expect(cache.serve(request('/gallery'))).toBeUndefined()
+    const hit = cache.serve(crawler()) as Response
+    expect(await hit.text()).toBe(`crawler ${policyNonce(hit)}`)
+  })
+
+  it('forgets the least recently used page beyond its size', async () => {
+    const { cache, renderTwice } = setup({ maxEntries: 2 })
+    await renderTwice(() => request('/a'))
+    await renderTwice(() => request('/b'))
+    cache.serve(request('/a'))
+    await renderTwice(() => request('/c'))
+    expect(cache.size).toBe(2)
+    expect(cache.serve(request('/a'))).toBeDefined()
+    expect(cache.serve(request('/b'))).toBeUndefined()
+    expect(cache.serve(request('/c'))).toBeDefined()
+  })
+})
+
+describe('sharedLifetime', () => {
+  const page = (cacheControl: string) =>
+    new Response('x', { headers: { 'content-type': 'text/html', 'cache-control': cacheControl } })
+  it.each([
+    ['public, max-age=0, s-maxage=300, stale-while-revalidate=3600', 300_000],
+    ['public, s-maxage=3600', 3_600_000],
+    ['public, s-maxage=0', undefined],
+    ['public, no-cache, s-maxage=60', undefined],
+    ['public', undefined],
+    ['', undefined],
+  ])('%j → %s ms', (cacheControl, expected) => {
+    expect(sharedLifetime(page(cacheControl))).toBe(expected)
+  })
+})
