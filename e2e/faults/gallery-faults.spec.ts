@@ -55,6 +55,12 @@ async function startSite(options: { fault?: ProxyFault } = {}) {
   return { standIn, proxy, server, database: schema.database }
 }
 
+// A page waits at most 3 s for the source; the allowance covers rendering on a loaded 2-core CI
+// machine (4.1 s was seen there). The slow source takes longer than both together, so a page that
+// waited for it still fails.
+const pageBudgetMs = 3_000 + 2_000
+const slowSourceMs = 9_000
+
 const pastFreshness = () => new Promise((resolve) => setTimeout(resolve, ttlMs + 100))
 
 test('serves the last good list through every kind of outage, then recovers by itself', async () => {
@@ -77,7 +83,7 @@ test('serves the last good list through every kind of outage, then recovers by i
       const answers = await expectSitePages(server.url, {
         list: ['Oak Galley Kitchen', 'Spa Ensuite'],
       })
-      for (const answer of answers) expect(answer.ms, answer.path).toBeLessThan(3_000)
+      for (const answer of answers) expect(answer.ms, answer.path).toBeLessThan(pageBudgetMs)
       standIn.fail(undefined)
     })
   }
@@ -173,14 +179,14 @@ test('with the source down from the start: error states, never a 500, and recove
 
 test('a slow or stalled source never holds a page past the 3 s budget', async () => {
   test.setTimeout(45_000)
-  const { proxy, server } = await startSite({ fault: { kind: 'delay', ms: 6_000 } })
+  const { proxy, server } = await startSite({ fault: { kind: 'delay', ms: slowSourceMs } })
   const galleryPages = [sitePages.gallery, sitePages.service, sitePages.location]
 
   await test.step('first load slower than the budget: error states in time', async () => {
     const answers = await Promise.all(galleryPages.map((path) => getPage(server.url, path)))
     for (const answer of answers) {
       expect(answer.status, answer.path).toBe(200)
-      expect(answer.ms, answer.path).toBeLessThan(4_000)
+      expect(answer.ms, answer.path).toBeLessThan(pageBudgetMs)
     }
     expect(answers[0]?.html).toContain(galleryTexts.pageError)
     expect(answers[1]?.html).toContain(galleryTexts.sectionError)
@@ -189,7 +195,7 @@ test('a slow or stalled source never holds a page past the 3 s budget', async ()
   await test.step('the slow load finishes in the background: the next views get the list', async () => {
     await eventually(
       () => expectSitePages(server.url, { list: ['Oak Galley Kitchen', 'Spa Ensuite'] }),
-      10_000,
+      slowSourceMs + 4_000,
     )
   })
 
@@ -199,7 +205,7 @@ test('a slow or stalled source never holds a page past the 3 s budget', async ()
     const answers = await expectSitePages(server.url, {
       list: ['Oak Galley Kitchen', 'Spa Ensuite'],
     })
-    for (const answer of answers) expect(answer.ms, answer.path).toBeLessThan(3_000)
+    for (const answer of answers) expect(answer.ms, answer.path).toBeLessThan(pageBudgetMs)
   })
 })
 
@@ -208,7 +214,7 @@ test('a stalled first load: error states in time, and the list once the source a
   const { proxy, server } = await startSite({ fault: { kind: 'stall-body' } })
   const gallery = await getPage(server.url, sitePages.gallery)
   expect(gallery.status).toBe(200)
-  expect(gallery.ms).toBeLessThan(4_000)
+  expect(gallery.ms).toBeLessThan(pageBudgetMs)
   expect(gallery.html).toContain(galleryTexts.pageError)
   await expectSitePages(server.url, 'error')
 
