@@ -13,17 +13,33 @@ const ignoreUseClientDirectives: OnWarn = (warning, warn) => {
   if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
 }
 
+const isClientEntry = (id: string) => /[\\/]src[\\/]client\.tsx$/.test(id)
+
 const weekCache = 'public, max-age=604800, stale-while-revalidate=86400'
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
-  build: {
-    rolldownOptions: {
-      onwarn: ignoreUseClientDirectives,
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // The entry (src/client.tsx) and one small chunk of what it imports are all a page
+            // requests at once; the app comes after the first paint as one chunk
+            // (src/client-hydrate.tsx and everything it needs) rather than dozens of small ones.
+            // The entry stays out of the boot chunk: it awaits the app, which imports the boot
+            // chunk, and a chunk awaiting its own importer never finishes.
+            codeSplitting: {
+              groups: [
+                { name: 'boot', tags: ['$initial'], test: (id) => !isClientEntry(id), priority: 1 },
+                { name: 'app', test: /[\\/]src[\\/]client-hydrate\.tsx$/ },
+              ],
+            },
+          },
+        },
+      },
     },
-    // Only the bench asks for maps, to attribute bytes to the framework or to us.
-    sourcemap: process.env.BENCH_SOURCEMAPS ? 'hidden' : false,
   },
   plugins: [
     tanstackStart(),

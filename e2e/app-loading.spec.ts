@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { faqs } from '../src/features/faq/faq.content'
 import { appScriptsUrl, expect, holdRequests, test } from './fixtures'
@@ -10,6 +12,37 @@ import { appScriptsUrl, expect, holdRequests, test } from './fixtures'
 
 const isHydrated = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.hydrated === 'true')
+
+/** The built script at `/assets/…` and every script it imports statically, with their gzip bytes. */
+function staticImportGraph(src: string, seen = new Map<string, number>()) {
+  if (seen.has(src)) return seen
+  const code = readFileSync(`.output/public${src}`)
+  seen.set(src, gzipSync(code).length)
+  for (const [, file] of code
+    .toString()
+    .matchAll(/(?:^|[;}\s])import\s*(?:[^'"`()]*?from\s*)?["'](\.\/[^"']+)["']/g)) {
+    staticImportGraph(new URL(file as string, `http://x${src}`).pathname, seen)
+  }
+  return seen
+}
+
+test('a page asks for nothing but a small boot script until it has painted', async ({
+  request,
+}) => {
+  for (const path of ['/', '/faq', '/gallery', '/services/kitchen-remodeling', '/contact-us']) {
+    const html = await (await request.get(path)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head, `${path} preloads scripts`).not.toMatch(/rel="modulepreload"|as="script"/)
+    const ownScripts = [...html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+)"/g)].map(
+      ([, src]) => src as string,
+    )
+    expect(ownScripts, `${path} scripts`).toHaveLength(1)
+    // What runs before the first paint: the entry and what it imports, which starts the app later.
+    const boot = staticImportGraph(ownScripts[0] as string)
+    const bytes = [...boot.values()].reduce((sum, size) => sum + size, 0)
+    expect(bytes, `${path} boot: ${[...boot.keys()].join(', ')}`).toBeLessThan(3_000)
+  }
+})
 
 test.describe('before the app has loaded', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })

@@ -1,19 +1,14 @@
 /**
- * Start's default browser entry, plus one line: React resets controlled fields to their
- * rendered values when it hydrates them, so what a visitor typed into a form before the app
- * arrived is remembered until the form takes it (features/site/typed-before-hydration.ts).
+ * Start's default browser entry, with two changes. The app is fetched and started after the
+ * page's first paint: until then its download would compete with the hero picture on a slow
+ * connection and its start-up work would hold the paint back, while every control already works
+ * without it (links, <details>, the menu's <dialog>, real forms). And what a visitor typed into
+ * a form before the app arrived is remembered until the form takes it, because React resets
+ * controlled fields to their rendered values when it hydrates them.
  */
-import { StartClient } from '@tanstack/react-start/client'
-import { StrictMode, startTransition } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import { afterFirstPaint } from '~/features/site/after-first-paint'
 import { rememberTypedFields } from '~/features/site/typed-before-hydration'
 
 rememberTypedFields()
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <StartClient />
-    </StrictMode>,
-  )
-})
+await afterFirstPaint()
+await import('./client-hydrate')

@@ -1,8 +1,8 @@
 /**
  * The server entry: a guard that answers malformed server-function calls with a 4xx instead of
  * Start's 500 (see server-fn-guard.server.ts), then the prerendered pages from memory, then
- * copies of recently rendered pages (page-cache.server.ts), then Start's handler; pages leave
- * compressed. Every server function the site has is listed here;
+ * copies of recently rendered pages (page-cache.server.ts), then Start's handler, whose pages
+ * lose their script preloads (script-preloads.server.ts); pages leave compressed. Every server function the site has is listed here;
  * server-fn-guard.server.test.ts fails when one is missing.
  */
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
@@ -13,6 +13,7 @@ import { compressResponse } from '~/server/compress-response.server'
 import { createPageCache } from '~/server/page-cache.server'
 import { renderRecordingFreshness } from '~/server/page-freshness.server'
 import { prerenderedPagesOfThisServer } from '~/server/prerender/serve-prerendered.server'
+import { withoutScriptPreloads } from '~/server/script-preloads.server'
 import { refuseMalformedServerFnCall, serverFnIds } from '~/server/server-fn-guard.server'
 
 const knownIds = serverFnIds([getGallery, getPublicConfig, sendContactMessage])
@@ -32,5 +33,5 @@ export default createServerEntry({
 
 async function render(request: Request, fetch: () => Response | Promise<Response>) {
   const { result, freshness } = renderRecordingFreshness(fetch)
-  return renderedPages.keep(request, await result, freshness)
+  return renderedPages.keep(request, withoutScriptPreloads(await result), freshness)
 }
