@@ -82,11 +82,7 @@ async function main() {
     const failures: string[] = []
     for (const path of prerenderedPaths) {
       // A crawler's user agent: the server sends the whole document at once, no stream.
-      const response = await fetch(`${origin}${path}`, {
-        headers: { 'user-agent': 'MapleHearthPrerenderBot/1.0', 'accept-encoding': 'identity' },
-        redirect: 'manual',
-        signal: AbortSignal.timeout(30_000),
-      })
+      const response = await fetchPage(`${origin}${path}`)
       const html = await response.text()
       const nonce = /'nonce-([^']+)'/.exec(
         response.headers.get('content-security-policy') ?? '',
@@ -126,11 +122,12 @@ async function main() {
     rmSync(dataDirectory, { recursive: true, force: true })
   }
 
+  /** Waits for /readyz: the server listens before its database is open, and opening it blocks. */
   async function waitUntilServing(url: string) {
     for (let attempt = 0; attempt < 300; attempt++) {
       if (server.exitCode !== null) break
       try {
-        if ((await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(5_000) })).ok) return
+        if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) })).ok) return
       } catch {}
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
@@ -138,8 +135,32 @@ async function main() {
   }
 }
 
+/**
+ * A page as a crawler gets it, whole. A connection the server resets is asked for once more, and
+ * the build fails with the cause if that fails too.
+ */
+async function fetchPage(url: string): Promise<Response> {
+  const ask = () =>
+    fetch(url, {
+      headers: { 'user-agent': 'MapleHearthPrerenderBot/1.0', 'accept-encoding': 'identity' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    })
+  try {
+    return await ask()
+  } catch (error) {
+    console.warn(`prerender: ${url} failed (${errorChain(error)}); asking once more`)
+    return await ask()
+  }
+}
+
+const errorChain = (error: unknown): string =>
+  error instanceof Error
+    ? `${error.message}${error.cause === undefined ? '' : `: ${errorChain(error.cause)}`}`
+    : String(error)
+
 main().catch((error: unknown) => {
   rmSync(outputDirectory, { recursive: true, force: true })
-  console.error(error instanceof Error ? error.message : error)
+  console.error(errorChain(error))
   process.exit(1)
 })
