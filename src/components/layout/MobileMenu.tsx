@@ -47,8 +47,12 @@ export function MobileMenu() {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const pathname = useRouterState({ select: (state) => state.location.pathname })
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the path changes
+  // Closes when the path changes, but not on hydration: a visitor may have opened the menu
+  // before the app arrived.
+  const menuPath = useRef(pathname)
   useEffect(() => {
+    if (menuPath.current === pathname) return
+    menuPath.current = pathname
     dialogRef.current?.close()
   }, [pathname])
 
