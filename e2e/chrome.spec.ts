@@ -177,7 +177,9 @@ test.describe('footer', () => {
         '/services/general-contractor',
       ],
     )
-    await expect(footer).toContainText(`© ${new Date().getFullYear()}`)
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${company.legalName}`)
+    await expect(footer).toContainText('All rights reserved.')
+    await expect(footer).not.toContainText('..')
     await expect(footer).toContainText('Canadian')
     const credit = footer.getByRole('link', { name: new RegExp(company.studioCredit.name) })
     await expect(credit).toHaveAttribute('target', '_blank')

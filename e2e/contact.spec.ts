@@ -75,6 +75,8 @@ test('required fields explain themselves, tied to their inputs', async ({ page }
   await submit(page)
   const name = field(page, 'Name')
   await expect(name).toHaveAttribute('aria-invalid', 'true')
+  // Focus goes to the first field to fix, so a keyboard or screen-reader user lands on it.
+  await expect(name).toBeFocused()
   await expect(name).toHaveAccessibleDescription('Please enter your name.')
   await expect(field(page, 'Email')).toHaveAccessibleDescription('Please enter your email address.')
   await field(page, 'Email').fill('not-an-email')
@@ -83,6 +85,8 @@ test('required fields explain themselves, tied to their inputs', async ({ page }
   await expect(field(page, 'Message')).toHaveAttribute('aria-invalid', 'true')
   await field(page, 'Name').fill('Zoë Béatrice Ngô')
   await expect(name).not.toHaveAttribute('aria-invalid', 'true')
+  await submit(page)
+  await expect(field(page, 'Email')).toBeFocused()
   await expectNoAxeViolations(page)
 })
 
@@ -232,4 +236,33 @@ test('without JavaScript the form still renders, and says how else to reach us',
   await expect(field(page, 'Message')).toBeVisible()
   await expect(page.getByText('This form needs JavaScript for its spam check')).toBeVisible()
   await context.close()
+})
+
+test('with the captcha unreachable the form says so, offers the phone and email, and explains a submit', async ({
+  page,
+}) => {
+  await page.route('https://*.hcaptcha.com/**', (route) => route.abort())
+  await gotoHydrated(page, '/contact-us')
+  const notice = page
+    .getByRole('alert')
+    .filter({ hasText: 'Our spam check (a captcha) could not load' })
+  // The widget's loader retries twice, a second apart, before it gives up.
+  await expect(notice).toBeVisible({ timeout: 15_000 })
+  await expect(notice.getByRole('link', { name: company.phone.display })).toHaveAttribute(
+    'href',
+    `tel:${company.phone.e164}`,
+  )
+  await expect(notice.getByRole('link', { name: company.email })).toHaveAttribute(
+    'href',
+    `mailto:${company.email}`,
+  )
+  await fillValidMessage(page, 'Offline Captcha')
+  await submit(page)
+  await expect(
+    page.getByText('Our spam check could not load, so this form cannot send right now.'),
+  ).toBeVisible()
+  await expect(page.getByText('Captcha Required')).toHaveCount(0)
+  // The toast fades in over 400 ms: axe measures the colours it settles on.
+  await page.waitForTimeout(1_000)
+  await expectNoAxeViolations(page)
 })

@@ -9,6 +9,13 @@ export function allowFailedResponses(page: Page, pattern: RegExp) {
   allowedFailures.set(page, [...(allowedFailures.get(page) ?? []), pattern])
 }
 
+const allowedConsoleErrors = new WeakMap<Page, RegExp[]>()
+
+/** Declares console errors a test provokes on purpose (React reporting an error it caught). */
+export function allowConsoleErrors(page: Page, pattern: RegExp) {
+  allowedConsoleErrors.set(page, [...(allowedConsoleErrors.get(page) ?? []), pattern])
+}
+
 export const test = base.extend<{ consoleProblems: string[]; captchaStandIn: undefined }>({
   // No machine here reaches hCaptcha: every page gets the stand-in widget instead.
   captchaStandIn: [
@@ -32,6 +39,7 @@ export const test = base.extend<{ consoleProblems: string[]; captchaStandIn: und
         const text = message.text()
         // A failed subresource is reported below with its URL; a 404 page's own document is not a fault.
         if (text.startsWith('Failed to load resource')) return
+        if (allowedConsoleErrors.get(page)?.some((pattern) => pattern.test(text))) return
         if (message.type() === 'error' || /hydrat/i.test(text))
           problems.push(`${message.type()}: ${text}`)
       })

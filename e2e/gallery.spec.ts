@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+import {
+  allowConsoleErrors,
+  allowFailedResponses,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  test,
+} from './fixtures'
 
 type ManifestEntry = {
   path: string
@@ -138,4 +145,40 @@ test('a broken image falls back to the placeholder', async ({ page }) => {
     'src',
     '/images/image-not-found.svg',
   )
+})
+
+test('a gallery that cannot be fetched during a visit keeps each page, with the toast and an inline error', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  await gotoHydrated(page, '/faq')
+  // From here on every server-function call fails, as with the site's API down mid-visit.
+  await page.route(/\/_serverFn\//, (route) => route.fulfill({ status: 500, body: 'unavailable' }))
+  allowFailedResponses(page, /\/_serverFn\//)
+  allowConsoleErrors(page, /./)
+  const toast = page.getByText('Failed to load gallery images. Please try again later.')
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Gallery' }).click()
+  await expect(page).toHaveURL(/\/gallery$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Project Gallery' })).toBeVisible()
+  // The query retries twice (1 s, then 2 s) before it gives up.
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Error loading projects. Please try refreshing the page.' }),
+  ).toBeVisible({ timeout: 15_000 })
+  await expect(toast).toBeVisible()
+  await expect(page.getByRole('searchbox')).toBeVisible()
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Bathroom Remodeling' }).click()
+  await expect(page).toHaveURL(/\/services\/bathroom-remodeling$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Bathroom')
+  await expect(page.getByRole('heading', { name: 'Key Features' })).toBeVisible()
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Unable to load gallery images. Please try again later.' }),
+  ).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText("We couldn't load this page")).toHaveCount(0)
+  await expectNoAxeViolations(page)
 })

@@ -37,7 +37,6 @@ export function HeroBackgroundImage({ image }: { image: HeroImage }) {
   return (
     <img
       src={image.src}
-      sizes="100vw"
       width={image.width}
       height={image.height}
       alt=""

@@ -1,8 +1,9 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { Suspense } from 'react'
 import { SkeletonGrid } from '~/components/Skeleton'
+import { GalleryLoad } from '~/features/gallery/components/GalleryLoad'
 import {
   GalleryHero,
+  GalleryLoadError,
   GalleryResults,
   GallerySection,
 } from '~/features/gallery/components/GalleryPage'
@@ -47,9 +48,12 @@ function GalleryRoute() {
     <>
       <GalleryHero />
       <GallerySection search={search}>
-        <Suspense fallback={<SkeletonGrid count={9} label="Loading projects…" />}>
+        <GalleryLoad
+          loading={<SkeletonGrid count={9} label="Loading projects…" />}
+          failed={<GalleryLoadError />}
+        >
           <GalleryResults search={search} />
-        </Suspense>
+        </GalleryLoad>
       </GallerySection>
     </>
   )

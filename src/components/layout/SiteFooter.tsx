@@ -120,8 +120,8 @@ export function SiteFooter() {
           })}
         >
           <p>
-            © {year} {company.legalName}. All rights reserved. Proudly Canadian — licensed, bonded
-            and insured in Ontario.
+            © {year} {endSentence(company.legalName)} All rights reserved. Proudly Canadian —
+            licensed, bonded and insured in Ontario.
           </p>
           <p>
             Website by{' '}
@@ -140,3 +140,6 @@ export function SiteFooter() {
     </footer>
   )
 }
+
+/** "Maple Hearth Renovations Inc." ends its sentence already; a name without a stop gets one. */
+const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`)

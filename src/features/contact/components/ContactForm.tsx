@@ -28,11 +28,29 @@ export const contactToasts = {
     description: 'There was an error sending your message. Please try again later.',
   },
   captcha: { title: 'Captcha Required', description: 'Please complete the captcha to proceed.' },
+  captchaUnavailable: {
+    title: 'Spam Check Unavailable',
+    description: `Our spam check could not load, so this form cannot send right now. Please call us at ${company.phone.display} or email ${company.email}, or try again later.`,
+  },
 } as const
+
+/** What the hCaptcha widget reports when its script cannot be loaded (after its own retries). */
+const captchaLoadErrors = new Set(['script-error', 'script-load-error-other'])
 
 type Props = { siteKey: string; initialService: ContactFormFields['service'] }
 
 const contactFormId = 'contact-form'
+
+/** Moves focus to the first of the named fields, in the order the form shows them. */
+function focusFirstField(formId: string, names: ReadonlySet<string>) {
+  const form = document.getElementById(formId)
+  if (!(form instanceof HTMLFormElement)) return
+  const first = [...form.elements].find(
+    (element): element is HTMLElement =>
+      element instanceof HTMLElement && names.has(element.getAttribute('name') ?? ''),
+  )
+  first?.focus()
+}
 const isContactField = (name: string): name is keyof ContactFormFields =>
   Object.hasOwn(contactFormDefaults, name)
 
@@ -41,12 +59,19 @@ export function ContactForm({ siteKey, initialService }: Props) {
   const captcha = useRef<HCaptcha>(null)
   const [captchaToken, setCaptchaToken] = useState('')
   const [captchaMissing, setCaptchaMissing] = useState(false)
+  const [captchaUnavailable, setCaptchaUnavailable] = useState(false)
   const honeypot = useRef<HTMLInputElement>(null)
 
   const form = useForm({
     defaultValues: { ...contactFormDefaults, service: initialService } as ContactFormFields,
     validators: { onChange: contactFormFieldsSchema, onSubmit: contactFormFieldsSchema },
     onSubmit: async ({ value, formApi }) => {
+      if (captchaUnavailable) {
+        void notify('error', contactToasts.captchaUnavailable.title, {
+          description: contactToasts.captchaUnavailable.description,
+        })
+        return
+      }
       if (!captchaToken) {
         setCaptchaMissing(true)
         void notify('error', contactToasts.captcha.title, {
@@ -77,6 +102,14 @@ export function ContactForm({ siteKey, initialService }: Props) {
           description: contactToasts.failure.description,
         })
       }
+    },
+    onSubmitInvalid: ({ formApi }) => {
+      const invalid = new Set(
+        Object.entries(formApi.state.fieldMeta)
+          .filter(([, meta]) => (meta?.errors.length ?? 0) > 0)
+          .map(([name]) => name),
+      )
+      focusFirstField(contactFormId, invalid)
     },
   })
 
@@ -197,7 +230,13 @@ export function ContactForm({ siteKey, initialService }: Props) {
           />
         </label>
       </div>
-      <div className={css({ display: 'grid', gap: '2', minH: '78px' })}>
+      <div
+        className={cx(
+          css({ display: 'grid', gap: '2' }),
+          // The widget's height, kept so the button does not move when it appears.
+          !captchaUnavailable && css({ minH: '78px' }),
+        )}
+      >
         {hydrated ? (
           <Suspense
             fallback={
@@ -213,21 +252,28 @@ export function ContactForm({ siteKey, initialService }: Props) {
                 setCaptchaMissing(false)
               }}
               onExpire={() => setCaptchaToken('')}
-              onError={() => setCaptchaToken('')}
+              onError={(code) => {
+                setCaptchaToken('')
+                if (captchaLoadErrors.has(code)) setCaptchaUnavailable(true)
+              }}
             />
           </Suspense>
         ) : null}
-        {captchaMissing ? (
+        {captchaMissing && !captchaUnavailable ? (
           <p id={captchaErrorId} role="alert" className={errorClass}>
             {contactToasts.captcha.title} - {contactToasts.captcha.description}
           </p>
         ) : null}
       </div>
-      {hydrated ? null : (
+      {captchaUnavailable ? (
+        <p role="alert" className={noticeClass}>
+          Our spam check (a captcha) could not load, so this form cannot send right now. Please call
+          us at <a href={`tel:${company.phone.e164}`}>{company.phone.display}</a> or email{' '}
+          <a href={`mailto:${company.email}`}>{company.email}</a>, or try again later.
+        </p>
+      ) : hydrated ? null : (
         // Shown until the page is interactive, so a visitor without JavaScript is not stuck.
-        <p
-          className={css({ p: '4', borderRadius: 'md', bg: 'accent.subtle', color: 'fg.default' })}
-        >
+        <p className={noticeClass}>
           This form needs JavaScript for its spam check (a captcha). You can also call us at{' '}
           <a href={`tel:${company.phone.e164}`}>{company.phone.display}</a> or email{' '}
           <a href={`mailto:${company.email}`}>{company.email}</a>.
@@ -247,6 +293,8 @@ export function ContactForm({ siteKey, initialService }: Props) {
     </form>
   )
 }
+
+const noticeClass = css({ p: '4', borderRadius: 'md', bg: 'accent.subtle', color: 'fg.default' })
 
 /** The three required one-line fields, in form order. */
 const textFields = [

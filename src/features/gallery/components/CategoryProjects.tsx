@@ -4,10 +4,11 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { card } from 'styled-system/recipes'
 import { ImageWithFallback } from '~/components/ImageWithFallback'
-import { gridClass } from '~/components/Skeleton'
+import { gridClass, SkeletonGrid } from '~/components/Skeleton'
 import { galleryQueryOptions } from '../gallery.queries'
 import type { GalleryCategory } from '../gallery-item'
 import { galleryForCategory } from '../gallery-view'
+import { GalleryLoad } from './GalleryLoad'
 import { useGalleryFailureToast } from './use-gallery-failure-toast'
 
 type Props = {
@@ -19,25 +20,50 @@ type Props = {
   fallback?: ReactNode
 }
 
-/** A few projects of one category from the gallery, each opening in the gallery's viewer. */
-export function CategoryProjects({ category, limit, emptyText, errorText, fallback }: Props) {
+/**
+ * A few projects of one category from the gallery, each opening in the gallery's viewer; while
+ * they load, placeholders; when they cannot be loaded, `errorText` (and `fallback`) in their place.
+ */
+export function CategoryProjects(props: Props) {
+  return (
+    <GalleryLoad
+      loading={<SkeletonGrid count={props.limit} label="Loading projects…" />}
+      failed={<ProjectsMessage text={props.errorText} alert fallback={props.fallback} />}
+    >
+      <CategoryProjectList {...props} />
+    </GalleryLoad>
+  )
+}
+
+function ProjectsMessage({
+  text,
+  alert = false,
+  fallback,
+}: {
+  text: string
+  alert?: boolean
+  fallback?: ReactNode
+}) {
+  return (
+    <div className={css({ display: 'grid', gap: '6' })}>
+      <p
+        role={alert ? 'alert' : undefined}
+        className={css({ textAlign: 'center', color: 'fg.muted' })}
+      >
+        {text}
+      </p>
+      {fallback}
+    </div>
+  )
+}
+
+function CategoryProjectList({ category, limit, emptyText, errorText, fallback }: Props) {
   const { data } = useSuspenseQuery(galleryQueryOptions())
   useGalleryFailureToast(data.status === 'error')
   const projects = galleryForCategory(data.items, category, limit)
 
-  if (data.status === 'error' || projects.length === 0) {
-    return (
-      <div className={css({ display: 'grid', gap: '6' })}>
-        <p
-          role={data.status === 'error' ? 'alert' : undefined}
-          className={css({ textAlign: 'center', color: 'fg.muted' })}
-        >
-          {data.status === 'error' ? errorText : emptyText}
-        </p>
-        {fallback}
-      </div>
-    )
-  }
+  if (data.status === 'error') return <ProjectsMessage text={errorText} alert fallback={fallback} />
+  if (projects.length === 0) return <ProjectsMessage text={emptyText} fallback={fallback} />
 
   const styles = card({ interactive: true })
   return (

@@ -48,13 +48,7 @@ export function GalleryResults({ search }: { search: GallerySearch }) {
   const openProject = projects.find((project) => project.id === search.project)
   const viewerWanted = useViewerWanted(openProject !== undefined)
 
-  if (data.status === 'error') {
-    return (
-      <p role="alert" className={messageClass}>
-        Error loading projects. Please try refreshing the page.
-      </p>
-    )
-  }
+  if (data.status === 'error') return <GalleryLoadError />
 
   return (
     <>
@@ -93,6 +87,14 @@ export function GalleryResults({ search }: { search: GallerySearch }) {
 }
 
 const messageClass = css({ textAlign: 'center', fontSize: 'lg', color: 'fg.muted' })
+
+export function GalleryLoadError() {
+  return (
+    <p role="alert" className={messageClass}>
+      Error loading projects. Please try refreshing the page.
+    </p>
+  )
+}
 
 export function GallerySection({
   search,

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { CallToActionBand } from '~/components/CallToActionBand'
@@ -8,8 +7,8 @@ import { Hero, HeroBackgroundImage, type HeroImage } from '~/components/Hero'
 import { ArrowRightIcon, CheckIcon } from '~/components/icons/icons'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
-import { SkeletonGrid } from '~/components/Skeleton'
 import { CategoryProjects } from '~/features/gallery/components/CategoryProjects'
+import { GalleryLoad } from '~/features/gallery/components/GalleryLoad'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import type { GalleryItem } from '~/features/gallery/gallery-item'
 import { siteImages } from '~/features/media/site-images'
@@ -55,9 +54,12 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
         title={content.title}
         subtitle={content.subtitle}
         background={
-          <Suspense fallback={<HeroBackgroundImage image={categoryImage} />}>
+          <GalleryLoad
+            loading={<HeroBackgroundImage image={categoryImage} />}
+            failed={<HeroBackgroundImage image={categoryImage} />}
+          >
             <LocationHeroBackground category={content.galleryCategory} fallback={categoryImage} />
-          </Suspense>
+          </GalleryLoad>
         }
         showCallToAction
       />
@@ -130,14 +132,12 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
       </Section>
       <Section tone="subtle" labelledBy="recent-projects-heading">
         <SectionHeading id="recent-projects-heading" title="Recent Projects" centered />
-        <Suspense fallback={<SkeletonGrid count={recentProjectsLimit} label="Loading projects…" />}>
-          <CategoryProjects
-            category={content.galleryCategory}
-            limit={recentProjectsLimit}
-            errorText="Unable to load gallery images. Please try again later."
-            emptyText="No project images available for this category yet."
-          />
-        </Suspense>
+        <CategoryProjects
+          category={content.galleryCategory}
+          limit={recentProjectsLimit}
+          errorText="Unable to load gallery images. Please try again later."
+          emptyText="No project images available for this category yet."
+        />
       </Section>
       <Section labelledBy="location-testimonials-heading">
         <SectionHeading id="location-testimonials-heading" title="What Our Clients Say" centered />

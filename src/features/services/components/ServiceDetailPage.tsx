@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import { Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { CallToActionBand } from '~/components/CallToActionBand'
@@ -8,7 +7,6 @@ import { Hero } from '~/components/Hero'
 import { CheckIcon } from '~/components/icons/icons'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
-import { SkeletonGrid } from '~/components/Skeleton'
 import { CategoryProjects } from '~/features/gallery/components/CategoryProjects'
 import { siteImages } from '~/features/media/site-images'
 import type { ServiceId } from '../service-ids'
@@ -93,15 +91,13 @@ export function ServiceDetailPage({ serviceId }: { serviceId: ServiceId }) {
           subtitle={`A selection of ${service.shortTitle.toLowerCase()} work from our gallery.`}
           centered
         />
-        <Suspense fallback={<SkeletonGrid count={portfolioLimit} label="Loading projects…" />}>
-          <CategoryProjects
-            category={service.galleryCategory}
-            limit={portfolioLimit}
-            errorText="Unable to load gallery images. Please try again later."
-            emptyText="No gallery images available for this category."
-            fallback={<StaticGallery images={service.fallbackGallery} />}
-          />
-        </Suspense>
+        <CategoryProjects
+          category={service.galleryCategory}
+          limit={portfolioLimit}
+          errorText="Unable to load gallery images. Please try again later."
+          emptyText="No gallery images available for this category."
+          fallback={<StaticGallery images={service.fallbackGallery} />}
+        />
         <div className={css({ display: 'flex', justifyContent: 'center', mt: '10' })}>
           <Link
             to="/gallery"
