@@ -6,7 +6,8 @@ import { resolve } from 'node:path'
 /**
  * The production build (`.output/server/index.mjs`) as its own process, for fault tests: real
  * signals (SIGTERM, SIGKILL), real restarts on the same DATA_DIR, real sockets. Ports come from
- * 3400-3449 (the fault suite's range, ten per Playwright worker); data directories live under /tmp.
+ * 3400-3449 (the fault suite's range, ten per Playwright worker; FAULT_PORT_BASE moves it, for two
+ * checkouts testing at once); data directories live under /tmp.
  */
 export interface ServerProcess {
   readonly url: string
@@ -67,10 +68,10 @@ const portIsFree = (port: number) =>
 // Each Playwright worker (TEST_PARALLEL_INDEX) gets its own ten ports, so two workers never pick
 // the same one between probing it and the server binding it.
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 5
-const firstPort = 3400 + slot * 10
+const firstPort = Number(process.env.FAULT_PORT_BASE ?? 3400) + slot * 10
 let nextPort = 0
 
-/** A free port of this worker's ten in 3400-3449, a different one on each call. */
+/** A free port of this worker's ten in the range, a different one on each call. */
 export async function freePort(): Promise<number> {
   for (let tries = 0; tries < 10; tries++) {
     const port = firstPort + (nextPort++ % 10)
