@@ -10,6 +10,9 @@ export const company = {
   legalName: 'Maple Hearth Renovations Inc.',
   foundedYear: 1998,
   yearsOfExperience: 25,
+  warrantyYears: 2,
+  /** As the company's Google Business Profile shows them: keep in step with it. */
+  reviews: { platform: 'Google', rating: 4.9, count: 86 },
   phone: { display: '(905) 555-0142', e164: '+19055550142' },
   email: 'info@example.com',
   address: {

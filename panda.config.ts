@@ -1,4 +1,5 @@
 import { defineConfig } from '@pandacss/dev'
+import { fontFaces } from './src/theme/fonts'
 import { globalCss } from './src/theme/global-css'
 import { recipes, slotRecipes } from './src/theme/recipes'
 import { semanticTokens, textStyles, tokens } from './src/theme/tokens'
@@ -11,6 +12,7 @@ export default defineConfig({
   jsxFramework: 'react',
   strictTokens: false,
   globalCss,
+  globalFontface: fontFaces,
   theme: {
     extend: {
       tokens,

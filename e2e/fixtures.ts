@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 
@@ -92,4 +94,23 @@ export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path)
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   return response
+}
+
+const headingFontBase64 = readFileSync(
+  createRequire(import.meta.url).resolve(
+    '@fontsource/fraunces/files/fraunces-latin-600-normal.woff2',
+  ),
+).toString('base64')
+
+/**
+ * Gives the page the heading face before anything renders, as a returning visitor's cache does.
+ * The face is `font-display: optional`, and Playwright turns the HTTP cache off for pages that
+ * route requests (the captcha stand-in does), so without this a layout measurement or screenshot
+ * would see whichever face won the first 100 ms (here DejaVu Serif, which is not metric-matched).
+ */
+export async function withHeadingFont(page: Page) {
+  await page.addInitScript((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
+    document.fonts.add(new FontFace('Fraunces', bytes, { weight: '600', style: 'normal' }))
+  }, headingFontBase64)
 }

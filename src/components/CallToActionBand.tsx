@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button, siteContainer } from 'styled-system/recipes'
 import { PhoneLink } from './layout/PhoneLink'
-import { Section } from './Section'
 import { SectionHeading } from './SectionHeading'
 
 type Props = {
@@ -16,7 +15,10 @@ type Props = {
   service?: string
 }
 
-/** The closing band of a page: a free quote and a call, on navy. */
+/**
+ * The closing call to action of a page: a free quote and a call, on a navy panel that sits on a
+ * light band, so it reads as its own block and not as the top of the (also navy) footer.
+ */
 export function CallToActionBand({
   id,
   title,
@@ -26,22 +28,49 @@ export function CallToActionBand({
   service,
 }: Props) {
   return (
-    <Section tone="inverse" labelledBy={id}>
-      <SectionHeading id={id} title={title} subtitle={subtitle} centered tone="dark" />
-      <div
-        className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', justifyContent: 'center' })}
-      >
-        <Link
-          to="/contact-us"
-          search={service ? { service } : undefined}
-          className={button({ variant: 'accent', size: 'lg' })}
+    <section
+      aria-labelledby={id}
+      className={css({ bg: 'bg.subtle', py: { base: '12', md: '20' } })}
+    >
+      <div className={siteContainer()}>
+        <div
+          className={css({
+            display: 'grid',
+            gap: '8',
+            gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) auto' },
+            alignItems: 'center',
+            bg: 'bg.inverse',
+            bgImage:
+              'radial-gradient(circle at 100% 0%, color-mix(in srgb, token(colors.copper.400) 30%, transparent), transparent 55%)',
+            color: 'fg.inverseMuted',
+            borderRadius: 'xl',
+            boxShadow: 'lg',
+            px: { base: '6', md: '12', lg: '16' },
+            py: { base: '10', md: '14' },
+          })}
         >
-          {quoteLabel}
-        </Link>
-        <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-          {callLabel}
-        </PhoneLink>
+          <SectionHeading id={id} title={title} subtitle={subtitle} tone="dark" flush />
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              flexDirection: { lg: 'column' },
+              gap: '4',
+            })}
+          >
+            <Link
+              to="/contact-us"
+              search={service ? { service } : undefined}
+              className={button({ variant: 'accent', size: 'lg' })}
+            >
+              {quoteLabel}
+            </Link>
+            <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
+              {callLabel}
+            </PhoneLink>
+          </div>
+        </div>
       </div>
-    </Section>
+    </section>
   )
 }

@@ -21,6 +21,7 @@ export type HeroProps = {
   children?: ReactNode
 }
 
+const fillClass = css({ position: 'absolute', inset: '0' })
 const coverClass = css({
   position: 'absolute',
   inset: '0',
@@ -32,7 +33,7 @@ const coverClass = css({
 /** The hero's picture: the largest thing above the fold, so it is fetched first, never lazily. */
 export function HeroBackgroundImage({ image }: { image: HeroImage }) {
   if ('avifSrcSet' in image) {
-    return <Picture image={image} sizes="100vw" priority alt="" className={coverClass} />
+    return <Picture image={image} sizes="100vw" priority alt="" fit="cover" className={fillClass} />
   }
   return (
     <img
@@ -67,9 +68,9 @@ export function Hero({
         alignItems: 'center',
         color: 'white',
         bg: 'navy.900',
-        minH: size === 'full' ? '90vh' : { base: '420px', md: '480px' },
-        pt: { base: '28', lg: '32' },
-        pb: { base: '16', lg: '20' },
+        minH: size === 'full' ? '90vh' : { base: '360px', md: '480px' },
+        pt: { base: '24', lg: '32' },
+        pb: { base: '12', lg: '20' },
       })}
     >
       <div aria-hidden="true" className={css({ position: 'absolute', inset: '0', zIndex: '-1' })}>

@@ -7,11 +7,31 @@ type PictureProps = {
   /** The largest image above the fold: fetched first and never lazy. */
   priority?: boolean
   alt?: string
+  /**
+   * `natural`: as tall as its width makes it. `cover`: fills the box it sits in (which sets the
+   * height), cropped to keep its proportions.
+   */
+  fit?: 'natural' | 'cover'
+  /** Placement only (position, inset); the size comes from `fit`. */
   className?: string
 }
 
+// One class per fit, never both: Panda's utilities all share one cascade layer, so a height
+// given twice would be settled by the stylesheet's order, not by which class came last.
+const fitClass = {
+  natural: css({ display: 'block', w: 'full', h: 'auto' }),
+  cover: css({ display: 'block', w: 'full', h: 'full', objectFit: 'cover' }),
+}
+
 /** One of our images in AVIF and WebP at several widths, with its intrinsic size reserved. */
-export function Picture({ image, sizes, priority = false, alt, className }: PictureProps) {
+export function Picture({
+  image,
+  sizes,
+  priority = false,
+  alt,
+  fit = 'natural',
+  className,
+}: PictureProps) {
   return (
     <picture>
       <source type="image/avif" srcSet={image.avifSrcSet} sizes={sizes} />
@@ -24,7 +44,7 @@ export function Picture({ image, sizes, priority = false, alt, className }: Pict
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding={priority ? 'sync' : 'async'}
-        className={cx(css({ display: 'block', w: 'full', h: 'auto' }), className)}
+        className={cx(fitClass[fit], className)}
       />
     </picture>
   )

@@ -8,6 +8,8 @@ type SectionProps = {
   labelledBy?: string
   className?: string
   narrow?: boolean
+  /** Less space above and below: for a band that opens with controls rather than a heading. */
+  tight?: boolean
 }
 
 const tones = {
@@ -17,6 +19,9 @@ const tones = {
   inverse: css({ bg: 'bg.inverse', color: 'fg.inverseMuted' }),
 }
 
+const spacing = css({ py: { base: '16', md: '24' } })
+const tightSpacing = css({ py: { base: '10', md: '16' } })
+
 /** A full-width page band with the site's vertical rhythm and a centred container. */
 export function Section({
   children,
@@ -24,11 +29,12 @@ export function Section({
   labelledBy,
   className,
   narrow,
+  tight = false,
 }: SectionProps) {
   return (
     <section
       aria-labelledby={labelledBy}
-      className={cx(tones[tone], css({ py: { base: '16', md: '24' } }), className)}
+      className={cx(tones[tone], tight ? tightSpacing : spacing, className)}
     >
       <div className={siteContainer({ size: narrow ? 'narrow' : 'default' })}>{children}</div>
     </section>

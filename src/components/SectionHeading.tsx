@@ -6,6 +6,10 @@ export type SectionHeadingProps = {
   subtitle?: ReactNode
   eyebrow?: ReactNode
   centered?: boolean
+  /** Title and subtitle side by side on wide screens (not with `centered`). */
+  split?: boolean
+  /** No margin below, for a heading inside a block that spaces its own parts. */
+  flush?: boolean
   showDivider?: boolean
   tone?: 'light' | 'dark'
   id?: string
@@ -17,12 +21,14 @@ export function SectionHeading({
   subtitle,
   eyebrow,
   centered = false,
+  split = false,
+  flush = false,
   showDivider = true,
   tone = 'light',
   id,
   as: Heading = 'h2',
 }: SectionHeadingProps) {
-  const styles = sectionHeading({ centered, tone })
+  const styles = sectionHeading({ centered, split, flush, tone })
   return (
     <div className={styles.root}>
       {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}

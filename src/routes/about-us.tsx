@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { CallToActionBand } from '~/components/CallToActionBand'
+import { FeatureCard, featureGrid } from '~/components/FeatureCard'
 import { Hero } from '~/components/Hero'
 import { Picture } from '~/components/Picture'
 import { Section } from '~/components/Section'
@@ -28,25 +29,6 @@ export const Route = createFileRoute('/about-us')({
   }),
   head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
   component: AboutPage,
-})
-
-const cardGrid = (columns: number) =>
-  css({
-    display: 'grid',
-    gap: '6',
-    gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: `repeat(${columns}, 1fr)` },
-  })
-
-const infoCard = css({
-  bg: 'white',
-  borderRadius: 'lg',
-  p: '7',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'sm',
-  display: 'grid',
-  gap: '3',
-  alignContent: 'start',
 })
 
 function AboutPage() {
@@ -100,12 +82,11 @@ function AboutPage() {
           subtitle={whyRemodel.intro}
           centered
         />
-        <ul className={cardGrid(2)}>
+        <ul className={featureGrid[2]}>
           {whyRemodel.cards.map((card) => (
-            <li key={card.title} className={infoCard}>
-              <h3 className={css({ textStyle: 'h3' })}>{card.title}</h3>
-              <p className={css({ color: 'fg.muted' })}>{card.text}</p>
-            </li>
+            <FeatureCard key={card.title} icon={card.icon} title={card.title}>
+              {card.text}
+            </FeatureCard>
           ))}
         </ul>
       </Section>
@@ -114,14 +95,13 @@ function AboutPage() {
           id="benefits-heading"
           title={benefits.title}
           subtitle={benefits.intro}
-          centered
+          split
         />
-        <ul className={cardGrid(4)}>
+        <ul className={featureGrid[4]}>
           {benefits.items.map((item) => (
-            <li key={item.title} className={infoCard}>
-              <h3 className={css({ textStyle: 'h3', fontSize: 'xl' })}>{item.title}</h3>
-              <p className={css({ color: 'fg.muted' })}>{item.text}</p>
-            </li>
+            <FeatureCard key={item.title} icon={item.icon} title={item.title}>
+              {item.text}
+            </FeatureCard>
           ))}
         </ul>
       </Section>

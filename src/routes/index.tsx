@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CallToActionBand } from '~/components/CallToActionBand'
+import { TrustStrip } from '~/components/TrustStrip'
 import { HomeHero } from '~/features/home/components/HomeHero'
 import { HomeServicesSection } from '~/features/home/components/HomeServicesSection'
 import { StatisticsSection } from '~/features/home/components/StatisticsSection'
@@ -27,10 +28,11 @@ export const Route = createFileRoute('/')({
 })
 
 function HomePage() {
-  const { closing } = homeContent
+  const { closing, trust } = homeContent
   return (
     <>
       <HomeHero />
+      <TrustStrip label={trust.label} items={trust.items} />
       <WelcomeSection />
       <WhyChooseUsSection />
       <HomeServicesSection />

@@ -1,4 +1,5 @@
 import { defineSemanticTokens, defineTextStyles, defineTokens } from '@pandacss/dev'
+import { headingFontFamily, headingFontWeight } from './fonts'
 
 export const tokens = defineTokens({
   colors: {
@@ -41,9 +42,7 @@ export const tokens = defineTokens({
       value:
         'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     },
-    heading: {
-      value: 'Georgia, Cambria, "Times New Roman", Times, serif',
-    },
+    heading: { value: headingFontFamily },
   },
   radii: {
     sm: { value: '4px' },
@@ -110,7 +109,7 @@ export const textStyles = defineTextStyles({
   display: {
     value: {
       fontFamily: 'heading',
-      fontWeight: '700',
+      fontWeight: headingFontWeight,
       fontSize: 'clamp(2.25rem, 1.6rem + 3.2vw, 4.25rem)',
       lineHeight: '1.08',
       letterSpacing: '-0.01em',
@@ -119,13 +118,18 @@ export const textStyles = defineTextStyles({
   h2: {
     value: {
       fontFamily: 'heading',
-      fontWeight: '700',
+      fontWeight: headingFontWeight,
       fontSize: 'clamp(1.75rem, 1.4rem + 1.6vw, 2.75rem)',
       lineHeight: '1.15',
     },
   },
   h3: {
-    value: { fontFamily: 'heading', fontWeight: '700', fontSize: '1.375rem', lineHeight: '1.3' },
+    value: {
+      fontFamily: 'heading',
+      fontWeight: headingFontWeight,
+      fontSize: '1.375rem',
+      lineHeight: '1.3',
+    },
   },
   lead: { value: { fontSize: 'clamp(1.0625rem, 1rem + 0.4vw, 1.3125rem)', lineHeight: '1.6' } },
   body: { value: { fontSize: '1rem', lineHeight: '1.65' } },

@@ -121,7 +121,7 @@ export function MobileMenu() {
                     py: '2',
                     fontFamily: 'heading',
                     fontSize: '2xl',
-                    fontWeight: '700',
+                    fontWeight: '600',
                     textDecoration: 'none',
                     '&[aria-current=page]': { color: 'accent.onDark' },
                     _hover: { color: 'accent.onDark' },

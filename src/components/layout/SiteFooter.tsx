@@ -12,7 +12,7 @@ import { PhoneLink } from './PhoneLink'
 const columnTitle = css({
   fontFamily: 'heading',
   fontSize: 'lg',
-  fontWeight: '700',
+  fontWeight: '600',
   color: 'white',
   mb: '4',
 })

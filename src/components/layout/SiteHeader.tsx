@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button, siteContainer } from 'styled-system/recipes'
 import { mainNavigation } from '~/features/navigation/navigation'
+import { company } from '../../../app.config'
 import { Logo } from './Logo'
 import { MobileMenu } from './MobileMenu'
 import { PhoneLink } from './PhoneLink'
@@ -44,7 +45,8 @@ export function SiteHeader() {
                   activeOptions={{ exact: item.to === '/' }}
                   className={css({
                     display: 'block',
-                    px: '3',
+                    px: { lg: '2', xl: '3' },
+                    whiteSpace: 'nowrap',
                     py: '2',
                     fontWeight: '600',
                     fontSize: 'sm',
@@ -64,12 +66,18 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        {/* Between 1024 and 1280 px the number leaves no room for the links: the icon stays. */}
         <PhoneLink
+          aria-label={`Call ${company.phone.display}`}
           className={cx(
             button({ variant: 'accent', size: 'sm' }),
-            css({ display: { base: 'none', lg: 'inline-flex' } }),
+            css({ display: { base: 'none', lg: 'inline-flex' }, whiteSpace: 'nowrap' }),
           )}
-        />
+        >
+          <span className={css({ display: { base: 'none', xl: 'inline' } })}>
+            {company.phone.display}
+          </span>
+        </PhoneLink>
         <MobileMenu />
       </div>
     </header>

@@ -28,10 +28,12 @@ export const aboutContent: AboutContent = {
     cards: [
       {
         title: 'Update Your Kitchen or Bathroom Today',
+        icon: 'sparkle',
         text: 'Kitchens and bathrooms are the rooms you use most and the ones that date fastest. Updating them now means you enjoy the better layout, storage and efficiency every day, instead of putting up with a room that frustrates you.',
       },
       {
         title: 'Stay or Move: Remodeling Pays Either Way',
+        icon: 'key',
         text: 'If you are staying, remodeling gives you the home you want without the cost and upheaval of moving. If you are selling, an updated kitchen or bathroom is among the improvements buyers notice first, and it can add real value to your home.',
       },
     ],
@@ -42,18 +44,22 @@ export const aboutContent: AboutContent = {
     items: [
       {
         title: 'Energy Savings',
+        icon: 'leaf',
         text: 'Modern appliances can use up to 40% less energy than older models, and better insulation, windows and lighting lower your bills further.',
       },
       {
         title: 'Financial Incentives',
+        icon: 'coins',
         text: 'Energy-efficiency upgrades may qualify for rebates and incentive programs from governments and utilities, which can offset part of the cost. We help you understand which upgrades might qualify.',
       },
       {
         title: 'Added Property Value',
+        icon: 'house-value',
         text: 'Kitchen renovations can return up to 90% of their cost in added home value, and bathroom renovations up to 80%.',
       },
       {
         title: 'Tech-Friendly Upgrades',
+        icon: 'plug',
         text: 'A renovation is the ideal time to add smart thermostats and lighting, charging stations, better Wi-Fi coverage and wiring for the technology you use every day.',
       },
     ],

@@ -1,7 +1,12 @@
 import * as v from 'valibot'
+import { featureIconNames } from '~/components/icons/feature-icons'
 import { imageNameSchema, listSchema, seoSchema, stepSchema, textSchema } from './content.schema'
 
-const cardSchema = v.strictObject({ title: textSchema, text: textSchema })
+const cardSchema = v.strictObject({
+  title: textSchema,
+  text: textSchema,
+  icon: v.picklist(featureIconNames),
+})
 
 export const aboutContentSchema = v.strictObject({
   seo: seoSchema,

@@ -179,10 +179,12 @@ describe('services', () => {
       'cabinet-carpentry',
     ])
     expect(topLevelServiceRoutes).toEqual(servicesPageOrder)
+    // The spec's home links: laser cutting art (its banner), kitchen and bathroom (cards).
+    expect(homeContent.services.laserBanner.serviceId).toBe('laser-cutting-art')
     expect(homeServiceCards).toEqual([
-      'laser-cutting-art',
       'kitchen-remodeling',
       'bathroom-remodeling',
+      'commercial-remodeling',
     ])
   })
 

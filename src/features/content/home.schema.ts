@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { featureIconNames } from '~/components/icons/feature-icons'
 import { serviceIdSchema } from '../services/service-ids'
 import {
   imageNameSchema,
@@ -8,21 +9,18 @@ import {
   textSchema,
 } from './content.schema'
 
-export const whyChooseUsIcons = [
-  'tools',
-  'award',
-  'shield-check',
-  'tag',
-  'badge',
-  'handshake',
-] as const
-export type WhyChooseUsIcon = (typeof whyChooseUsIcons)[number]
-
 const headingSchema = { title: textSchema, subtitle: textSchema }
 
 export const homeContentSchema = v.strictObject({
   seo: seoSchema,
   hero: v.strictObject({ ...headingSchema, ctaLabel: textSchema }),
+  trust: v.strictObject({
+    label: textSchema,
+    items: listSchema(
+      v.strictObject({ icon: v.picklist(featureIconNames), value: textSchema, label: textSchema }),
+      4,
+    ),
+  }),
   welcome: v.strictObject({
     eyebrow: textSchema,
     title: textSchema,
@@ -36,7 +34,7 @@ export const homeContentSchema = v.strictObject({
       v.strictObject({
         title: textSchema,
         description: sentencesSchema(1, 2),
-        icon: v.picklist(whyChooseUsIcons),
+        icon: v.picklist(featureIconNames),
       }),
       6,
     ),

@@ -12,6 +12,31 @@ export const homeContent: HomeContent = {
     subtitle: 'Your one-stop shop for kitchen and bathroom remodeling in the Greater Toronto Area.',
     ctaLabel: 'Get Your Free Quote',
   },
+  trust: {
+    label: 'Why homeowners trust us',
+    items: [
+      {
+        icon: 'calendar',
+        value: `${company.yearsOfExperience}+ years`,
+        label: `Family-run in ${company.address.locality} since ${company.foundedYear}`,
+      },
+      {
+        icon: 'shield-check',
+        value: 'Licensed & insured',
+        label: 'Licensed, bonded and insured, with our own crew',
+      },
+      {
+        icon: 'badge',
+        value: `${company.warrantyYears}-year warranty`,
+        label: 'On all of our workmanship',
+      },
+      {
+        icon: 'star',
+        value: `${company.reviews.rating.toFixed(1)} out of 5`,
+        label: `From ${company.reviews.count} ${company.reviews.platform} reviews`,
+      },
+    ],
+  },
   welcome: {
     eyebrow: `Welcome to ${company.name}`,
     title: 'Thoughtful Renovations, Built by Our Own Crew',

@@ -31,10 +31,11 @@ export const servicesPageOrder = [
 ] as const satisfies readonly ServiceId[]
 
 /** The three service cards on the home page. */
+/** The laser cutting service has its own banner above these cards. */
 export const homeServiceCards = [
-  'laser-cutting-art',
   'kitchen-remodeling',
   'bathroom-remodeling',
+  'commercial-remodeling',
 ] as const satisfies readonly ServiceId[]
 
 /** Services that also answer at a top-level path such as /kitchen-remodeling. */

@@ -14,7 +14,10 @@ export const button = defineRecipe({
     borderColor: 'transparent',
     cursor: 'pointer',
     textDecoration: 'none',
-    whiteSpace: 'nowrap',
+    // A label longer than a narrow phone allows wraps inside the button rather than pushing
+    // past the screen's edge; single-line buttons keep their height (minH below).
+    textAlign: 'center',
+    lineHeight: '1.25',
     transitionProperty: 'background-color, color, border-color, box-shadow, transform',
     transitionDuration: 'fast',
     _hover: { transform: 'translateY(-1px)' },
@@ -45,9 +48,9 @@ export const button = defineRecipe({
       ghost: { bg: 'transparent', color: 'inherit', _hover: { bg: 'rgba(127,127,127,0.14)' } },
     },
     size: {
-      sm: { h: '10', px: '4', fontSize: 'sm' },
-      md: { h: '12', px: '6', fontSize: 'md' },
-      lg: { h: '14', px: '8', fontSize: 'lg' },
+      sm: { minH: '10', py: '1.5', px: '4', fontSize: 'sm' },
+      md: { minH: '12', py: '2', px: '6', fontSize: 'md' },
+      lg: { minH: '14', py: '2.5', px: '8', fontSize: 'lg' },
       icon: { h: '11', w: '11', p: '0' },
     },
   },

@@ -18,6 +18,27 @@ export const sectionHeading = defineSlotRecipe({
         subtitle: { mx: 'auto' },
       },
     },
+    /** Wide screens: the title on the left, the subtitle beside it on the right. */
+    split: {
+      true: {
+        root: {
+          display: { lg: 'grid' },
+          gridTemplateColumns: { lg: 'minmax(0, 1.1fr) minmax(0, 1fr)' },
+          columnGap: { lg: '16' },
+          rowGap: '4',
+        },
+        eyebrow: { gridColumn: { lg: '1' } },
+        title: { gridColumn: { lg: '1' } },
+        divider: { gridColumn: { lg: '1' } },
+        subtitle: {
+          gridColumn: { lg: '2' },
+          gridRow: { lg: '1 / span 3' },
+          alignSelf: { lg: 'end' },
+        },
+      },
+    },
+    /** No space below: the heading sits in a block that spaces its own parts. */
+    flush: { true: { root: { mb: '0' } } },
     tone: {
       light: {},
       dark: {
@@ -27,5 +48,5 @@ export const sectionHeading = defineSlotRecipe({
       },
     },
   },
-  defaultVariants: { centered: false, tone: 'light' },
+  defaultVariants: { centered: false, split: false, flush: false, tone: 'light' },
 })

@@ -1,14 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { SearchIcon } from '~/components/icons/icons'
 import { galleryCategories, galleryCategoryLabel } from '../gallery-item'
 import type { GallerySearch } from '../gallery-search'
 
 type GallerySort = GallerySearch['sort']
 
 const gallerySortOptions = [
-  { value: 'featured', label: 'Featured first' },
+  { value: 'featured', label: 'Featured' },
   { value: 'newest', label: 'Newest' },
   { value: 'alphabetical', label: 'Title (A–Z)' },
   { value: 'location', label: 'Location' },
@@ -53,20 +54,33 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
   }
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', mb: '10' })}>
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: { base: '4', md: '6' },
+        mb: { base: '8', md: '10' },
+      })}
+    >
       <nav aria-label="Project categories">
+        {/* One row on a phone, scrolled sideways, so the projects start on the first screen. */}
         <ul
           className={css({
             display: 'flex',
-            flexWrap: 'wrap',
+            flexWrap: { base: 'nowrap', md: 'wrap' },
             gap: '2',
             justifyContent: { base: 'flex-start', md: 'center' },
+            overflowX: { base: 'auto', md: 'visible' },
+            scrollbarWidth: 'none',
+            mx: { base: '-5', md: '0' },
+            px: { base: '5', md: '0' },
+            py: '1',
           })}
         >
           {categoryTabs.map((tab) => {
             const active = search.category === tab.value
             return (
-              <li key={tab.value}>
+              <li key={tab.value} className={css({ flexShrink: '0' })}>
                 <Link
                   to="/gallery"
                   search={(previous) => ({ ...previous, category: tab.value, project: undefined })}
@@ -90,33 +104,60 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
           className={css({
             display: 'flex',
             flexWrap: 'wrap',
-            gap: '4',
-            alignItems: 'flex-end',
+            gap: '3',
+            alignItems: 'center',
             justifyContent: { base: 'stretch', md: 'center' },
           })}
         >
           {search.category !== 'all' ? (
             <input type="hidden" name="category" value={search.category} />
           ) : null}
-          <label className={fieldLabel}>
-            Search projects
+          <label
+            className={css({ position: 'relative', flex: { base: '1 1 100%', md: '0 1 20rem' } })}
+          >
+            <span className={css({ srOnly: true })}>Search projects</span>
+            <span
+              aria-hidden="true"
+              className={css({
+                position: 'absolute',
+                left: '3',
+                top: '50%',
+                transform: 'translateY(-50%)',
+                color: 'fg.muted',
+                display: 'flex',
+              })}
+            >
+              <SearchIcon size={18} />
+            </span>
             <input
               type="search"
               name="q"
               value={query}
               maxLength={100}
-              placeholder="Try “walnut” or “shower”"
+              placeholder="Search: try “walnut” or “shower”"
               onChange={(event) => onQueryChange(event.target.value)}
-              className={fieldInput}
+              className={cx(fieldInput, css({ w: 'full', pl: '10', pr: '3' }))}
             />
           </label>
-          <label className={fieldLabel}>
+          <label
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+              flex: { base: '1 1 0', md: '0 1 auto' },
+              minW: '0',
+              fontSize: 'sm',
+              fontWeight: '600',
+              color: 'fg.heading',
+              whiteSpace: 'nowrap',
+            })}
+          >
             Sort by
             <select
               name="sort"
               value={search.sort}
               onChange={(event) => update({ sort: event.target.value as GallerySort })}
-              className={fieldInput}
+              className={cx(fieldInput, css({ flex: '1', minW: '0', px: '3' }))}
             >
               {gallerySortOptions.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -134,20 +175,9 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
   )
 }
 
-const fieldLabel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1.5',
-  fontSize: 'sm',
-  fontWeight: '600',
-  color: 'fg.heading',
-  flex: { base: '1 1 100%', sm: '0 1 auto' },
-})
-
+/** A field's box; its padding is set where it is used (the search field leaves room for an icon). */
 const fieldInput = css({
   h: '12',
-  px: '3',
-  minW: { sm: '56' },
   borderWidth: '1px',
   borderColor: 'border.strong',
   borderRadius: 'md',

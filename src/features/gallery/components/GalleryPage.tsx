@@ -104,7 +104,7 @@ export function GallerySection({
   children: React.ReactNode
 }) {
   return (
-    <Section labelledBy="gallery-heading">
+    <Section labelledBy="gallery-heading" tight>
       <h2 id="gallery-heading" className={css({ srOnly: true })}>
         Projects
       </h2>

@@ -1,8 +1,8 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
-import { type KeyboardEvent, useState } from 'react'
-import { css } from 'styled-system/css'
+import { type KeyboardEvent, type ReactNode, useState } from 'react'
+import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { ImageWithFallback } from '~/components/ImageWithFallback'
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, MapPinIcon } from '~/components/icons/icons'
@@ -102,7 +102,46 @@ export function ProjectModal({ project, projects }: Props) {
                 _open: { animation: 'fadeIn token(durations.normal)' },
               })}
             >
-              <ProjectImages key={project.id} project={project} />
+              <ProjectImages
+                project={project}
+                // On the picture's edges, so they stay on screen however tall the text below is.
+                stepControls={
+                  <>
+                    {previous ? (
+                      <IconButtonTooltip label="Previous project">
+                        <button
+                          type="button"
+                          aria-label={`Previous project: ${previous.title}`}
+                          className={cx(
+                            button({ variant: 'outline', size: 'icon' }),
+                            stepButton,
+                            css({ left: '3' }),
+                          )}
+                          onClick={() => step('previous')}
+                        >
+                          <ChevronLeftIcon />
+                        </button>
+                      </IconButtonTooltip>
+                    ) : null}
+                    {next ? (
+                      <IconButtonTooltip label="Next project">
+                        <button
+                          type="button"
+                          aria-label={`Next project: ${next.title}`}
+                          className={cx(
+                            button({ variant: 'outline', size: 'icon' }),
+                            stepButton,
+                            css({ right: '3' }),
+                          )}
+                          onClick={() => step('next')}
+                        >
+                          <ChevronRightIcon />
+                        </button>
+                      </IconButtonTooltip>
+                    ) : null}
+                  </>
+                }
+              />
               <div className={css({ p: { base: '5', md: '8' }, display: 'grid', gap: '3' })}>
                 <p className={css({ textStyle: 'eyebrow', color: 'accent.text' })}>
                   {galleryCategoryLabel(project.category)}
@@ -137,35 +176,7 @@ export function ProjectModal({ project, projects }: Props) {
                     alignItems: 'center',
                   })}
                 >
-                  {previous ? (
-                    <IconButtonTooltip label="Previous project">
-                      <button
-                        type="button"
-                        aria-label={`Previous project: ${previous.title}`}
-                        className={button({ variant: 'outline', size: 'icon' })}
-                        onClick={() => step('previous')}
-                      >
-                        <ChevronLeftIcon />
-                      </button>
-                    </IconButtonTooltip>
-                  ) : null}
-                  {next ? (
-                    <IconButtonTooltip label="Next project">
-                      <button
-                        type="button"
-                        aria-label={`Next project: ${next.title}`}
-                        className={button({ variant: 'outline', size: 'icon' })}
-                        onClick={() => step('next')}
-                      >
-                        <ChevronRightIcon />
-                      </button>
-                    </IconButtonTooltip>
-                  ) : null}
-                  <Link
-                    to="/contact-us"
-                    className={button({ variant: 'accent', size: 'md' })}
-                    style={{ marginLeft: 'auto' }}
-                  >
+                  <Link to="/contact-us" className={button({ variant: 'accent', size: 'md' })}>
                     Start a Project Like This
                   </Link>
                 </div>
@@ -200,13 +211,35 @@ export function ProjectModal({ project, projects }: Props) {
   )
 }
 
-function ProjectImages({ project }: { project: GalleryItem }) {
+const stepButton = css({
+  position: 'absolute',
+  top: '50%',
+  transform: 'translateY(-50%)',
+  bg: 'bg.canvas',
+  borderColor: 'bg.canvas',
+  boxShadow: 'md',
+  borderRadius: 'full',
+  _hover: { bg: 'brand.subtle', transform: 'translateY(-50%)' },
+})
+
+function ProjectImages({
+  project,
+  stepControls,
+}: {
+  project: GalleryItem
+  stepControls: ReactNode
+}) {
   const images = [project.imageUrl, ...project.additionalImages]
-  const [shown, setShown] = useState(0)
+  // Another project starts at its first image. The component stays mounted (no key) so that the
+  // step button a visitor just pressed keeps focus, and the arrow keys keep working.
+  const [picked, setPicked] = useState({ projectId: project.id, index: 0 })
+  const shown = picked.projectId === project.id ? picked.index : 0
+  const setShown = (index: number) => setPicked({ projectId: project.id, index })
   return (
     <div>
       <div
         className={css({
+          position: 'relative',
           bg: 'navy.950',
           aspectRatio: '4 / 3',
           maxH: '62vh',
@@ -214,6 +247,7 @@ function ProjectImages({ project }: { project: GalleryItem }) {
           w: 'full',
         })}
       >
+        {stepControls}
         <ImageWithFallback
           src={images[shown] ?? project.imageUrl}
           alt={`${project.title}, image ${shown + 1} of ${images.length}`}

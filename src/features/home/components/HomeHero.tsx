@@ -49,10 +49,9 @@ export function HomeHero() {
             inset: '0',
             transform: `scale(${parallax.scale})`,
             willChange: 'transform',
-            '& picture, & img': { w: 'full', h: 'full', objectFit: 'cover' },
           })}
         >
-          <Picture image={siteImages['home-hero']} sizes="100vw" priority alt="" />
+          <Picture image={siteImages['home-hero']} sizes="100vw" priority alt="" fit="cover" />
         </div>
       }
     />

@@ -19,7 +19,7 @@ export function HomeServicesSection() {
         id="services-heading"
         title={services.title}
         subtitle={services.subtitle}
-        centered
+        split
       />
       <aside
         aria-labelledby="laser-banner-heading"
@@ -32,12 +32,12 @@ export function HomeServicesSection() {
           color: 'white',
           mb: '10',
           display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: '1.2fr 1fr' },
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
         })}
       >
         <div
           className={css({
-            p: { base: '7', md: '10' },
+            p: { base: '6', md: '10' },
             display: 'grid',
             gap: '4',
             alignContent: 'center',
@@ -77,8 +77,14 @@ export function HomeServicesSection() {
             <ArrowRightIcon size={18} />
           </Link>
         </div>
-        <div className={css({ minH: '56', '& picture, & img': { h: 'full', objectFit: 'cover' } })}>
-          <Picture image={siteImages['laser-art']} sizes="(min-width: 768px) 45vw, 100vw" alt="" />
+        <div className={css({ position: 'relative', minH: '56' })}>
+          <Picture
+            image={siteImages['laser-art']}
+            sizes="(min-width: 768px) 45vw, 100vw"
+            alt=""
+            fit="cover"
+            className={css({ position: 'absolute', inset: '0' })}
+          />
         </div>
       </aside>
       <ul

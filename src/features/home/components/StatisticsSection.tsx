@@ -43,7 +43,7 @@ export function StatisticsSection() {
               className={css({
                 order: '1',
                 fontFamily: 'heading',
-                fontWeight: '700',
+                fontWeight: '600',
                 fontSize: '5xl',
                 color: 'accent.onDark',
                 lineHeight: '1',

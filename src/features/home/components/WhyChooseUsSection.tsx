@@ -1,5 +1,4 @@
-import { css } from 'styled-system/css'
-import { FeatureIcon } from '~/components/icons/feature-icons'
+import { FeatureCard, featureGrid } from '~/components/FeatureCard'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
 import { homeContent } from '../home.content'
@@ -12,47 +11,13 @@ export function WhyChooseUsSection() {
         id="why-heading"
         title={whyChooseUs.title}
         subtitle={whyChooseUs.subtitle}
-        centered
+        split
       />
-      <ul
-        className={css({
-          display: 'grid',
-          gap: '6',
-          gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-        })}
-      >
+      <ul className={featureGrid[3]}>
         {whyChooseUs.cards.map((card) => (
-          <li
-            key={card.title}
-            className={css({
-              bg: 'white',
-              borderRadius: 'lg',
-              p: '7',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              boxShadow: 'sm',
-              display: 'grid',
-              gap: '3',
-              alignContent: 'start',
-            })}
-          >
-            <span
-              className={css({
-                w: '14',
-                h: '14',
-                display: 'inline-flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                borderRadius: 'lg',
-                bg: 'brand.subtle',
-                color: 'brand.text',
-              })}
-            >
-              <FeatureIcon name={card.icon} />
-            </span>
-            <h3 className={css({ textStyle: 'h3' })}>{card.title}</h3>
-            <p className={css({ color: 'fg.muted' })}>{card.description}</p>
-          </li>
+          <FeatureCard key={card.title} icon={card.icon} title={card.title}>
+            {card.description}
+          </FeatureCard>
         ))}
       </ul>
     </Section>

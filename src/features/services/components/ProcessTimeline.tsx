@@ -35,7 +35,7 @@ export function ProcessTimeline({ steps }: { steps: readonly Step[] }) {
               bg: 'brand.solid',
               color: 'white',
               fontFamily: 'heading',
-              fontWeight: '700',
+              fontWeight: '600',
               fontSize: 'xl',
               display: 'flex',
               alignItems: 'center',

@@ -25,6 +25,7 @@ export function ServiceCard({
           image={siteImages[service.image]}
           sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
           alt=""
+          fit="cover"
         />
         {service.badge ? (
           <span

@@ -1,0 +1,74 @@
+import { css } from 'styled-system/css'
+import { siteContainer } from 'styled-system/recipes'
+import { FeatureIcon, type FeatureIconName } from './icons/feature-icons'
+
+type TrustItem = { icon: FeatureIconName; value: string; label: string }
+
+/** The facts a homeowner checks first, on a card that overlaps the bottom of the hero above. */
+export function TrustStrip({ label, items }: { label: string; items: readonly TrustItem[] }) {
+  return (
+    <section
+      aria-label={label}
+      className={css({ position: 'relative', zIndex: '1', mt: { base: '-10', md: '-14' } })}
+    >
+      <div className={siteContainer()}>
+        <ul
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, 1fr)' },
+            gap: { base: '5', md: '6' },
+            bg: 'bg.canvas',
+            borderRadius: 'xl',
+            boxShadow: 'lg',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            px: { base: '5', md: '8' },
+            py: { base: '6', md: '7' },
+          })}
+        >
+          {items.map((item) => (
+            <li
+              key={item.value}
+              className={css({
+                display: 'flex',
+                flexDirection: { base: 'column', md: 'row' },
+                alignItems: { base: 'flex-start', md: 'center' },
+                gap: { base: '2', md: '4' },
+              })}
+            >
+              <span
+                className={css({
+                  flexShrink: '0',
+                  w: { base: '10', md: '12' },
+                  h: { base: '10', md: '12' },
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  borderRadius: 'full',
+                  bg: 'accent.subtle',
+                  color: 'accent.text',
+                })}
+              >
+                <FeatureIcon name={item.icon} size={22} />
+              </span>
+              <p className={css({ display: 'grid', gap: '0.5' })}>
+                <strong
+                  className={css({
+                    fontFamily: 'heading',
+                    fontWeight: '600',
+                    fontSize: { base: 'lg', md: 'xl' },
+                    lineHeight: '1.2',
+                    color: 'fg.heading',
+                  })}
+                >
+                  {item.value}
+                </strong>
+                <span className={css({ textStyle: 'small', color: 'fg.muted' })}>{item.label}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
