@@ -20,6 +20,8 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // The visual references (e2e/visual.spec.ts), one file per name, the same on every machine.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   use: {
     baseURL,
     trace: 'retain-on-failure',
