@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createGallerySource } from './gallery.server'
+import { toGalleryItems } from '~/features/gallery/gallery-row'
+import { createGalleryImageUrls, publicObjectUrl } from '~/features/gallery/storage-path'
+import { galleryRow } from '../../../test/faults/gallery-rows'
+import { createGallerySource, deliveryFor } from './gallery.server'
 
 describe('createGallerySource', () => {
   it('uses Supabase when its URL and anon key are set', () => {
@@ -44,5 +47,24 @@ describe('createGallerySource', () => {
     expect(source.urls.imageUrl('kitchen/oak.webp')).toBe(
       '/storage/v1/object/public/gallery/kitchen/oak.webp',
     )
+  })
+})
+
+describe('deliveryFor', () => {
+  it('carries only the listed photos that the gallery shows', () => {
+    const baseUrl = 'https://abc.supabase.co'
+    const urls = createGalleryImageUrls((bucket, path) => publicObjectUrl(baseUrl, bucket, path))
+    const items = toGalleryItems(
+      [galleryRow('oak', { additional_images: ['gallery/kitchen/oak/detail 1.webp'] })],
+      urls,
+    )
+    const listed = ['kitchen/oak.webp', 'kitchen/oak/detail 1.webp', 'kitchen/deleted.webp']
+    expect(deliveryFor(items, { kind: 'variants', baseUrl, photos: listed })).toEqual({
+      kind: 'variants',
+      baseUrl,
+      photos: ['kitchen/oak.webp', 'kitchen/oak/detail 1.webp'],
+    })
+    const render = { kind: 'render', baseUrl } as const
+    expect(deliveryFor(items, render)).toBe(render)
   })
 })

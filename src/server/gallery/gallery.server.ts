@@ -105,7 +105,10 @@ export async function startGallery(): Promise<void> {
 }
 
 /** The delivery, with only the listed photos that these items show (the page carries it). */
-function deliveryFor(items: GalleryItem[], images: GalleryImageDelivery): GalleryImageDelivery {
+export function deliveryFor(
+  items: GalleryItem[],
+  images: GalleryImageDelivery,
+): GalleryImageDelivery {
   if (images.kind !== 'variants' || images.photos === undefined) return images
   const shown = new Set(
     items.flatMap((item) =>
