@@ -72,18 +72,17 @@ async function makeVariants(
     photoFolders: [folder],
   })
   const started = Date.now()
-  let made = 0
   const failed: string[] = []
-  await Promise.all(
-    newPhotos.map(async (path) => {
-      try {
-        made += await store.prepare(path)
-      } catch (error) {
+  const madePerPhoto = await Promise.all(
+    newPhotos.map((path) =>
+      store.prepare(path).catch((error: unknown) => {
         failed.push(path)
         console.warn(`skipped ${path}: not readable as an image (${(error as Error).message})`)
-      }
-    }),
+        return 0
+      }),
+    ),
   )
+  const made = madePerPhoto.reduce((sum, count) => sum + count, 0)
   const pruned = await store.prune(new Set(photos))
   if (newPhotos.length > 0 || pruned.length > 0) {
     console.info(

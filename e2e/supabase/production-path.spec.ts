@@ -5,12 +5,11 @@
  * we cannot reach: hosted Supabase's HTTP gateway (test/support/postgrest-stand-in.ts, each query
  * run in PostgreSQL as the key's role), hCaptcha's verifier and an HTTP mail API on 127.0.0.1.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { SignJWT } from 'jose'
 import sharp from 'sharp'
 import { type ContactRequest, captureContactRequest } from '../../bench/lib/contact-request'
@@ -29,6 +28,7 @@ import {
 } from '../../test/support/supabase-schema'
 import { cleanups, eventually, temporaryDataDir } from '../faults/support'
 import { expect, test } from '../fixtures'
+import { runGalleryImport } from '../support/gallery-import'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -164,14 +164,11 @@ async function startInstance(key: string, env: Record<string, string> = {}) {
 }
 
 const galleryImport = (env: Record<string, string> = {}) =>
-  promisify(execFile)(resolve('node_modules/.bin/node'), [resolve('scripts/gallery-import.ts')], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      SUPABASE_URL: gateway.url,
-      SUPABASE_ANON_KEY: gateway.anonKey,
-      SUPABASE_SECRET_KEY: secretKey,
-      ...env,
-    },
+  runGalleryImport({
+    SUPABASE_URL: gateway.url,
+    SUPABASE_ANON_KEY: gateway.anonKey,
+    SUPABASE_SECRET_KEY: secretKey,
+    ...env,
   })
 
 /** One visitor's submission, as the browser sends it, from `visitorIp` (the balancer's X-Forwarded-For). */
@@ -349,8 +346,7 @@ test('npm run gallery:import catches up photos uploaded before the gallery follo
   } finally {
     await schema.database.query('alter table storage.objects enable trigger user')
   }
-  const { stdout } = await galleryImport()
-  expect(stdout).toContain('Supabase gallery: 1 project(s) added')
+  expect(await galleryImport()).toContain('Supabase gallery: 1 project(s) added')
   await eventually(async () => {
     const html = await (await fetch(`${balancer.url}/gallery`)).text()
     expect(html).toContain('Early Upload')
@@ -384,8 +380,9 @@ test('photos reach the browser as Supabase render URLs, or without transformatio
       .webp()
       .toBuffer(),
   )
-  const { stdout } = await galleryImport({ SUPABASE_IMAGE_TRANSFORMATIONS: 'false' })
-  expect(stdout).toContain('Photo variants (bucket gallery-variants): 1 photo(s) done')
+  expect(await galleryImport({ SUPABASE_IMAGE_TRANSFORMATIONS: 'false' })).toContain(
+    'Photo variants (bucket gallery-variants): 1 photo(s) done',
+  )
 
   await eventually(async () => {
     const after = await (await fetch(`${free.url}/gallery`)).text()

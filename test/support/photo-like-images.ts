@@ -1,5 +1,12 @@
-import { readdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { rng } from '../../scripts/images/lib/rng.ts'
 
@@ -14,6 +21,24 @@ import { rng } from '../../scripts/images/lib/rng.ts'
 export async function photoLikeJpeg(
   seed: string,
   { width = 4000, height = 3000, scene = 0 } = {},
+): Promise<Buffer> {
+  // Drawing one takes seconds: the same photo is kept for the next run (bump the version when
+  // the drawing below changes).
+  const cached = resolve(cacheDir, `v1-${seed}-${scene}-${width}x${height}.jpg`)
+  if (existsSync(cached)) return readFileSync(cached)
+  const photo = await drawPhotoLikeJpeg(seed, { width, height, scene })
+  mkdirSync(cacheDir, { recursive: true })
+  const partial = `${cached}.${process.pid}.partial`
+  writeFileSync(partial, photo)
+  renameSync(partial, cached)
+  return photo
+}
+
+const cacheDir = 'node_modules/.cache/photo-like-images'
+
+async function drawPhotoLikeJpeg(
+  seed: string,
+  { width, height, scene }: { width: number; height: number; scene: number },
 ): Promise<Buffer> {
   const random = rng(seed)
   const base = await sharp(sceneFiles()[scene % sceneFiles().length] as string)
@@ -66,4 +91,28 @@ function sceneFiles(): string[] {
     )
     .sort()
   return scenes
+}
+
+const categories = ['kitchen', 'bathroom', 'commercial', 'carpentry'] as const
+
+/**
+ * A bucket folder of camera-sized photos for the gallery: `projects` photos (4000 × 3000 JPEGs
+ * of about 3.2 MB) spread over the four categories, `distinct` of them different and the rest
+ * copies of those, to save the time of drawing them. Returns their paths in the bucket.
+ */
+export async function writePhotoLikeBucket(
+  folder: string,
+  { projects = 20, distinct = 10 } = {},
+): Promise<string[]> {
+  const photos: Buffer[] = []
+  for (let i = 0; i < distinct; i++)
+    photos.push(await photoLikeJpeg(`bucket-${i}`, { scene: i * 2 }))
+  const paths: string[] = []
+  for (let i = 0; i < projects; i++) {
+    const path = `${categories[i % categories.length]}/camera-photo-${i + 1}.jpg`
+    mkdirSync(dirname(join(folder, path)), { recursive: true })
+    writeFileSync(join(folder, path), photos[i % distinct] as Buffer)
+    paths.push(path)
+  }
+  return paths
 }
