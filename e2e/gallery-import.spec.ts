@@ -39,7 +39,7 @@ test('a photo put in the bucket folder shows after npm run gallery:import, and g
   // The owner copies a photo (and one more of the same project) into the folder.
   const anyPhoto = join(bucket, 'kitchen', 'navy-shaker-kitchen-richmond-hill.webp')
   cpSync(anyPhoto, join(bucket, 'carpentry', 'cedar-mudroom-bench.webp'))
-  cpSync(anyPhoto, join(bucket, 'carpentry', 'cedar-mudroom-bench', 'detail-1.webp'))
+  cpSync(anyPhoto, join(bucket, 'carpentry', 'cedar-mudroom-bench', 'detail 100%.webp'))
   const added = await galleryImport(bucket, dataDir)
   expect(added).toContain('+ carpentry/cedar-mudroom-bench.webp')
   // Its variants are made with the import, ahead of any visitor.
@@ -64,6 +64,13 @@ test('a photo put in the bucket folder shows after npm run gallery:import, and g
   expect(photo.headers.get('content-type')).toBe('image/webp')
   const variantUrl = `${server.url}/storage/v1/object/public/gallery-variants/carpentry/cedar-mudroom-bench.webp/400.avif`
   expect((await fetch(variantUrl)).status).toBe(200)
+  // A name with a space and a % sign, as its URL encodes it.
+  const further = 'carpentry/cedar-mudroom-bench/detail%20100%25.webp'
+  expect((await fetch(`${server.url}/storage/v1/object/public/gallery/${further}`)).status).toBe(
+    200,
+  )
+  const furtherVariant = `${server.url}/storage/v1/object/public/gallery-variants/${further}/1200.webp`
+  expect((await fetch(furtherVariant)).status).toBe(200)
 
   // Removed from the folder, it leaves the site the same way.
   rmSync(join(bucket, 'carpentry', 'cedar-mudroom-bench.webp'))

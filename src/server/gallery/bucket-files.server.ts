@@ -22,19 +22,14 @@ export const imageNotFound = () =>
 /**
  * A photo of the embedded bucket folder, for photos added after the build (the static server
  * only knows the files that were there when the site was built). Images only, never a path
- * outside the folder. `path` is the part of the URL after /storage/v1/object/public/gallery/.
+ * outside the folder. `relative` is the part of the URL after /storage/v1/object/public/gallery/,
+ * decoded (as the router's splat parameter is).
  */
 export async function serveBucketFile(
   folder: string,
-  path: string,
+  relative: string,
   request: Request,
 ): Promise<Response> {
-  let relative: string
-  try {
-    relative = decodeURIComponent(path)
-  } catch {
-    return imageNotFound()
-  }
   const segments = relative.split('/')
   if (
     relative.includes('\0') ||

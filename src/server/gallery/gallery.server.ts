@@ -155,15 +155,13 @@ export function photoVariantStore(): PhotoVariantStore {
   return state.photoVariants
 }
 
-/** A variant of a photo of the embedded bucket: `path` is `<photo path>/<width>.<format>`. */
+/**
+ * A variant of a photo of the embedded bucket: `path` is `<photo path>/<width>.<format>`, decoded
+ * (as the router's splat parameter is).
+ */
 export async function serveEmbeddedPhotoVariant(path: string, request: Request): Promise<Response> {
   if (usesSupabase(getEnvironment())) return imageNotFound()
-  let wanted: ReturnType<typeof parsePhotoVariantPath>
-  try {
-    wanted = parsePhotoVariantPath(decodeURIComponent(path))
-  } catch {
-    return imageNotFound()
-  }
+  const wanted = parsePhotoVariantPath(path)
   if (!wanted) return imageNotFound()
   try {
     const variant = await photoVariantStore().variantFile(wanted)
