@@ -97,6 +97,20 @@ export const environmentSchema = v.pipe(
     SUPABASE_ANON_KEY: optionalString,
     /** The secret key (sb_secret_…) or legacy service_role key: the server's calls of the function. */
     SUPABASE_SECRET_KEY: optionalString,
+    /**
+     * Whether the Supabase project transforms images (Storage image transformations, paid plans).
+     * false: the gallery uses the variants `npm run gallery:import` uploads instead.
+     */
+    SUPABASE_IMAGE_TRANSFORMATIONS: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.toLowerCase(),
+        v.regex(/^(true|false|yes|no|on|off|1|0)$/, 'must be true or false'),
+        v.transform((text) => ['true', 'yes', 'on', '1'].includes(text)),
+      ),
+      'true',
+    ),
     HCAPTCHA_SITE_KEY: v.optional(
       v.pipe(v.string(), v.trim(), v.minLength(1)),
       hcaptchaTestSiteKey,

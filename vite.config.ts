@@ -2,6 +2,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type UserConfig } from 'vite'
+import { pictureCacheControl } from './src/features/seo/cache-control.ts'
 import { staticSecurityHeaders } from './src/server/security-headers.ts'
 
 type OnWarn = NonNullable<
@@ -14,8 +15,6 @@ const ignoreUseClientDirectives: OnWarn = (warning, warn) => {
 }
 
 const isClientEntry = (id: string) => /[\\/]src[\\/]client\.tsx$/.test(id)
-
-const weekCache = 'public, max-age=604800, stale-while-revalidate=86400'
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -60,9 +59,14 @@ export default defineConfig({
             'cache-control': 'public, max-age=31536000, immutable',
           },
         },
-        // Our pictures keep their names when redrawn: a week in caches, then revalidated.
-        '/images/**': { headers: { ...staticSecurityHeaders, 'cache-control': weekCache } },
-        '/storage/**': { headers: { ...staticSecurityHeaders, 'cache-control': weekCache } },
+        '/images/**': {
+          headers: { ...staticSecurityHeaders, 'cache-control': pictureCacheControl },
+        },
+        // Photo variants (gallery-variants/) set their own: a route rule would also mark their
+        // 404s cacheable for a week, though a photo may be added under that name.
+        '/storage/v1/object/public/gallery/**': {
+          headers: { ...staticSecurityHeaders, 'cache-control': pictureCacheControl },
+        },
       },
     }),
   ],

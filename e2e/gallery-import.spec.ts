@@ -3,32 +3,19 @@
  * folder plus `npm run gallery:import` shows on the running site within the cache TTL; a photo
  * removed the same way goes. A production server of its own, on a copy of the shipped bucket.
  */
-import { execFile } from 'node:child_process'
-import { cpSync, existsSync, rmSync } from 'node:fs'
+import { cpSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { startProductionServer } from '../test/faults/production-server'
 import { cleanups, eventually, getPage, temporaryDataDir } from './faults/support'
 import { expect, test } from './fixtures'
+import { runGalleryImport } from './support/gallery-import'
 
-const run = promisify(execFile)
 const shippedBucket = resolve('public/storage/v1/object/public/gallery')
-const nodeBinary = existsSync(resolve('node_modules/.bin/node'))
-  ? resolve('node_modules/.bin/node')
-  : process.execPath
 const clean = cleanups()
 test.afterAll(() => clean.run())
 
-async function galleryImport(bucket: string) {
-  const { stdout } = await run(nodeBinary, [resolve('scripts/gallery-import.ts')], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      GALLERY_BUCKET_DIR: bucket,
-    },
-  })
-  return stdout
-}
+const galleryImport = (bucket: string, dataDir: string) =>
+  runGalleryImport({ GALLERY_BUCKET_DIR: bucket, DATA_DIR: dataDir })
 
 test('a photo put in the bucket folder shows after npm run gallery:import, and goes when removed', async ({
   page,
@@ -37,9 +24,10 @@ test('a photo put in the bucket folder shows after npm run gallery:import, and g
   const data = clean.add(temporaryDataDir('gallery-import'), (d) => d.remove())
   const bucket = join(data.dir, 'bucket')
   cpSync(shippedBucket, bucket, { recursive: true })
+  const dataDir = join(data.dir, 'data')
   const server = clean.add(
     await startProductionServer({
-      dataDir: join(data.dir, 'data'),
+      dataDir,
       env: { GALLERY_BUCKET_DIR: bucket, GALLERY_CACHE_TTL_MS: '500' },
     }),
     (s) => s.stop(),
@@ -51,8 +39,11 @@ test('a photo put in the bucket folder shows after npm run gallery:import, and g
   // The owner copies a photo (and one more of the same project) into the folder.
   const anyPhoto = join(bucket, 'kitchen', 'navy-shaker-kitchen-richmond-hill.webp')
   cpSync(anyPhoto, join(bucket, 'carpentry', 'cedar-mudroom-bench.webp'))
-  cpSync(anyPhoto, join(bucket, 'carpentry', 'cedar-mudroom-bench', 'detail-1.webp'))
-  expect(await galleryImport(bucket)).toContain('+ carpentry/cedar-mudroom-bench.webp')
+  cpSync(anyPhoto, join(bucket, 'carpentry', 'cedar-mudroom-bench', 'detail 100%.webp'))
+  const added = await galleryImport(bucket, dataDir)
+  expect(added).toContain('+ carpentry/cedar-mudroom-bench.webp')
+  // Its variants are made with the import, ahead of any visitor.
+  expect(added).toContain('16 file(s) made for 2 new photo(s)')
 
   await eventually(async () => {
     expect((await getPage(server.url, '/gallery?category=carpentry')).html).toContain(title)
@@ -65,16 +56,31 @@ test('a photo put in the bucket folder shows after npm run gallery:import, and g
       card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
     )
     .toBeGreaterThan(0)
+  expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(
+    '/storage/v1/object/public/gallery-variants/carpentry/cedar-mudroom-bench.webp/',
+  )
   const photo = await fetch(`${server.url}${photoUrl}`)
   expect(photo.status).toBe(200)
   expect(photo.headers.get('content-type')).toBe('image/webp')
+  const variantUrl = `${server.url}/storage/v1/object/public/gallery-variants/carpentry/cedar-mudroom-bench.webp/400.avif`
+  expect((await fetch(variantUrl)).status).toBe(200)
+  // A name with a space and a % sign, as its URL encodes it.
+  const further = 'carpentry/cedar-mudroom-bench/detail%20100%25.webp'
+  expect((await fetch(`${server.url}/storage/v1/object/public/gallery/${further}`)).status).toBe(
+    200,
+  )
+  const furtherVariant = `${server.url}/storage/v1/object/public/gallery-variants/${further}/1200.webp`
+  expect((await fetch(furtherVariant)).status).toBe(200)
 
   // Removed from the folder, it leaves the site the same way.
   rmSync(join(bucket, 'carpentry', 'cedar-mudroom-bench.webp'))
   rmSync(join(bucket, 'carpentry', 'cedar-mudroom-bench'), { recursive: true })
-  expect(await galleryImport(bucket)).toContain('- carpentry/cedar-mudroom-bench.webp')
+  const removed = await galleryImport(bucket, dataDir)
+  expect(removed).toContain('- carpentry/cedar-mudroom-bench.webp')
+  expect(removed).toContain('those of 2 removed photo(s) deleted')
   await eventually(async () => {
     expect((await getPage(server.url, '/gallery?category=carpentry')).html).not.toContain(title)
   }, 15_000)
   expect((await fetch(`${server.url}${photoUrl}`)).status).toBe(404)
+  expect((await fetch(variantUrl)).status).toBe(404)
 })

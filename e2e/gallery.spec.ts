@@ -135,7 +135,8 @@ test('the close button clears the project and returns focus to its card', async 
 })
 
 test('a broken image falls back to the placeholder', async ({ page }) => {
-  await page.route('**/storage/v1/object/public/gallery/kitchen/**', (route) =>
+  // The photos and their smaller variants (gallery-variants/kitchen/…).
+  await page.route('**/storage/v1/object/public/gallery*/kitchen/**', (route) =>
     route.fulfill({ status: 404 }),
   )
   page.removeAllListeners('response')

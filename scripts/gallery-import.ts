@@ -7,29 +7,34 @@
  * photos; projects whose photo was removed are dropped. Details written in manifest.json (title,
  * description, location, featured, order, createdAt) are kept. The running site reads the
  * listing on its next gallery load (GALLERY_CACHE_TTL_MS, five minutes by default): no restart,
- * no rebuild.
+ * no rebuild. It also makes the smaller variants (AVIF and WebP, 400-1600 px) of the photos it
+ * adds, in DATA_DIR/photo-variants, so no visitor waits for them; the site makes any other on its
+ * first request.
  *
  * Supabase (SUPABASE_URL and SUPABASE_SECRET_KEY set): the gallery already follows the bucket by
  * itself; this asks the database to catch up anyway (sync_gallery_images_from_storage), for
- * photos uploaded before the migration that makes it follow.
+ * photos uploaded before the migration that makes it follow. With
+ * SUPABASE_IMAGE_TRANSFORMATIONS=false (plans without image transformations) it also makes the
+ * variants of new and changed photos and uploads them to the bucket gallery-variants.
  *
  * Options: --dry-run (show what would change, write nothing).
  */
 import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import process from 'node:process'
-import { createClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { parseEnvironment } from '../src/server/env.server.ts'
 import {
   planBucketFolderImport,
   writeBucketListing,
 } from '../src/server/gallery/bucket-folder-import.server.ts'
+import { syncHostedPhotoVariants } from '../src/server/gallery/hosted-photo-variants.server.ts'
+import { createPhotoVariantStore } from '../src/server/gallery/photo-variant-store.server.ts'
 
 const minutes = (ms: number) =>
   ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${ms / 1000} s`
 
-async function syncSupabase(url: string, secretKey: string) {
-  const supabase = createClient(url, secretKey, { auth: { persistSession: false } })
+async function syncSupabase(supabase: SupabaseClient) {
   const { data, error } = await supabase.rpc('sync_gallery_images_from_storage')
   if (error) throw new Error(`Supabase answered: ${error.message}`)
   const { imported, removed, updated } = data as Record<string, number>
@@ -38,7 +43,56 @@ async function syncSupabase(url: string, secretKey: string) {
   )
 }
 
-function importFolder(folder: string, dryRun: boolean, ttlMs: number) {
+async function uploadVariants(supabase: SupabaseClient, dryRun: boolean) {
+  const started = Date.now()
+  const report = await syncHostedPhotoVariants(supabase, {
+    dryRun,
+    onPhoto: (path) => console.info(`variants of ${path} uploaded`),
+  })
+  for (const { path, reason } of report.failed) {
+    console.warn(`skipped ${path}: not readable as an image (${reason}); it shows without variants`)
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(0)
+  console.info(
+    dryRun
+      ? `Dry run: would upload the variants of ${report.made.length} photo(s) and delete those of ${report.removed.length}; ${report.unchanged} up to date.`
+      : `Photo variants (bucket gallery-variants): ${report.made.length} photo(s) done, ${report.removed.length} removed, ${report.unchanged} already up to date (${seconds} s).`,
+  )
+}
+
+/** Makes the variants of the photos this import adds, and drops those of photos now gone. */
+async function makeVariants(
+  folder: string,
+  dataDir: string,
+  photos: string[],
+  newPhotos: string[],
+) {
+  const store = createPhotoVariantStore({
+    directory: join(dataDir, 'photo-variants'),
+    photoFolders: [folder],
+  })
+  const started = Date.now()
+  const failed: string[] = []
+  const madePerPhoto = await Promise.all(
+    newPhotos.map((path) =>
+      store.prepare(path).catch((error: unknown) => {
+        failed.push(path)
+        console.warn(`skipped ${path}: not readable as an image (${(error as Error).message})`)
+        return 0
+      }),
+    ),
+  )
+  const made = madePerPhoto.reduce((sum, count) => sum + count, 0)
+  const pruned = await store.prune(new Set(photos))
+  if (newPhotos.length > 0 || pruned.length > 0) {
+    console.info(
+      `Photo variants in ${resolve(dataDir, 'photo-variants')}: ${made} file(s) made for ${newPhotos.length - failed.length} new photo(s), ` +
+        `those of ${pruned.length} removed photo(s) deleted (${((Date.now() - started) / 1000).toFixed(0)} s).`,
+    )
+  }
+}
+
+async function importFolder(folder: string, dataDir: string, dryRun: boolean, ttlMs: number) {
   if (!existsSync(folder)) {
     throw new Error(`The bucket folder ${folder} does not exist (GALLERY_BUCKET_DIR)`)
   }
@@ -52,10 +106,13 @@ function importFolder(folder: string, dryRun: boolean, ttlMs: number) {
     return
   }
   if (dryRun) {
-    console.info('Dry run: manifest.json left as it is.')
+    console.info(
+      `Dry run: manifest.json left as it is; the variants of ${plan.newPhotos.length} new photo(s) would be made.`,
+    )
     return
   }
   writeBucketListing(folder, plan.listing)
+  await makeVariants(folder, dataDir, plan.photos, plan.newPhotos)
   console.info(
     `Wrote ${resolve(folder, 'manifest.json')}: ${plan.listing.length} projects ` +
       `(${plan.added.length} added, ${plan.removed.length} removed). ` +
@@ -71,17 +128,23 @@ async function main() {
   }
   if (existsSync('.env')) process.loadEnvFile('.env')
   const env = parseEnvironment(process.env)
+  const dryRun = args.includes('--dry-run')
   if (env.SUPABASE_URL && env.SUPABASE_SECRET_KEY) {
-    if (args.includes('--dry-run')) {
+    const supabase = createClient(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY, {
+      auth: { persistSession: false },
+    })
+    if (dryRun) {
       console.info('Dry run: would ask Supabase to bring gallery_images in step with the bucket.')
-      return
+    } else {
+      await syncSupabase(supabase)
     }
-    await syncSupabase(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY)
+    if (!env.SUPABASE_IMAGE_TRANSFORMATIONS) await uploadVariants(supabase, dryRun)
     return
   }
-  importFolder(
+  await importFolder(
     resolve(env.GALLERY_BUCKET_DIR),
-    args.includes('--dry-run'),
+    env.DATA_DIR,
+    dryRun,
     env.GALLERY_CACHE_TTL_MS,
   )
 }

@@ -25,6 +25,7 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AreasOfServiceLocationServiceRouteImport } from './routes/areas-of-service.$locationService'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as ServicesServiceIdRouteImport } from './routes/services.$serviceId'
+import { Route as StorageV1ObjectPublicGalleryVariantsSplatRouteImport } from './routes/storage.v1.object.public.gallery-variants.$'
 import { Route as StorageV1ObjectPublicGallerySplatRouteImport } from './routes/storage.v1.object.public.gallery.$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -108,6 +109,12 @@ const ServicesServiceIdRoute = ServicesServiceIdRouteImport.update({
   path: '/services/$serviceId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StorageV1ObjectPublicGalleryVariantsSplatRoute =
+  StorageV1ObjectPublicGalleryVariantsSplatRouteImport.update({
+    id: '/storage/v1/object/public/gallery-variants/$',
+    path: '/storage/v1/object/public/gallery-variants/$',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const StorageV1ObjectPublicGallerySplatRoute =
   StorageV1ObjectPublicGallerySplatRouteImport.update({
     id: '/storage/v1/object/public/gallery/$',
@@ -132,6 +139,7 @@ export interface FileRoutesByFullPath {
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
   '/services/': typeof ServicesIndexRoute
+  '/storage/v1/object/public/gallery-variants/$': typeof StorageV1ObjectPublicGalleryVariantsSplatRoute
   '/storage/v1/object/public/gallery/$': typeof StorageV1ObjectPublicGallerySplatRoute
 }
 export interface FileRoutesByTo {
@@ -151,6 +159,7 @@ export interface FileRoutesByTo {
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
   '/services': typeof ServicesIndexRoute
+  '/storage/v1/object/public/gallery-variants/$': typeof StorageV1ObjectPublicGalleryVariantsSplatRoute
   '/storage/v1/object/public/gallery/$': typeof StorageV1ObjectPublicGallerySplatRoute
 }
 export interface FileRoutesById {
@@ -171,6 +180,7 @@ export interface FileRoutesById {
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
   '/services/': typeof ServicesIndexRoute
+  '/storage/v1/object/public/gallery-variants/$': typeof StorageV1ObjectPublicGalleryVariantsSplatRoute
   '/storage/v1/object/public/gallery/$': typeof StorageV1ObjectPublicGallerySplatRoute
 }
 export interface FileRouteTypes {
@@ -192,6 +202,7 @@ export interface FileRouteTypes {
     | '/areas-of-service/$locationService'
     | '/services/$serviceId'
     | '/services/'
+    | '/storage/v1/object/public/gallery-variants/$'
     | '/storage/v1/object/public/gallery/$'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -211,6 +222,7 @@ export interface FileRouteTypes {
     | '/areas-of-service/$locationService'
     | '/services/$serviceId'
     | '/services'
+    | '/storage/v1/object/public/gallery-variants/$'
     | '/storage/v1/object/public/gallery/$'
   id:
     | '__root__'
@@ -230,6 +242,7 @@ export interface FileRouteTypes {
     | '/areas-of-service/$locationService'
     | '/services/$serviceId'
     | '/services/'
+    | '/storage/v1/object/public/gallery-variants/$'
     | '/storage/v1/object/public/gallery/$'
   fileRoutesById: FileRoutesById
 }
@@ -250,6 +263,7 @@ export interface RootRouteChildren {
   AreasOfServiceLocationServiceRoute: typeof AreasOfServiceLocationServiceRoute
   ServicesServiceIdRoute: typeof ServicesServiceIdRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
+  StorageV1ObjectPublicGalleryVariantsSplatRoute: typeof StorageV1ObjectPublicGalleryVariantsSplatRoute
   StorageV1ObjectPublicGallerySplatRoute: typeof StorageV1ObjectPublicGallerySplatRoute
 }
 
@@ -367,6 +381,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServicesServiceIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/storage/v1/object/public/gallery-variants/$': {
+      id: '/storage/v1/object/public/gallery-variants/$'
+      path: '/storage/v1/object/public/gallery-variants/$'
+      fullPath: '/storage/v1/object/public/gallery-variants/$'
+      preLoaderRoute: typeof StorageV1ObjectPublicGalleryVariantsSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/storage/v1/object/public/gallery/$': {
       id: '/storage/v1/object/public/gallery/$'
       path: '/storage/v1/object/public/gallery/$'
@@ -394,6 +415,8 @@ const rootRouteChildren: RootRouteChildren = {
   AreasOfServiceLocationServiceRoute: AreasOfServiceLocationServiceRoute,
   ServicesServiceIdRoute: ServicesServiceIdRoute,
   ServicesIndexRoute: ServicesIndexRoute,
+  StorageV1ObjectPublicGalleryVariantsSplatRoute:
+    StorageV1ObjectPublicGalleryVariantsSplatRoute,
   StorageV1ObjectPublicGallerySplatRoute:
     StorageV1ObjectPublicGallerySplatRoute,
 }

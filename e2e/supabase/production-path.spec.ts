@@ -5,12 +5,13 @@
  * we cannot reach: hosted Supabase's HTTP gateway (test/support/postgrest-stand-in.ts, each query
  * run in PostgreSQL as the key's role), hCaptcha's verifier and an HTTP mail API on 127.0.0.1.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { resolve } from 'node:path'
-import { promisify } from 'node:util'
+import { join, resolve } from 'node:path'
 import { SignJWT } from 'jose'
+import sharp from 'sharp'
 import { type ContactRequest, captureContactRequest } from '../../bench/lib/contact-request'
 import { freeLoopbackPort } from '../../scripts/lib/free-port'
 import {
@@ -27,6 +28,7 @@ import {
 } from '../../test/support/supabase-schema'
 import { cleanups, eventually, temporaryDataDir } from '../faults/support'
 import { expect, test } from '../fixtures'
+import { runGalleryImport } from '../support/gallery-import'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -141,6 +143,9 @@ async function startBalancer(targets: () => ServerProcess[]) {
   }
 }
 
+/** The project's Storage (the gateway serves it from this folder). */
+let storage: { dir: string; remove(): void }
+
 const siteEnv = (key: string) => ({
   SUPABASE_URL: gateway.url,
   SUPABASE_ANON_KEY: gateway.anonKey,
@@ -150,12 +155,21 @@ const siteEnv = (key: string) => ({
   GALLERY_CACHE_TTL_MS: '1000',
 })
 
-async function startInstance(key: string) {
+async function startInstance(key: string, env: Record<string, string> = {}) {
   const data = clean.add(temporaryDataDir('supabase-instance'), (d) => d.remove())
-  return clean.add(await startProductionServer({ dataDir: data.dir, env: siteEnv(key) }), (s) =>
-    s.stop(),
+  return clean.add(
+    await startProductionServer({ dataDir: data.dir, env: { ...siteEnv(key), ...env } }),
+    (s) => s.stop(),
   )
 }
+
+const galleryImport = (env: Record<string, string> = {}) =>
+  runGalleryImport({
+    SUPABASE_URL: gateway.url,
+    SUPABASE_ANON_KEY: gateway.anonKey,
+    SUPABASE_SECRET_KEY: secretKey,
+    ...env,
+  })
 
 /** One visitor's submission, as the browser sends it, from `visitorIp` (the balancer's X-Forwarded-For). */
 async function submit(origin: string, visitorIp: string, token = passingTokenNumber(tokens++)) {
@@ -208,11 +222,13 @@ test.beforeAll(async () => {
     }),
     (f) => f.stop(),
   )
+  storage = clean.add(temporaryDataDir('supabase-storage'), (d) => d.remove())
   gateway = clean.add(
     await startPostgrestStandIn({
       database: schema.database,
       secretKey,
       functions: { 'send-contact-message': fn.url },
+      storageDir: storage.dir,
     }),
     (g) => g.close(),
   )
@@ -330,23 +346,53 @@ test('npm run gallery:import catches up photos uploaded before the gallery follo
   } finally {
     await schema.database.query('alter table storage.objects enable trigger user')
   }
-  const { stdout } = await promisify(execFile)(
-    resolve('node_modules/.bin/node'),
-    [resolve('scripts/gallery-import.ts')],
-    {
-      env: {
-        PATH: process.env.PATH ?? '',
-        SUPABASE_URL: gateway.url,
-        SUPABASE_ANON_KEY: gateway.anonKey,
-        SUPABASE_SECRET_KEY: secretKey,
-      },
-    },
-  )
-  expect(stdout).toContain('Supabase gallery: 1 project(s) added')
+  expect(await galleryImport()).toContain('Supabase gallery: 1 project(s) added')
   await eventually(async () => {
     const html = await (await fetch(`${balancer.url}/gallery`)).text()
     expect(html).toContain('Early Upload')
   })
+})
+
+test('photos reach the browser as Supabase render URLs, or without transformations as the variants the import uploads', async () => {
+  test.setTimeout(90_000)
+  const photoPath = 'bathroom/early-upload.webp'
+  const rendered = `${gateway.url}/storage/v1/render/image/public/gallery/${photoPath}`
+  const page = await fetch(`${balancer.url}/gallery`)
+  const html = await page.text()
+  expect(html).toContain(`${rendered}?width=400&amp;resize=contain&amp;quality=70 400w`)
+  expect(html).toContain(`${rendered}?width=800&amp;resize=contain&amp;quality=70 800w`)
+  expect(page.headers.get('content-security-policy')).toMatch(
+    new RegExp(`img-src [^;]*${gateway.url.replaceAll('.', '\\.')}`),
+  )
+
+  // A plan without image transformations: until the import has made variants, the photo itself.
+  const free = await startInstance(secretKey, { SUPABASE_IMAGE_TRANSFORMATIONS: 'false' })
+  const variants = `${gateway.url}/storage/v1/object/public/gallery-variants/${photoPath}`
+  const before = await (await fetch(`${free.url}/gallery`)).text()
+  expect(before).toContain(`src="${gateway.url}/storage/v1/object/public/gallery/${photoPath}"`)
+  expect(before).not.toContain('gallery-variants')
+
+  // The owner's photo is in the bucket; the import makes and uploads its variants.
+  mkdirSync(join(storage.dir, 'gallery', 'bathroom'), { recursive: true })
+  writeFileSync(
+    join(storage.dir, 'gallery', photoPath),
+    await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#5a7d9a' } })
+      .webp()
+      .toBuffer(),
+  )
+  expect(await galleryImport({ SUPABASE_IMAGE_TRANSFORMATIONS: 'false' })).toContain(
+    'Photo variants (bucket gallery-variants): 1 photo(s) done',
+  )
+
+  await eventually(async () => {
+    const after = await (await fetch(`${free.url}/gallery`)).text()
+    expect(after).toContain(`${variants}/400.avif 400w, ${variants}/800.avif 800w`)
+    expect(after).toContain(`src="${variants}/800.webp"`)
+  })
+  const card = await fetch(`${variants}/800.avif`)
+  expect(card.status).toBe(200)
+  expect(card.headers.get('content-type')).toBe('image/avif')
+  expect((await sharp(Buffer.from(await card.arrayBuffer())).metadata()).width).toBe(800)
 })
 
 test('the legacy service_role key works; a wrong key gets a 401 and the visitor the generic error', async () => {

@@ -2,12 +2,12 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, siteContainer } from 'styled-system/recipes'
-import type { SiteImage } from '~/features/media/site-images'
+import type { ResponsiveImage } from '~/features/media/responsive-image'
 import { PhoneLink } from './layout/PhoneLink'
 import { Picture } from './Picture'
 
-/** One of our responsive site images, or a single picture such as a gallery project's. */
-export type HeroImage = SiteImage | { src: string; width: number; height: number }
+/** One of our site images, or a gallery project's photo (responsivePhoto). */
+export type HeroImage = ResponsiveImage
 
 export type HeroProps = {
   title: ReactNode
@@ -22,29 +22,10 @@ export type HeroProps = {
 }
 
 const fillClass = css({ position: 'absolute', inset: '0' })
-const coverClass = css({
-  position: 'absolute',
-  inset: '0',
-  w: 'full',
-  h: 'full',
-  objectFit: 'cover',
-})
 
 /** The hero's picture: the largest thing above the fold, so it is fetched first, never lazily. */
 export function HeroBackgroundImage({ image }: { image: HeroImage }) {
-  if ('avifSrcSet' in image) {
-    return <Picture image={image} sizes="100vw" priority alt="" fit="cover" className={fillClass} />
-  }
-  return (
-    <img
-      src={image.src}
-      width={image.width}
-      height={image.height}
-      alt=""
-      fetchPriority="high"
-      className={coverClass}
-    />
-  )
+  return <Picture image={image} sizes="100vw" priority alt="" fit="cover" className={fillClass} />
 }
 
 /** The dark banner that opens every page; the header sits on it, white, until scrolled. */

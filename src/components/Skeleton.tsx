@@ -52,3 +52,6 @@ export const gridClass = css({
   gap: { base: '5', md: '6' },
   gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
 })
+
+/** The width of an image filling a cell of gridClass, for `sizes`. */
+export const gridImageSizes = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw'

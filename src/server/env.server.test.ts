@@ -76,6 +76,18 @@ describe('parseEnvironment', () => {
     expect(() => parseEnvironment({ SITE_URL: 'https://www.maple-hearth.example' })).not.toThrow()
   })
 
+  it('reads whether Supabase transforms images: yes unless told otherwise', () => {
+    expect(parseEnvironment({}).SUPABASE_IMAGE_TRANSFORMATIONS).toBe(true)
+    for (const off of ['false', 'FALSE', ' no ', 'off', '0']) {
+      expect(
+        parseEnvironment({ SUPABASE_IMAGE_TRANSFORMATIONS: off }).SUPABASE_IMAGE_TRANSFORMATIONS,
+      ).toBe(false)
+    }
+    expect(() => parseEnvironment({ SUPABASE_IMAGE_TRANSFORMATIONS: 'pro' })).toThrow(
+      /SUPABASE_IMAGE_TRANSFORMATIONS must be true or false \(got "pro"\)/,
+    )
+  })
+
   it('names variables that do nothing in the chosen mode', () => {
     const supabase = {
       SUPABASE_URL: 'https://x.supabase.co',
@@ -88,8 +100,9 @@ describe('parseEnvironment', () => {
       'SMTP_URL',
       'DATA_DIR',
     ])
-    const embedded = { MAIL_API_KEY: 're_x' }
+    const embedded = { MAIL_API_KEY: 're_x', SUPABASE_IMAGE_TRANSFORMATIONS: 'false' }
     expect(ignoredVariables(parseEnvironment(embedded), embedded).map((v) => v.name)).toEqual([
+      'SUPABASE_IMAGE_TRANSFORMATIONS',
       'MAIL_API_KEY',
     ])
     expect(ignoredVariables(parseEnvironment({}), {})).toEqual([])

@@ -98,6 +98,11 @@ export function ignoredVariables(
     for (const name of ['DATA_DIR', 'GALLERY_BUCKET_DIR']) {
       if (set(name)) ignored.push({ name, reason: 'only the embedded database uses it' })
     }
+  } else if (set('SUPABASE_IMAGE_TRANSFORMATIONS')) {
+    ignored.push({
+      name: 'SUPABASE_IMAGE_TRANSFORMATIONS',
+      reason: 'only Supabase uses it: the embedded site makes its photo variants itself',
+    })
   }
   for (const name of [
     'SUPABASE_DB_URL',

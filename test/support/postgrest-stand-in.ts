@@ -1,15 +1,14 @@
-import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, sep } from 'node:path'
 import type { Database } from '../../supabase/functions/_shared/contact/database.ts'
+import { createStorageApi } from './storage-stand-in.ts'
 
 /**
  * A stand-in for a hosted Supabase project's HTTP gateway on 127.0.0.1 (no PostgREST or Kong can
  * run here), backed by a real Postgres with our migrations (PGlite or PostgreSQL 15). For the real
  * supabase-js: table reads and RPCs run in the database as the key's role (`set local role anon`
  * with the claims PostgREST sets, so row level security answers, never a list in memory), with
- * PostgREST's shapes (exact counts, error bodies); public storage objects from a folder; and
+ * PostgREST's shapes (exact counts, error bodies); Storage over a folder (storage-stand-in.ts); and
  * /functions/v1/<name> passed untouched to the function's own server (verify_jwt = false).
  * Faults (an outage, a malformed answer) are injected at this HTTP edge.
  */
@@ -58,7 +57,10 @@ export interface PostgrestStandInOptions {
   secretKey?: string
   /** Where /functions/v1/<name> goes: the function's own server (e.g. `deno run index.ts`). */
   functions?: Record<string, string>
-  /** Serves GET /storage/v1/object/public/<bucket>/<path> from <storageDir>/<bucket>/<path>. */
+  /**
+   * Serves Storage from <storageDir>/<bucket>/<path>: public objects to anyone, and to the secret
+   * key the API supabase-js uses to list, download, upload and remove (storage-stand-in.ts).
+   */
   storageDir?: string
 }
 
@@ -67,15 +69,6 @@ export const serviceUnavailable: PostgrestErrorBody = {
   message: 'Could not query the database for the schema cache. Retrying.',
   details: null,
   hint: null,
-}
-
-const contentTypes: Record<string, string> = {
-  '.avif': 'image/avif',
-  '.jpeg': 'image/jpeg',
-  '.jpg': 'image/jpeg',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
 }
 
 const sendJson = (
@@ -125,6 +118,9 @@ export async function startPostgrestStandIn(
   const { database } = options
   const requests: RecordedRequest[] = []
   let fault: StandInFault | undefined
+  const storage = options.storageDir
+    ? createStorageApi({ dir: options.storageDir, secretKey })
+    : undefined
 
   /** Runs `sql` as the key's role inside one transaction, as PostgREST does. */
   const asRole = <Row>(role: 'anon' | 'service_role', sql: string) =>
@@ -175,54 +171,35 @@ export async function startPostgrestStandIn(
     }
   }
 
-  async function serveStorage(path: string, response: ServerResponse) {
-    const relative = normalize(decodeURIComponent(path.slice('/storage/v1/object/public/'.length)))
-    if (!options.storageDir || relative.startsWith('..') || relative.startsWith(sep)) {
-      return sendJson(response, 404, {
-        statusCode: '404',
-        error: 'not_found',
-        message: 'Object not found',
-      })
-    }
-    try {
-      const file = await readFile(join(options.storageDir, relative))
-      response.writeHead(200, {
-        'Content-Type': contentTypes[extname(relative).toLowerCase()] ?? 'application/octet-stream',
-        'Cache-Control': 'max-age=3600',
-      })
-      response.end(file)
-    } catch {
-      sendJson(response, 404, {
-        statusCode: '404',
-        error: 'not_found',
-        message: 'Object not found',
-      })
-    }
-  }
-
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const address = new URL(request.url ?? '/', 'http://stand-in')
+      const bytes = Buffer.concat(chunks)
       const recorded: RecordedRequest = {
         method: request.method ?? 'GET',
         path: address.pathname,
         searchParams: address.searchParams,
         headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body: bytes.toString('utf8'),
       }
       requests.push(recorded)
-      void answer(recorded, response).catch((error: unknown) =>
+      void answer(recorded, response, bytes).catch((error: unknown) =>
         sendJson(response, 500, errorBody('XX000', String(error))),
       )
     })
   })
 
-  async function answer(request: RecordedRequest, response: ServerResponse) {
+  async function answer(request: RecordedRequest, response: ServerResponse, bytes: Buffer) {
     const { method, path } = request
-    if (method === 'GET' && path.startsWith('/storage/v1/object/public/')) {
-      return serveStorage(path, response)
+    if (path.startsWith('/storage/v1/')) {
+      if (await storage?.({ method, path, headers: request.headers, body: bytes }, response)) return
+      return sendJson(response, 404, {
+        statusCode: '404',
+        error: 'not_found',
+        message: 'Object not found',
+      })
     }
     if (path.startsWith('/functions/v1/')) return proxyFunction(request, response)
     if (!path.startsWith('/rest/v1/')) {

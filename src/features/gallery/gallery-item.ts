@@ -1,3 +1,5 @@
+import type { GalleryImageDelivery } from './photo-variants.ts'
+
 export const galleryCategories = ['kitchen', 'bathroom', 'commercial', 'carpentry'] as const
 
 export type GalleryCategory = (typeof galleryCategories)[number]
@@ -22,6 +24,8 @@ export interface GalleryItem {
 export interface GalleryResult {
   items: GalleryItem[]
   status: 'ok' | 'error'
+  /** How the photos' responsive sources are built (responsivePhoto); absent: the photos alone. */
+  images?: GalleryImageDelivery
 }
 
 export const galleryDefaults = { description: '', location: 'Toronto', sortOrder: 0 } as const

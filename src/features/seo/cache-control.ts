@@ -8,3 +8,9 @@ export const pageCacheControl = {
   /** Pages that show gallery data: as fresh as the server's own five-minute gallery cache. */
   galleryData: 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600',
 } as const
+
+/**
+ * Our pictures and the gallery's photos keep their names when they change: a week in caches,
+ * then revalidated.
+ */
+export const pictureCacheControl = 'public, max-age=604800, stale-while-revalidate=86400'

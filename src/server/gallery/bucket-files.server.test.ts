@@ -7,13 +7,14 @@ import { serveBucketFile } from './bucket-files.server'
 let root: string
 let folder: string
 const get = (path: string, headers: Record<string, string> = {}) =>
-  serveBucketFile(folder, path, new Request(`http://site.test/${path}`, { headers }))
+  serveBucketFile(folder, path, new Request('http://site.test/photo', { headers }))
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'bucket-files-'))
   folder = join(root, 'gallery')
   mkdirSync(join(folder, 'kitchen', 'oak galley'), { recursive: true })
   writeFileSync(join(folder, 'kitchen', 'oak galley', 'detail-1.webp'), 'RIFF-webp')
+  writeFileSync(join(folder, 'kitchen', '100% oak.webp'), 'RIFF-100')
   writeFileSync(join(folder, 'manifest.json'), '[]')
   writeFileSync(join(root, 'secret.webp'), 'outside')
 })
@@ -21,17 +22,23 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 describe('serveBucketFile', () => {
   it('serves a photo of the folder with its type, size and date', async () => {
-    const response = await get('kitchen/oak%20galley/detail-1.webp')
+    const response = await get('kitchen/oak galley/detail-1.webp')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/webp')
     expect(response.headers.get('content-length')).toBe('9')
     expect(await response.text()).toBe('RIFF-webp')
 
     const lastModified = response.headers.get('last-modified') ?? ''
-    const again = await get('kitchen/oak%20galley/detail-1.webp', {
+    const again = await get('kitchen/oak galley/detail-1.webp', {
       'if-modified-since': lastModified,
     })
     expect(again.status).toBe(304)
+  })
+
+  it('takes the path as the router decoded it: a % in a name is the file’s own', async () => {
+    const response = await get('kitchen/100% oak.webp')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('RIFF-100')
   })
 
   it('answers 404, never cached, for what is not a photo inside the folder', async () => {
@@ -39,9 +46,10 @@ describe('serveBucketFile', () => {
       'kitchen/missing.webp',
       'manifest.json',
       '../secret.webp',
-      '%2e%2e/secret.webp',
+      'kitchen/../../secret.webp',
+      'kitchen\\..\\..\\secret.webp',
       'kitchen//oak.webp',
-      'kitchen/%E0%A4%A.webp',
+      'kitchen/100%25 oak.webp',
       'kitchen',
     ]) {
       const response = await get(path)

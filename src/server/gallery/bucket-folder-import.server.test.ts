@@ -70,11 +70,24 @@ describe('planBucketFolderImport', () => {
       added: ['bathroom/spa.webp'],
       removed: ['carpentry/gone.webp'],
       updated: ['kitchen/oak.webp'],
+      photos: [
+        'kitchen/oak.webp',
+        'kitchen/oak/detail-1.webp',
+        'kitchen/oak/detail-3.webp',
+        'bathroom/spa.webp',
+      ],
+      // What needs variants made: the photos the listing on disk did not name.
+      newPhotos: ['kitchen/oak/detail-3.webp', 'bathroom/spa.webp'],
     })
 
     writeBucketListing(folder, plan.listing)
     expect(manifest()).toEqual(plan.listing)
-    expect(planBucketFolderImport(folder)).toMatchObject({ changed: false, added: [], removed: [] })
+    expect(planBucketFolderImport(folder)).toMatchObject({
+      changed: false,
+      added: [],
+      removed: [],
+      newPhotos: [],
+    })
   })
 
   it('refuses a manifest.json that is not a list, writing nothing', () => {

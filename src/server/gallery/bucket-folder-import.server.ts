@@ -25,6 +25,10 @@ export interface BucketFolderImport {
   updated: string[]
   /** Photos that cannot be projects, with the reason. */
   skipped: { path: string; reason: string }[]
+  /** Every photo the listing names: main and further photos. */
+  photos: string[]
+  /** Those of them the listing on disk did not name. */
+  newPhotos: string[]
   /** Whether the listing differs from the one on disk. */
   changed: boolean
 }
@@ -60,6 +64,8 @@ export function planBucketFolderImport(folder: string): BucketFolderImport {
     removed: [],
     updated: [],
     skipped: [],
+    photos: [],
+    newPhotos: [],
     changed: false,
   }
   const further = (main: string) => {
@@ -108,10 +114,18 @@ export function planBucketFolderImport(folder: string): BucketFolderImport {
     listed.add(path)
     result.listing.push({ path, additional: further(path) })
   }
+  const listedBefore = new Set(existing.flatMap(photosOfEntry))
+  result.photos = result.listing.flatMap(photosOfEntry)
+  result.newPhotos = result.photos.filter((path) => !listedBefore.has(path))
   const before = existsSync(file) ? readFileSync(file, 'utf8') : ''
   result.changed = before !== serializeListing(result.listing)
   return result
 }
+
+const photosOfEntry = (entry: ListingEntry): string[] =>
+  [entry.path, ...(Array.isArray(entry.additional) ? entry.additional : [])].filter(
+    (path): path is string => typeof path === 'string',
+  )
 
 const serializeListing = (listing: ListingEntry[]) => `${JSON.stringify(listing, null, 2)}\n`
 

@@ -78,6 +78,8 @@ export function createEmbeddedGallerySource({
   return {
     kind: 'embedded',
     urls: siteImageUrls,
+    // The site makes any variant it is asked for (photoVariantStore), so every photo has them.
+    images: () => ({ kind: 'variants', baseUrl: '' }),
 
     readAll: () =>
       asAnon(

@@ -1,3 +1,4 @@
+import type { GalleryImageDelivery } from '~/features/gallery/photo-variants'
 import type { GalleryImageUrls } from '~/features/gallery/storage-path'
 
 export const galleryTable = 'gallery_images'
@@ -10,6 +11,8 @@ export interface GallerySource {
   readonly kind: GallerySourceKind
   /** Builds the public URLs of the images a row names. */
   readonly urls: GalleryImageUrls
+  /** How the photos' smaller variants are reached, as of the last read. */
+  images(): GalleryImageDelivery
   /** Every row of gallery_images (unparsed) and the exact row count. */
   readAll(): Promise<{ rows: unknown[]; count: number }>
   /** Calls import_gallery_images_from_storage(); resolves to the number of rows it created. */

@@ -1,5 +1,11 @@
-import { resolve } from 'node:path'
-import type { GalleryResult } from '~/features/gallery/gallery-item'
+import { dirname, join, resolve } from 'node:path'
+import type { GalleryItem, GalleryResult } from '~/features/gallery/gallery-item'
+import {
+  type GalleryImageDelivery,
+  galleryPhotoPath,
+  parsePhotoVariantPath,
+} from '~/features/gallery/photo-variants'
+import { pictureCacheControl } from '~/features/seo/cache-control'
 import type { Environment } from '../../../app.config'
 import { readBucketListing } from '../db/embedded-bucket.server'
 import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
@@ -7,16 +13,21 @@ import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { getEnvironment } from '../env.server'
 import { pageDataFreshUntil } from '../page-freshness.server'
 import { processState } from '../process-state.server'
-import { serveBucketFile } from './bucket-files.server'
+import { imageNotFound, serveBucketFile, serveImageFile } from './bucket-files.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
 import type { GallerySource } from './gallery-source.server'
 import { loadGallery } from './load-gallery.server'
+import { createPhotoVariantStore, type PhotoVariantStore } from './photo-variant-store.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
 type SourceSettings = Pick<
   Environment,
-  'DATA_DIR' | 'GALLERY_BUCKET_DIR' | 'SUPABASE_URL' | 'SUPABASE_ANON_KEY'
+  | 'DATA_DIR'
+  | 'GALLERY_BUCKET_DIR'
+  | 'SUPABASE_URL'
+  | 'SUPABASE_ANON_KEY'
+  | 'SUPABASE_IMAGE_TRANSFORMATIONS'
 >
 
 const usesSupabase = (settings: SourceSettings) =>
@@ -25,7 +36,13 @@ const usesSupabase = (settings: SourceSettings) =>
 /** Supabase when both of its variables are set; the embedded database otherwise. */
 export function createGallerySource(settings: SourceSettings): GallerySource {
   const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey } = settings
-  if (url && anonKey) return createSupabaseGallerySource({ url, anonKey })
+  if (url && anonKey) {
+    return createSupabaseGallerySource({
+      url,
+      anonKey,
+      imageTransformations: settings.SUPABASE_IMAGE_TRANSFORMATIONS,
+    })
+  }
   const bucketFolder = resolve(settings.GALLERY_BUCKET_DIR)
   return createEmbeddedGallerySource({
     database: async () => (await getEmbeddedDatabase(settings.DATA_DIR)).db,
@@ -36,6 +53,7 @@ export function createGallerySource(settings: SourceSettings): GallerySource {
 const state = processState('gallery', () => ({
   source: undefined as GallerySource | undefined,
   cache: undefined as GalleryCache | undefined,
+  photoVariants: undefined as PhotoVariantStore | undefined,
 }))
 
 /**
@@ -67,7 +85,8 @@ export async function readGallery(): Promise<GalleryResult> {
   try {
     const { result, freshUntil } = await getGalleryCache().read()
     pageDataFreshUntil(freshUntil)
-    return result
+    const images = state.source?.images()
+    return images ? { ...result, images: deliveryFor(result.items, images) } : result
   } catch (error) {
     console.error('Gallery load failed:', error)
     pageDataFreshUntil(undefined)
@@ -85,15 +104,76 @@ export async function startGallery(): Promise<void> {
   await getGalleryCache().get()
 }
 
+/** The delivery, with only the listed photos that these items show (the page carries it). */
+export function deliveryFor(
+  items: GalleryItem[],
+  images: GalleryImageDelivery,
+): GalleryImageDelivery {
+  if (images.kind !== 'variants' || images.photos === undefined) return images
+  const shown = new Set(
+    items.flatMap((item) =>
+      [item.imageUrl, ...item.additionalImages].map((url) => galleryPhotoPath(url, images.baseUrl)),
+    ),
+  )
+  return { ...images, photos: images.photos.filter((path) => shown.has(path)) }
+}
+
 /** A photo of the embedded bucket folder; with Supabase the photos live in its Storage. */
 export function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
   const environment = getEnvironment()
-  if (usesSupabase(environment)) {
-    return Promise.resolve(
-      new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } }),
-    )
-  }
+  if (usesSupabase(environment)) return Promise.resolve(imageNotFound())
   return serveBucketFile(environment.GALLERY_BUCKET_DIR, path, request)
+}
+
+/**
+ * The photos of the build (.output/public/…/gallery), beside the server's entry file; used when
+ * the bucket folder lacks a photo, as when only the build output is deployed.
+ */
+function bundledBucketFolder(): string | undefined {
+  const entry = process.argv[1]
+  return entry
+    ? join(dirname(entry), '..', 'public', 'storage', 'v1', 'object', 'public', 'gallery')
+    : undefined
+}
+
+/**
+ * The embedded site's photo variants, kept in DATA_DIR/photo-variants. A variant is made the
+ * first time it is asked for, not only by `npm run gallery:import` (which makes those of the
+ * photos it adds ahead of any visitor): so every photo the bucket holds has its variants, whether
+ * bundled with the build, imported, replaced under the same name or copied in by hand, and none
+ * is ever missing or older than its photo. Only the fixed widths and formats are made, so the
+ * work and the disk space a visitor can cause are bounded by the photos there are.
+ */
+export function photoVariantStore(): PhotoVariantStore {
+  const environment = getEnvironment()
+  state.photoVariants ??= createPhotoVariantStore({
+    directory: join(environment.DATA_DIR, 'photo-variants'),
+    photoFolders: [environment.GALLERY_BUCKET_DIR, bundledBucketFolder()].filter(
+      (folder) => folder !== undefined,
+    ),
+  })
+  return state.photoVariants
+}
+
+/**
+ * A variant of a photo of the embedded bucket: `path` is `<photo path>/<width>.<format>`, decoded
+ * (as the router's splat parameter is).
+ */
+export async function serveEmbeddedPhotoVariant(path: string, request: Request): Promise<Response> {
+  if (usesSupabase(getEnvironment())) return imageNotFound()
+  const wanted = parsePhotoVariantPath(path)
+  if (!wanted) return imageNotFound()
+  try {
+    const variant = await photoVariantStore().variantFile(wanted)
+    return variant
+      ? serveImageFile(variant.file, request, { 'cache-control': pictureCacheControl })
+      : imageNotFound()
+  } catch (error) {
+    console.warn(
+      `Gallery photo ${wanted.photoPath} cannot be read as an image, so it has no variants: ${error instanceof Error ? error.message : error}`,
+    )
+    return imageNotFound()
+  }
 }
 
 /** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */

@@ -21,6 +21,7 @@ function fakeSource(reads: unknown[][], imported = 0): GallerySource {
   return {
     kind: 'embedded',
     urls: siteImageUrls,
+    images: () => ({ kind: 'variants', baseUrl: '' }),
     readAll: vi.fn(async () => {
       const rows = reads[Math.min(call++, reads.length - 1)] ?? []
       return { rows, count: rows.length }

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { galleryRow, uuidFor } from '../../../test/faults/gallery-rows'
 import {
@@ -188,6 +191,50 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
     await standIn.close()
     await expect(source.readAll()).rejects.toBeInstanceOf(GallerySourceError)
     expect(performance.now() - started).toBeLessThan(1_000)
+  })
+
+  it('with image transformations, its photos are rendered by Supabase, and no listing is read', async () => {
+    const { standIn, source } = await start([galleryRow('oak')])
+    await source.readAll()
+    expect(source.images()).toEqual({ kind: 'render', baseUrl: standIn.url })
+    expect(standIn.requests.map((r) => r.path)).toEqual(['/rest/v1/gallery_images'])
+  })
+
+  it('without them, reads which photos have uploaded variants along with the rows', async () => {
+    const storage = mkdtempSync(join(tmpdir(), 'supabase-source-storage-'))
+    try {
+      await setGalleryRows(schema.database, [galleryRow('oak')])
+      standIn = await startPostgrestStandIn({ database: schema.database, storageDir: storage })
+      const warn = vi.fn()
+      const source = createSupabaseGallerySource({
+        url: standIn.url,
+        anonKey: standIn.anonKey,
+        imageTransformations: false,
+        log: { warn },
+      })
+      const withVariants = { kind: 'variants', baseUrl: standIn.url }
+
+      // Before any import: no listing, so the photos show as they are.
+      await source.readAll()
+      expect(source.images()).toEqual({ ...withVariants, photos: [] })
+
+      mkdirSync(join(storage, 'gallery-variants'))
+      const listing = join(storage, 'gallery-variants', 'index.json')
+      writeFileSync(listing, JSON.stringify({ photos: { 'kitchen/oak.webp': { version: '"1"' } } }))
+      await source.readAll()
+      expect(source.images()).toEqual({ ...withVariants, photos: ['kitchen/oak.webp'] })
+      expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toContain(
+        'GET /storage/v1/object/public/gallery-variants/index.json',
+      )
+
+      // A listing it cannot read keeps the one it had, with a warning.
+      writeFileSync(listing, '{"photos": "garbled"')
+      await source.readAll()
+      expect(source.images()).toEqual({ ...withVariants, photos: ['kitchen/oak.webp'] })
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/gallery-variants\/index\.json/))
+    } finally {
+      rmSync(storage, { recursive: true, force: true })
+    }
   })
 
   it('keeps the last good gallery through an outage when cached', async () => {

@@ -1,4 +1,6 @@
 import { createClient, type PostgrestError } from '@supabase/supabase-js'
+import * as v from 'valibot'
+import { type GalleryImageDelivery, photoVariantsBucket } from '~/features/gallery/photo-variants'
 import { createGalleryImageUrls } from '~/features/gallery/storage-path'
 import {
   type GallerySource,
@@ -6,6 +8,7 @@ import {
   galleryTable,
   importGalleryFunction,
 } from './gallery-source.server'
+import { variantListingFile, variantListingSchema } from './hosted-photo-variants.server'
 
 export interface SupabaseGallerySourceOptions {
   url: string
@@ -20,6 +23,13 @@ export interface SupabaseGallerySourceOptions {
    * cache already serves the last good list and retries later, and a page should not wait 7 s.
    */
   retry?: boolean
+  /**
+   * Whether the project's Storage transforms images (paid plans): the photos' sources are then
+   * its render URLs. Without, they are the variants `npm run gallery:import` uploaded, for the
+   * photos its listing names. Default true.
+   */
+  imageTransformations?: boolean
+  log?: Pick<Console, 'warn'>
 }
 
 const describeError = (error: PostgrestError) =>
@@ -39,6 +49,8 @@ export function createSupabaseGallerySource({
   anonKey,
   timeoutMs = 8_000,
   retry = false,
+  imageTransformations = true,
+  log = console,
 }: SupabaseGallerySourceOptions): GallerySource {
   const supabase = createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -54,17 +66,45 @@ export function createSupabaseGallerySource({
       cause: error,
     })
 
+  let images: GalleryImageDelivery = imageTransformations
+    ? { kind: 'render', baseUrl: url }
+    : { kind: 'variants', baseUrl: url, photos: [] }
+  const listingUrl = supabase.storage.from(photoVariantsBucket).getPublicUrl(variantListingFile)
+    .data.publicUrl
+  const fetchListing = fetchWithDeadline(timeoutMs)
+
+  /** The photos with uploaded variants; the last known ones when the listing cannot be read. */
+  async function readVariantListing(): Promise<void> {
+    try {
+      const response = await fetchListing(listingUrl)
+      if (response.status === 404 || response.status === 400) {
+        await response.body?.cancel()
+        images = { kind: 'variants', baseUrl: url, photos: [] }
+        return
+      }
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      const listing = v.parse(variantListingSchema, await response.json())
+      images = { kind: 'variants', baseUrl: url, photos: Object.keys(listing.photos) }
+    } catch (error) {
+      log.warn(
+        `The listing of photo variants (${photoVariantsBucket}/${variantListingFile}) could not be read, the gallery keeps the one it had: ${error instanceof Error ? error.message : error}`,
+      )
+    }
+  }
+
   return {
     kind: 'supabase',
+    images: () => images,
     urls: createGalleryImageUrls(
       (bucket, path) => supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl,
       new URL(url).host,
     ),
 
     async readAll() {
-      const { data, count, error, status } = await supabase
-        .from(galleryTable)
-        .select('*', { count: 'exact' })
+      const [{ data, count, error, status }] = await Promise.all([
+        supabase.from(galleryTable).select('*', { count: 'exact' }),
+        imageTransformations ? undefined : readVariantListing(),
+      ])
       if (error) throw failure(`select from ${galleryTable}`, error, status)
       const rows: unknown = data ?? []
       if (!Array.isArray(rows)) {

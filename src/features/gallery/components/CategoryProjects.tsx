@@ -3,12 +3,12 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { card } from 'styled-system/recipes'
-import { ImageWithFallback } from '~/components/ImageWithFallback'
 import { gridClass, SkeletonGrid } from '~/components/Skeleton'
 import { galleryQueryOptions } from '../gallery.queries'
 import type { GalleryCategory } from '../gallery-item'
 import { galleryForCategory } from '../gallery-view'
 import { GalleryLoad } from './GalleryLoad'
+import { ProjectCardPhoto } from './ProjectCardPhoto'
 import { useGalleryFailureToast } from './use-gallery-failure-toast'
 
 type Props = {
@@ -82,14 +82,7 @@ function CategoryProjectList({ category, limit, emptyText, errorText, fallback }
             })}
           >
             <div className={styles.media}>
-              <ImageWithFallback
-                src={project.imageUrl}
-                alt=""
-                width={1200}
-                height={900}
-                loading="lazy"
-                decoding="async"
-              />
+              <ProjectCardPhoto url={project.imageUrl} images={data.images} />
             </div>
             <div className={styles.body}>
               <h3 className={css({ textStyle: 'h3', fontSize: 'lg' })}>{project.title}</h3>

@@ -73,13 +73,18 @@ export function GalleryResults({ search }: { search: GallerySearch }) {
       ) : (
         <ul aria-label="Projects" className={gridClass}>
           {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} onIntent={preloadViewer} />
+            <ProjectCard
+              key={project.id}
+              project={project}
+              images={data.images}
+              onIntent={preloadViewer}
+            />
           ))}
         </ul>
       )}
       {viewerWanted ? (
         <Suspense fallback={null}>
-          <ProjectModal project={openProject} projects={projects} />
+          <ProjectModal project={openProject} projects={projects} images={data.images} />
         </Suspense>
       ) : null}
     </>

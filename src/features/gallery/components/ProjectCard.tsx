@@ -1,21 +1,23 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { card } from 'styled-system/recipes'
-import { ImageWithFallback } from '~/components/ImageWithFallback'
 import { MapPinIcon } from '~/components/icons/icons'
 import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
+import type { GalleryImageDelivery } from '../photo-variants'
+import { ProjectCardPhoto } from './ProjectCardPhoto'
 
 export const projectCardId = (projectId: string) => `project-card-${projectId}`
 
 type Props = {
   project: GalleryItem
+  images: GalleryImageDelivery | undefined
   /** Called when the visitor points at or focuses the card, to fetch the viewer early. */
   onIntent?: () => void
 }
 
 /** A gallery card; following it opens the project viewer through the URL. */
 /** Below the hero, so its image loads lazily like every picture but the hero's. */
-export function ProjectCard({ project, onIntent }: Props) {
+export function ProjectCard({ project, images, onIntent }: Props) {
   const styles = card({ interactive: true })
   return (
     <li className={styles.root}>
@@ -35,14 +37,7 @@ export function ProjectCard({ project, onIntent }: Props) {
         })}
       >
         <div className={styles.media}>
-          <ImageWithFallback
-            src={project.imageUrl}
-            alt=""
-            width={1200}
-            height={900}
-            loading="lazy"
-            decoding="async"
-          />
+          <ProjectCardPhoto url={project.imageUrl} images={images} />
           {project.featured ? (
             <span
               className={css({

@@ -4,17 +4,22 @@ import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
 import { type KeyboardEvent, type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { ImageWithFallback } from '~/components/ImageWithFallback'
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, MapPinIcon } from '~/components/icons/icons'
+import { Picture } from '~/components/Picture'
 import { IconButtonTooltip } from '~/components/ui/IconButtonTooltip'
 import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import { adjacentProject } from '../gallery-view'
+import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
 import { projectCardId } from './ProjectCard'
 
-type Props = { project: GalleryItem | undefined; projects: GalleryItem[] }
+type Props = {
+  project: GalleryItem | undefined
+  projects: GalleryItem[]
+  images: GalleryImageDelivery | undefined
+}
 
 /** The project viewer. Its open project is the `project` search param, so it can be shared. */
-export function ProjectModal({ project, projects }: Props) {
+export function ProjectModal({ project, projects, images }: Props) {
   const navigate = useNavigate({ from: '/gallery' })
   const [closingId, setClosingId] = useState<string>()
   // A shared link's open project is hydrated from the server's HTML after the rest of the page
@@ -104,6 +109,7 @@ export function ProjectModal({ project, projects }: Props) {
             >
               <ProjectImages
                 project={project}
+                images={images}
                 // On the picture's edges, so they stay on screen however tall the text below is.
                 stepControls={
                   <>
@@ -222,11 +228,16 @@ const stepButton = css({
   _hover: { bg: 'brand.subtle', transform: 'translateY(-50%)' },
 })
 
+/** The viewer is at most 1080 px wide, the whole screen below that. */
+const viewerSizes = '(min-width: 1080px) 1080px, 100vw'
+
 function ProjectImages({
   project,
+  images: delivery,
   stepControls,
 }: {
   project: GalleryItem
+  images: GalleryImageDelivery | undefined
   stepControls: ReactNode
 }) {
   const images = [project.imageUrl, ...project.additionalImages]
@@ -248,12 +259,12 @@ function ProjectImages({
         })}
       >
         {stepControls}
-        <ImageWithFallback
-          src={images[shown] ?? project.imageUrl}
+        <Picture
+          image={responsivePhoto(images[shown] ?? project.imageUrl, delivery, 'viewer')}
+          sizes={viewerSizes}
           alt={`${project.title}, image ${shown + 1} of ${images.length}`}
-          width={1200}
-          height={900}
-          className={css({ w: 'full', h: 'full', objectFit: 'contain' })}
+          fit="contain"
+          fallbackAlt="Image Not Available"
         />
       </div>
       {images.length > 1 ? (
@@ -279,7 +290,16 @@ function ProjectImages({
                   '&[aria-pressed=true]': { borderColor: 'accent.solid' },
                 })}
               >
-                <ImageWithFallback src={src} alt="" width={160} height={120} loading="lazy" />
+                <Picture
+                  image={{
+                    ...responsivePhoto(src, delivery, 'thumbnail'),
+                    width: 160,
+                    height: 120,
+                  }}
+                  sizes="80px"
+                  alt=""
+                  fallbackAlt="Image Not Available"
+                />
               </button>
             </li>
           ))}

@@ -11,6 +11,7 @@ import { CategoryProjects } from '~/features/gallery/components/CategoryProjects
 import { GalleryLoad } from '~/features/gallery/components/GalleryLoad'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import type { GalleryItem } from '~/features/gallery/gallery-item'
+import { responsivePhoto } from '~/features/gallery/photo-variants'
 import { siteImages } from '~/features/media/site-images'
 import { serviceNames } from '~/features/services/service-names'
 import { TestimonialCard } from '~/features/testimonials/TestimonialCard'
@@ -38,7 +39,7 @@ function LocationHeroBackground({ category, fallback }: { category: string; fall
   const project = heroProject(data.items, category)
   return (
     <HeroBackgroundImage
-      image={project ? { src: project.imageUrl, width: 1200, height: 900 } : fallback}
+      image={project ? responsivePhoto(project.imageUrl, data.images, 'banner') : fallback}
     />
   )
 }

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import { Picture } from '~/components/Picture'
-import { gridClass } from '~/components/Skeleton'
+import { gridClass, gridImageSizes } from '~/components/Skeleton'
 import type { StaticImage } from '~/features/content/content.schema'
 import { siteImages } from '~/features/media/site-images'
 
@@ -13,11 +13,7 @@ export function StaticGallery({ images }: { images: readonly StaticImage[] }) {
           key={item.alt}
           className={css({ borderRadius: 'lg', overflow: 'hidden', boxShadow: 'sm' })}
         >
-          <Picture
-            image={siteImages[item.image]}
-            sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
-            alt={item.alt}
-          />
+          <Picture image={siteImages[item.image]} sizes={gridImageSizes} alt={item.alt} />
         </li>
       ))}
     </ul>

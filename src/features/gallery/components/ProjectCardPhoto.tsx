@@ -1,0 +1,22 @@
+import { Picture } from '~/components/Picture'
+import { gridImageSizes } from '~/components/Skeleton'
+import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
+
+/** A project's photo on its card: its smaller variants, cropped to the card's frame. */
+export function ProjectCardPhoto({
+  url,
+  images,
+}: {
+  url: string
+  images: GalleryImageDelivery | undefined
+}) {
+  return (
+    <Picture
+      image={responsivePhoto(url, images, 'card')}
+      sizes={gridImageSizes}
+      alt=""
+      fit="cover"
+      fallbackAlt="Image Not Available"
+    />
+  )
+}

@@ -1,0 +1,183 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import * as v from 'valibot'
+// Relative, with extensions: `npm run gallery:import` runs this file under Node as it is.
+import {
+  photoVariantFormats,
+  photoVariantPath,
+  photoVariantsBucket,
+  photoVariantWidths,
+} from '../../features/gallery/photo-variants.ts'
+import { galleryBucket } from '../../features/gallery/storage-path.ts'
+import { makePhotoVariants, photoVariantContentTypes } from './photo-variants.server.ts'
+
+/**
+ * For Supabase plans without image transformations: `npm run gallery:import` makes the variants
+ * of the bucket's photos with sharp and uploads them to the public bucket `gallery-variants`
+ * (`<photo path>/<width>.<format>`), with this listing of the photos that have them. The site reads
+ * the listing with the gallery, so a photo uploaded since the last import shows as it is rather
+ * than as a broken picture.
+ */
+export const variantListingFile = 'index.json'
+
+export const variantListingSchema = v.object({
+  /** Photo path → the version of the photo (its ETag) the variants were made from. */
+  photos: v.record(v.string(), v.object({ version: v.string() })),
+})
+
+export type VariantListing = v.InferOutput<typeof variantListingSchema>
+
+type Storage = SupabaseClient['storage']
+type BucketFiles = ReturnType<Storage['from']>
+
+const photoName = /\.(jpe?g|png|webp|avif)$/i
+const weekInSeconds = '604800'
+
+interface StoredPhoto {
+  path: string
+  version: string
+}
+
+/** Every photo of a bucket, listed folder by folder as the Storage API answers. */
+async function listPhotos(files: BucketFiles, prefix = ''): Promise<StoredPhoto[]> {
+  const photos: StoredPhoto[] = []
+  const pageSize = 1000
+  for (let offset = 0; ; offset += pageSize) {
+    const { data, error } = await files.list(prefix, { limit: pageSize, offset })
+    if (error) throw new Error(`Listing the ${galleryBucket} bucket failed: ${error.message}`)
+    for (const entry of data) {
+      const path = prefix ? `${prefix}/${entry.name}` : entry.name
+      // The Storage API lists a folder as an entry without an id.
+      if (entry.id === null) photos.push(...(await listPhotos(files, path)))
+      else if (photoName.test(entry.name)) {
+        const metadata = (entry.metadata ?? {}) as { eTag?: unknown; size?: unknown }
+        const version =
+          typeof metadata.eTag === 'string'
+            ? metadata.eTag
+            : `${entry.updated_at ?? ''}/${String(metadata.size ?? '')}`
+        photos.push({ path, version })
+      }
+    }
+    if (data.length < pageSize) return photos
+  }
+}
+
+const isMissing = (error: unknown) => {
+  const status = (error as { status?: unknown }).status
+  return status === 400 || status === 404
+}
+
+async function readListing(files: BucketFiles): Promise<VariantListing> {
+  const { data, error } = await files.download(variantListingFile)
+  if (error) {
+    if (isMissing(error)) return { photos: {} }
+    throw new Error(`Reading ${photoVariantsBucket}/${variantListingFile} failed: ${error.message}`)
+  }
+  const parsed = v.safeParse(variantListingSchema, JSON.parse(await data.text()))
+  // A listing we cannot read is made again from nothing: every photo gets its variants anew.
+  return parsed.success ? parsed.output : { photos: {} }
+}
+
+const allVariantPaths = (photoPath: string) =>
+  photoVariantWidths.flatMap((width) =>
+    photoVariantFormats.map((format) => photoVariantPath(photoPath, width, format)),
+  )
+
+export interface HostedVariantsReport {
+  /** Photos whose variants were made (or would be, in a dry run). */
+  made: string[]
+  /** Photos gone from the bucket whose variants were deleted (or would be). */
+  removed: string[]
+  /** Photos whose variants were already up to date. */
+  unchanged: number
+  /** Photos that could not be read as images: they stay without variants. */
+  failed: { path: string; reason: string }[]
+}
+
+/**
+ * Brings the bucket `gallery-variants` in step with the photos of `gallery`: variants for photos
+ * that are new or changed (by ETag), none for photos that are gone. Needs the secret key.
+ */
+export async function syncHostedPhotoVariants(
+  supabase: SupabaseClient,
+  {
+    dryRun = false,
+    make = makePhotoVariants,
+    onPhoto = () => {},
+  }: {
+    dryRun?: boolean
+    make?: typeof makePhotoVariants
+    /** Called as each photo is done, for progress. */
+    onPhoto?: (path: string) => void
+  } = {},
+): Promise<HostedVariantsReport> {
+  const photos = await listPhotos(supabase.storage.from(galleryBucket))
+  const variants = supabase.storage.from(photoVariantsBucket)
+  const bucket = await supabase.storage.getBucket(photoVariantsBucket)
+  const listing = bucket.error ? { photos: {} } : await readListing(variants)
+
+  const current = new Set(photos.map((photo) => photo.path))
+  const stale = photos.filter((photo) => listing.photos[photo.path]?.version !== photo.version)
+  const gone = Object.keys(listing.photos).filter((path) => !current.has(path))
+  const report: HostedVariantsReport = {
+    made: [],
+    removed: gone,
+    unchanged: photos.length - stale.length,
+    failed: [],
+  }
+  if (dryRun) return { ...report, made: stale.map((photo) => photo.path) }
+
+  if (bucket.error) {
+    const created = await supabase.storage.createBucket(photoVariantsBucket, { public: true })
+    if (created.error) {
+      throw new Error(`Creating the ${photoVariantsBucket} bucket failed: ${created.error.message}`)
+    }
+  }
+  const writeListing = async () => {
+    const { error } = await variants.upload(variantListingFile, JSON.stringify(listing), {
+      contentType: 'application/json',
+      // The site reads it with every gallery load: a CDN may keep it only briefly.
+      cacheControl: '60',
+      upsert: true,
+    })
+    if (error) throw new Error(`Writing ${variantListingFile} failed: ${error.message}`)
+  }
+
+  for (const photo of stale) {
+    const download = await supabase.storage.from(galleryBucket).download(photo.path)
+    if (download.error)
+      throw new Error(`Downloading ${photo.path} failed: ${download.error.message}`)
+    let made: Awaited<ReturnType<typeof makePhotoVariants>>
+    try {
+      made = await make(Buffer.from(await download.data.arrayBuffer()))
+    } catch (error) {
+      report.failed.push({ path: photo.path, reason: (error as Error).message })
+      delete listing.photos[photo.path]
+      continue
+    }
+    for (const variant of made) {
+      const { error } = await variants.upload(
+        photoVariantPath(photo.path, variant.width, variant.format),
+        variant.data,
+        {
+          contentType: photoVariantContentTypes[variant.format],
+          cacheControl: weekInSeconds,
+          upsert: true,
+        },
+      )
+      if (error) throw new Error(`Uploading a variant of ${photo.path} failed: ${error.message}`)
+    }
+    listing.photos[photo.path] = { version: photo.version }
+    report.made.push(photo.path)
+    // Written after each photo: an import cut short keeps what it finished.
+    await writeListing()
+    onPhoto(photo.path)
+  }
+
+  for (const path of gone) {
+    const { error } = await variants.remove(allVariantPaths(path))
+    if (error) throw new Error(`Deleting the variants of ${path} failed: ${error.message}`)
+    delete listing.photos[path]
+  }
+  await writeListing()
+  return report
+}
