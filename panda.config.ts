@@ -13,6 +13,9 @@ export default defineConfig({
   strictTokens: false,
   globalCss,
   globalFontface: fontFaces,
+  conditions: {
+    extend: { headingFontCached: '&[data-heading-font=cached]' },
+  },
   theme: {
     extend: {
       tokens,

@@ -103,13 +103,15 @@ const headingFontBase64 = readFileSync(
 ).toString('base64')
 
 /**
- * Gives the page the heading face before anything renders, as a returning visitor's cache does.
- * The face is `font-display: optional`, and Playwright turns the HTTP cache off for pages that
- * route requests (the captcha stand-in does), so without this a layout measurement or screenshot
- * would see whichever face won the first 100 ms (here DejaVu Serif, which is not metric-matched).
+ * Gives the page the heading face before anything renders, as a returning visitor's cache does:
+ * the page is told the face is cached (features/site/heading-font.ts), and the face is handed
+ * over from its bytes, because it is `font-display: optional` and Playwright turns the HTTP cache
+ * off for pages that route requests (the captcha stand-in does). Without this a layout
+ * measurement or screenshot would see whichever face won the first 100 ms.
  */
 export async function withHeadingFont(page: Page) {
   await page.addInitScript((base64) => {
+    localStorage.setItem('heading-font-cached', '1')
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
     document.fonts.add(new FontFace('Fraunces', bytes, { weight: '600', style: 'normal' }))
   }, headingFontBase64)

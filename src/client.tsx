@@ -7,8 +7,10 @@
  * controlled fields to their rendered values when it hydrates them.
  */
 import { afterFirstPaint } from '~/features/site/after-first-paint'
+import { cacheHeadingFontWhenIdle } from '~/features/site/heading-font'
 import { rememberTypedFields } from '~/features/site/typed-before-hydration'
 
 rememberTypedFields()
+cacheHeadingFontWhenIdle()
 await afterFirstPaint()
 await import('./client-hydrate')

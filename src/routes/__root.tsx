@@ -11,6 +11,7 @@ import { SkipLink } from '~/components/layout/SkipLink'
 import { businessJsonLd } from '~/features/seo/business-json-ld'
 import { pageCacheControl } from '~/features/seo/cache-control'
 import { jsonLdScript, pageHead } from '~/features/seo/page-head'
+import { markCachedHeadingFont } from '~/features/site/heading-font'
 import { publicConfigQueryOptions } from '~/features/site/public-config.queries'
 import appCss from '~/styles/app.css?url'
 
@@ -29,7 +30,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
             .meta
         : []),
     ],
-    scripts: [jsonLdScript(businessJsonLd(match.context.publicConfig.siteUrl))],
+    scripts: [
+      { children: markCachedHeadingFont },
+      jsonLdScript(businessJsonLd(match.context.publicConfig.siteUrl)),
+    ],
     links: [
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

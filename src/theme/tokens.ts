@@ -1,5 +1,5 @@
 import { defineSemanticTokens, defineTextStyles, defineTokens } from '@pandacss/dev'
-import { headingFontFamily, headingFontWeight } from './fonts'
+import { headingFallbackFamily, headingFontFamily, headingFontWeight } from './fonts'
 
 export const tokens = defineTokens({
   colors: {
@@ -42,7 +42,6 @@ export const tokens = defineTokens({
       value:
         'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     },
-    heading: { value: headingFontFamily },
   },
   radii: {
     sm: { value: '4px' },
@@ -68,6 +67,10 @@ export const tokens = defineTokens({
 })
 
 export const semanticTokens = defineSemanticTokens({
+  fonts: {
+    // Fraunces is named first once the browser has it cached (features/site/heading-font.ts).
+    heading: { value: { base: headingFallbackFamily, _headingFontCached: headingFontFamily } },
+  },
   colors: {
     bg: {
       canvas: { value: 'white' },
