@@ -1,7 +1,8 @@
 /**
  * Prerenders the pages whose content ships with the build (`npm run build` runs it after
- * `vite build`). It starts the built server with placeholder configuration and a throwaway data
- * directory, renders each page as a crawler would (the whole document, not a stream), and writes
+ * `vite build`). It starts the built server with placeholder configuration, as a server that
+ * renders pages at build time (TSS_PRERENDERING: no database, no delivery schedule; it listens at
+ * once), renders each page as a crawler would (the whole document, not a stream), and writes
  * the pages with their placeholders to .output/server/prerendered/. The server fills them in per
  * request (src/server/prerender/serve-prerendered.server.ts).
  *
@@ -65,6 +66,7 @@ async function main() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDirectory,
+      TSS_PRERENDERING: 'true',
       SITE_URL: prerenderPlaceholders.siteUrl,
       HCAPTCHA_SITE_KEY: prerenderPlaceholders.hcaptchaSiteKey,
     },
@@ -122,12 +124,12 @@ async function main() {
     rmSync(dataDirectory, { recursive: true, force: true })
   }
 
-  /** Waits for /readyz: the server listens before its database is open, and opening it blocks. */
+  /** Waits until the server answers: it listens only once it can serve (src/server/nitro/node-entry.ts). */
   async function waitUntilServing(url: string) {
-    for (let attempt = 0; attempt < 300; attempt++) {
-      if (server.exitCode !== null) break
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline && server.exitCode === null) {
       try {
-        if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) })).ok) return
+        if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) })).ok) return
       } catch {}
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
@@ -135,24 +137,13 @@ async function main() {
   }
 }
 
-/**
- * A page as a crawler gets it, whole. A connection the server resets is asked for once more, and
- * the build fails with the cause if that fails too.
- */
-async function fetchPage(url: string): Promise<Response> {
-  const ask = () =>
-    fetch(url, {
-      headers: { 'user-agent': 'MapleHearthPrerenderBot/1.0', 'accept-encoding': 'identity' },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(30_000),
-    })
-  try {
-    return await ask()
-  } catch (error) {
-    console.warn(`prerender: ${url} failed (${errorChain(error)}); asking once more`)
-    return await ask()
-  }
-}
+/** A page as a crawler gets it, whole. */
+const fetchPage = (url: string): Promise<Response> =>
+  fetch(url, {
+    headers: { 'user-agent': 'MapleHearthPrerenderBot/1.0', 'accept-encoding': 'identity' },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
+  })
 
 const errorChain = (error: unknown): string =>
   error instanceof Error

@@ -66,7 +66,6 @@ test('database unavailable (embedded): the error toast with the text kept, nothi
     await startProductionServer({
       dataDir: data.dir,
       env: { HCAPTCHA_VERIFY_URL: captcha.url, TRUST_PROXY: 'true' },
-      waitForServices: false,
     }),
     (s) => s.stop(),
   )

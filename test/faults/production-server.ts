@@ -33,11 +33,11 @@ export interface StartServerOptions {
   /** Waits until this path answers (any status). Default '/favicon.svg' (a static file). */
   readyPath?: string
   /**
-   * Also waits until the contact services say they started (default true): in embedded mode that
-   * is after the database opened, whose start blocks the event loop for seconds (issue 15), so a
-   * test's first requests do not race it. False for a server whose database cannot open.
+   * False: return at once, before the server listens (for tests of its start). Otherwise wait
+   * until it listens and answers: it listens only once its services have started (embedded: the
+   * database is open, or failed to open).
    */
-  waitForServices?: boolean
+  waitUntilServing?: boolean
   timeoutMs?: number
 }
 
@@ -153,9 +153,10 @@ export async function startProductionServer(options: StartServerOptions): Promis
     },
   }
 
+  if (options.waitUntilServing === false) return server
   // Ready when this very process says it listens (not merely when something answers on the
   // port), and then answers. srvx says nothing when TEST is set.
-  const timeoutMs = options.timeoutMs ?? 30_000
+  const timeoutMs = options.timeoutMs ?? 60_000
   if (!options.env?.TEST) {
     const listening = new RegExp(`Listening on: http://127\\.0\\.0\\.1:${port}/`)
     await server.waitForOutput(listening, timeoutMs).catch(async (error: unknown) => {
@@ -169,12 +170,6 @@ export async function startProductionServer(options: StartServerOptions): Promis
     if (hasExited) throw new Error(`the server exited while starting:\n${output}`)
     try {
       await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(2_000) })
-      if (options.waitForServices !== false) {
-        await server.waitForOutput(
-          /"event":"contact\.services_started"/,
-          Math.max(1_000, deadline - Date.now()),
-        )
-      }
       return server
     } catch {
       await new Promise((wait) => setTimeout(wait, 100))
