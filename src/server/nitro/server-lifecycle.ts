@@ -1,12 +1,15 @@
 import { definePlugin } from 'nitro'
 import { EnvironmentError, getEnvironment, ignoredVariables } from '../env.server'
+import { getGalleryCache } from '../gallery/gallery.server'
+import { applyResponsePolicy } from '../response-policy.server'
 import { isFatalStartError, startServices, stopServices } from '../services.server'
 
 /**
  * Runs when the server boots, before it serves anyone: a bad variable, a data directory held by
  * another server or a build without the database it needs stops it with a clear message, and the
- * services start (the node entry waits for them before it listens). Nitro's close hook stops them
- * after the last answer (src/server/nitro/node-entry.ts calls it once its connections are closed).
+ * services start (the node entry waits for them before it listens). Every response gets its
+ * headers here. Nitro's close hook stops the services after the last answer
+ * (src/server/nitro/node-entry.ts calls it once its connections are closed).
  */
 export default definePlugin((nitroApp) => {
   try {
@@ -26,6 +29,14 @@ export default definePlugin((nitroApp) => {
     console.error(isFatalStartError(error) ? (error as Error).message : error)
     process.exit(1)
   })
+
+  // Every response on its way out, errors raised before the app included: security headers and a
+  // Cache-Control a CDN can trust.
+  nitroApp.hooks.hook('response', (response, event) =>
+    applyResponsePolicy(event.req, response, {
+      galleryFreshUntil: () => getGalleryCache().freshUntil(),
+    }),
+  )
 
   nitroApp.hooks.hook('close', stopServices)
 })
