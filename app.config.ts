@@ -112,18 +112,8 @@ export const environmentSchema = v.pipe(
         v.regex(/^smtps?:\/\/.+/, 'must look like smtp://user:password@host:587'),
       ),
     ),
-    TRUST_PROXY: v.optional(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.toLowerCase(),
-        v.regex(
-          /^(true|false|yes|no|on|off|10|[0-9])$/,
-          'must be true, false or a number of proxies (0-10)',
-        ),
-      ),
-      'false',
-    ),
+    /** Which proxies may say who the client is (read by src/server/contact/client-ip.server.ts). */
+    TRUST_PROXY: v.optional(v.pipe(v.string(), v.trim()), 'false'),
     CONTACT_TO_EMAIL: v.optional(
       v.pipe(v.string(), v.trim(), v.email('must be an email address')),
       company.email,
