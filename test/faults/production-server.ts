@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 
@@ -27,6 +27,10 @@ export interface ServerProcess {
 
 export interface StartServerOptions {
   dataDir: string
+  /** Another build's entry (default .output/server/index.mjs), or a script that serves one. */
+  entry?: string
+  /** A command that runs the server, given as its last arguments (e.g. unshare, for a container). */
+  launcher?: string[]
   /** The server's environment on top of PORT, HOST, SITE_URL and DATA_DIR. */
   env?: Record<string, string>
   port?: number
@@ -81,10 +85,12 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startProductionServer(options: StartServerOptions): Promise<ServerProcess> {
-  if (!existsSync(serverEntry)) throw new Error('no production build: run `npm run build` first')
   const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(nodeBinary, [serverEntry], {
+  const entry = options.entry ? resolve(options.entry) : serverEntry
+  if (!existsSync(entry)) throw new Error(`no ${entry}: build it first`)
+  const [command, ...launcherArgs] = [...(options.launcher ?? []), nodeBinary, entry]
+  const child: ChildProcess = spawn(command as string, launcherArgs, {
     env: {
       ...baseEnvironment(),
       PORT: String(port),
@@ -177,4 +183,21 @@ export async function startProductionServer(options: StartServerOptions): Promis
   }
   await server.stop()
   throw new Error(`the server did not answer within the time limit:\n${output}`)
+}
+
+/** The pids of a process's children (from /proc: a cluster's workers, a container's pid 1). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // pid (command) state ppid ...: the command may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (parent === pid) children.push(Number(entry))
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children
 }
