@@ -62,10 +62,12 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' && (nodeServer || nodeCluster)
         ? { entry: './src/server/nitro/node-entry.ts' }
         : {}),
-      // node-cluster: Nitro's primary (index.mjs) neither hands stops to its workers nor replaces
-      // them; the entry does both, so index.mjs only loads it.
+      // node-cluster: a folder of its own, so it sits beside the default build. Nitro's primary
+      // (index.mjs) neither hands stops to its workers nor replaces them; the entry does both, so
+      // index.mjs only loads it.
       ...(nodeCluster
         ? {
+            output: { dir: '.output-cluster' },
             hooks: {
               compiled: async (built) => {
                 const serverDir = built.options.output.serverDir

@@ -54,6 +54,23 @@ describe('gracefulStop', () => {
     }
   })
 
+  it('answers a request on a connection still waiting to be accepted when the stop came', async () => {
+    const { server, port } = await listen((request, response) => {
+      response.end(`answer to ${request.url}`)
+    })
+    const stop = gracefulStop(server, { timeoutMs: 10_000 })
+    // Connected (the kernel completed the handshake) and written, all before this process's
+    // event loop has turned: the server has not accepted these connections yet.
+    const queued = Array.from({ length: 10 }, () => client(port))
+    await Promise.all(queued.map((c) => c.connected))
+    await Promise.all(queued.map((c, index) => c.send(`/queued/${index}`)))
+    expect(await stop.stop()).toEqual({ cut: 0 })
+    for (const [index, c] of queued.entries()) {
+      expect(await c.ended).toBe('end')
+      expect(c.received()).toContain(`answer to /queued/${index}`)
+    }
+  })
+
   it('lets a request in progress finish, saying Connection: close, and refuses new connections', async () => {
     let answer: (() => void) | undefined
     const { server, port } = await listen((_request, response) => {
@@ -67,6 +84,7 @@ describe('gracefulStop', () => {
 
     const stopped = stop.stop()
     expect(stop.stopping).toBe(true)
+    await waitFor(() => !server.listening)
     const late = connect(port, '127.0.0.1')
     const lateOutcome = await new Promise<string>((resolve) => {
       late.once('connect', () => resolve('connected'))

@@ -4,9 +4,10 @@
  *
  * Node's `server.close()` stops accepting and at once destroys every connection without a request
  * in progress. A request a client has fully written but the server has not read yet lies in the
- * socket's buffer, so its connection counts as idle: it is reset and the request is lost. Here the
- * server stops accepting first, lets the event loop read what has arrived, answers every request
- * with `Connection: close`, and only then ends the connections that stayed idle (FIN, not RST).
+ * socket's buffer, so its connection counts as idle: it is reset and the request is lost; so is a
+ * connection still in the listen queue. Here the server accepts what is queued, then stops
+ * accepting, lets the event loop read what has arrived, answers every request with
+ * `Connection: close`, and only then ends the connections that stayed idle (FIN, not RST).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { Server as NetServer, type Socket } from 'node:net'
@@ -16,9 +17,9 @@ export interface GracefulStopOptions {
   /** After this long every connection still open is cut. */
   timeoutMs: number
   /**
-   * How long a connection may stay idle after the stop before it is ended: requests already on
-   * their way are read meanwhile. The event loop also turns twice, so whatever had arrived before
-   * the stop is read even when this is 0.
+   * After the stop, the server goes on accepting until this long has passed without a new
+   * connection (at most ten times as long), so none waiting in the listen queue is reset; then
+   * it closes the listener, reads what has arrived and ends the idle connections.
    */
   settleMs?: number
 }
@@ -49,7 +50,11 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
 
   // TLS servers hand the request's socket over in 'secureConnection'.
   const connectionEvent = 'setSecureContext' in server ? 'secureConnection' : 'connection'
+  let accepted = 0
+  let quietSince = 0
   server.on(connectionEvent, (socket: Socket) => {
+    accepted += 1
+    quietSince = performance.now()
     connections.set(socket, new Set())
     socket.once('close', () => connections.delete(socket))
   })
@@ -83,21 +88,35 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
             if (!response.headersSent) response.setHeader('connection', 'close')
           }
         }
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const timedOut = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), timeoutMs)
+        })
+        // Connections waiting in the listen queue are accepted first: closing the listener would
+        // reset them. Nothing says when that queue is empty, and Node accepts about one per turn
+        // of the event loop (none while a render holds the loop): go on until three turns in a
+        // row and settleMs have passed without a new connection, for a third of the time-out at
+        // most.
+        const drainEnds = performance.now() + timeoutMs / 3
+        quietSince = performance.now()
+        let quietTurns = 0
+        while (
+          (quietTurns < 3 || performance.now() - quietSince < settleMs) &&
+          performance.now() < drainEnds
+        ) {
+          const before = accepted
+          await nextTurn()
+          quietTurns = accepted === before ? quietTurns + 1 : 0
+          await new Promise((resolve) => setTimeout(resolve, Math.max(1, settleMs / 20)))
+        }
         // net.Server's close stops accepting and leaves the open connections alone (the
         // http.Server override would destroy the idle ones); its callback runs once they are all
         // closed.
         const allClosed = new Promise<void>((resolve) => {
           NetServer.prototype.close.call(server, () => resolve())
         })
-        let timer: ReturnType<typeof setTimeout> | undefined
-        const timedOut = new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), timeoutMs)
-        })
-
+        // Requests that have arrived on the connections are read before idle ones are ended.
         await nextTurn()
-        await nextTurn()
-        if (settleMs > 0)
-          await Promise.race([new Promise((r) => setTimeout(r, settleMs)), allClosed])
         for (const socket of connections.keys()) endIfIdle(socket)
 
         const outcome = await Promise.race([allClosed, timedOut])

@@ -32,6 +32,23 @@ async function runServer() {
   process.on('unhandledRejection', (error) => console.error('[unhandledRejection]', error))
   process.on('uncaughtException', (error) => console.error('[uncaughtException]', error))
 
+  // A stop may come while the services start (a cluster's primary stopping a worker it has just
+  // replaced): it is kept, and carried out once the server listens.
+  let serving: { stop: (reason: string) => void; cutAll: () => void } | undefined
+  let stopAsked: string | undefined
+  const ask = (reason: string, second: () => void) => {
+    if (stopAsked !== undefined) return second()
+    stopAsked = reason
+    serving?.stop(reason)
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    // A second signal while stopping: cut every connection now.
+    process.on(signal, () => ask(signal, () => serving?.cutAll()))
+  }
+  process.on('message', (message) => {
+    if (message === stopMessage) ask('Stop from the cluster primary', () => {})
+  })
+
   // Runs the plugins (src/server/nitro/server-lifecycle.ts): the environment is checked and the
   // services start.
   const nitroApp = getNitroApp()
@@ -56,37 +73,25 @@ async function runServer() {
   })
   await server.ready()
 
-  let stopping: Promise<void> | undefined
-  const stop = (reason: string) => {
-    if (stopping) return stopping
+  const stop = async (reason: string) => {
     console.info(`${reason}: answering the requests already sent, then stopping.`)
-    stopping = (async () => {
+    try {
       const { cut } = await connections.stop()
       if (cut > 0) {
         console.warn(`${cut} connections were still open after SERVER_SHUTDOWN_TIMEOUT; cut.`)
       }
       await server.close()
       await getNitroHooks().callHook('close')
-    })()
-    void stopping.then(
-      () => exitWhenIdle(),
-      (error: unknown) => {
-        console.error('Stopping failed:', error)
-        process.exit(1)
-      },
-    )
-    return stopping
+    } catch (error) {
+      console.error('Stopping failed:', error)
+      process.exit(1)
+    }
+    // A worker's channel to the primary would keep it running.
+    if (cluster.isWorker) cluster.worker?.disconnect()
+    exitWhenIdle()
   }
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      // A second signal while stopping: cut every connection now.
-      if (stopping) connections.cutAll()
-      else void stop(signal)
-    })
-  }
-  process.on('message', (message) => {
-    if (message === stopMessage) void stop('Stop from the cluster primary')
-  })
+  serving = { stop: (reason) => void stop(reason), cutAll: () => connections.cutAll() }
+  if (stopAsked !== undefined) serving.stop(stopAsked)
 }
 
 /**
@@ -104,13 +109,16 @@ function exitWhenIdle(graceMs = 5_000) {
 function runClusterPrimary() {
   const size =
     Number.parseInt(process.env.NITRO_CLUSTER_WORKERS ?? '', 10) || availableParallelism()
+  // Our own count: Node keeps a worker in cluster.workers until its channel is closed too.
+  const running = new Set<number>()
   const served = new Set<number>()
   let stopping = false
+  const fork = () => running.add(cluster.fork().id)
   cluster.on('listening', (worker) => served.add(worker.id))
   cluster.on('exit', (worker, code, signal) => {
-    const running = Object.keys(cluster.workers ?? {}).length
+    running.delete(worker.id)
     if (stopping) {
-      if (running === 0) process.exit(0)
+      if (running.size === 0) process.exit()
       return
     }
     if (!served.has(worker.id)) {
@@ -118,11 +126,11 @@ function runClusterPrimary() {
       console.error(`A worker exited before serving (${signal ?? `code ${code}`}); stopping.`)
       process.exitCode = code || 1
       stopWorkers()
-      if (running === 0) process.exit()
+      if (running.size === 0) process.exit()
       return
     }
     console.warn(`A worker exited (${signal ?? `code ${code}`}); starting another.`)
-    cluster.fork()
+    fork()
   })
   const stopWorkers = () => {
     stopping = true
@@ -135,5 +143,9 @@ function runClusterPrimary() {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
     })
   }
-  for (let index = 0; index < size; index++) cluster.fork()
+  // The workers accept from the shared socket themselves rather than being handed connections
+  // by this process one at a time (round robin): on a stop, a connection this process had
+  // accepted but not yet handed over would be reset with the last worker's socket.
+  cluster.schedulingPolicy = cluster.SCHED_NONE
+  for (let index = 0; index < size; index++) fork()
 }
