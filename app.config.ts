@@ -53,15 +53,17 @@ export const hcaptchaTestKeys = {
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 const urlString = (message: string) => v.pipe(v.string(), v.trim(), v.url(message))
-const milliseconds = (min: number, max: number) =>
+const wholeNumberOf = (unit: 'milliseconds' | 'seconds') => (min: number, max: number) =>
   v.pipe(
     v.string(),
     v.trim(),
-    v.regex(/^\d+$/, 'must be a whole number of milliseconds'),
+    v.regex(/^\d+$/, `must be a whole number of ${unit}`),
     v.transform(Number),
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
   )
+const milliseconds = wholeNumberOf('milliseconds')
+const seconds = wholeNumberOf('seconds')
 
 /** The server's environment. Parsed once at start; a bad value stops the server. */
 export const environmentSchema = v.pipe(
@@ -127,33 +129,15 @@ export const environmentSchema = v.pipe(
         v.regex(/^smtps?:\/\/.+/, 'must look like smtp://user:password@host:587'),
       ),
     ),
-    TRUST_PROXY: v.optional(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.toLowerCase(),
-        v.regex(
-          /^(true|false|yes|no|on|off|10|[0-9])$/,
-          'must be true, false or a number of proxies (0-10)',
-        ),
-      ),
-      'false',
-    ),
+    /** Which proxies may say who the client is (read by src/server/contact/client-ip.server.ts). */
+    TRUST_PROXY: v.optional(v.pipe(v.string(), v.trim()), 'false'),
     CONTACT_TO_EMAIL: v.optional(
       v.pipe(v.string(), v.trim(), v.email('must be an email address')),
       company.email,
     ),
-    SERVER_SHUTDOWN_TIMEOUT: v.optional(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.regex(/^\d+$/, 'must be a whole number of seconds'),
-        v.transform(Number),
-        v.minValue(1, 'must be at least 1'),
-        v.maxValue(600, 'must be at most 600'),
-      ),
-      '15',
-    ),
+    SERVER_SHUTDOWN_TIMEOUT: v.optional(seconds(1, 600), '15'),
+    /** Seconds an idle keep-alive connection stays open: longer than a balancer's idle time-out. */
+    KEEP_ALIVE_TIMEOUT: v.optional(seconds(1, 3600), '65'),
     GALLERY_CACHE_TTL_MS: v.optional(milliseconds(100, 86_400_000), '300000'),
     CONTACT_RETRY_INTERVAL_MS: v.optional(milliseconds(100, 3_600_000)),
     CONTACT_RETRY_BACKOFF_MS: v.optional(

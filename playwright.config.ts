@@ -53,7 +53,7 @@ export default defineConfig({
     {
       // A fresh data directory each run: the outbox and inbox hold only this run's messages.
       command: `rm -rf ${e2eDataDir} && node .output/server/index.mjs`,
-      // Ready once its database is open: opening it blocks the server for seconds.
+      // It listens once its database is open; /readyz then says the migrations are in.
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

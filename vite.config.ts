@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
@@ -16,7 +18,15 @@ const ignoreUseClientDirectives: OnWarn = (warning, warn) => {
 
 const isClientEntry = (id: string) => /[\\/]src[\\/]client\.tsx$/.test(id)
 
-export default defineConfig({
+/**
+ * Where the build runs (Nitro's presets, chosen with NITRO_PRESET): node-server by default, with
+ * the embedded database; node-cluster and the serverless presets serve Supabase only.
+ */
+const preset = process.env.NITRO_PRESET ?? 'node-server'
+const nodeServer = preset === 'node-server' || preset === 'node'
+const nodeCluster = preset === 'node-cluster'
+
+export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   environments: {
@@ -43,11 +53,33 @@ export default defineConfig({
   plugins: [
     tanstackStart(),
     viteReact(),
-    // PGlite's wasm and data files are not traced by the bundler: ship the whole package.
     nitro({
-      traceDeps: ['@electric-sql/pglite*'],
+      // PGlite's wasm and data files are not traced by the bundler: the node-server build ships
+      // the whole package; the others leave it out (it loads only in embedded mode).
+      ...(nodeServer ? { traceDeps: ['@electric-sql/pglite*'] } : {}),
+      // Node builds listen once ready and stop without losing a request (its header says how).
+      ...(command === 'build' && (nodeServer || nodeCluster)
+        ? { entry: './src/server/nitro/node-entry.ts' }
+        : {}),
+      // node-cluster: a folder of its own, so it sits beside the default build. Nitro's primary
+      // (index.mjs) neither hands stops to its workers nor replaces them; the entry does both, so
+      // index.mjs only loads it.
+      ...(nodeCluster
+        ? {
+            output: { dir: '.output-cluster' },
+            hooks: {
+              compiled: async (built) => {
+                const serverDir = built.options.output.serverDir
+                await writeFile(join(serverDir, 'index.mjs'), "import './worker.mjs'\n")
+              },
+            },
+          }
+        : {}),
       plugins: ['./src/server/nitro/server-lifecycle.ts'],
-      rolldownConfig: { onwarn: ignoreUseClientDirectives },
+      rolldownConfig: {
+        onwarn: ignoreUseClientDirectives,
+        ...(nodeServer ? {} : { external: ['@electric-sql/pglite'] }),
+      },
       // Scripts, styles and SVGs ship gzip and brotli twins; the server picks by Accept-Encoding.
       compressPublicAssets: { gzip: true, brotli: true },
       routeRules: {
@@ -70,4 +102,4 @@ export default defineConfig({
       },
     }),
   ],
-})
+}))

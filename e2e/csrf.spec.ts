@@ -6,24 +6,9 @@
  */
 import { expect, test } from '@playwright/test'
 import { baseURL } from '../playwright.config'
-import { readServerFnIds, serovalJson } from '../test/support/http-fuzz'
+import { serovalJson, serverFnIdsByMethod } from '../test/support/http-fuzz'
 
-const serverFnIds = readServerFnIds('.output/public')
 const evil = 'https://evil.example'
-
-/** Which id is the POST function (contact) and which are GET functions, asked of the server. */
-async function serverFnsByMethod() {
-  const byMethod: { GET: string[]; POST: string[] } = { GET: [], POST: [] }
-  for (const id of serverFnIds) {
-    const response = await fetch(`${baseURL}/_serverFn/${id}`, {
-      headers: { 'sec-fetch-site': 'same-origin' },
-    })
-    if (response.status === 405) byMethod.POST.push(id)
-    else if (response.status === 200) byMethod.GET.push(id)
-    else throw new Error(`/_serverFn/${id} answered ${response.status} to a same-origin GET`)
-  }
-  return byMethod
-}
 
 /** A well-formed contact call whose message the validator refuses: nothing is stored or sent. */
 const contactCall = serovalJson({
@@ -67,7 +52,7 @@ const sameOrigin: [string, Record<string, string>][] = [
 
 test.describe('server functions and CSRF', () => {
   test('a cross-site call to any server function gets 403', async () => {
-    const { GET, POST } = await serverFnsByMethod()
+    const { GET, POST } = await serverFnIdsByMethod(baseURL)
     expect(POST.length, 'the contact function').toBe(1)
     expect(GET.length, 'gallery and public config').toBeGreaterThanOrEqual(2)
     for (const [label, headers] of crossSite) {
@@ -83,7 +68,7 @@ test.describe('server functions and CSRF', () => {
   })
 
   test('a same-origin call is accepted and reaches the function', async () => {
-    const { GET, POST } = await serverFnsByMethod()
+    const { GET, POST } = await serverFnIdsByMethod(baseURL)
     for (const [label, headers] of sameOrigin) {
       for (const id of POST) {
         const response = await call(id, 'POST', headers)
@@ -122,7 +107,7 @@ test.describe('server functions and CSRF', () => {
     // the server sees it; with the permission granted (or in a browser without that guard) the
     // server's own check is what stands.
     await context.grantPermissions(['local-network-access'])
-    const { POST } = await serverFnsByMethod()
+    const { POST } = await serverFnIdsByMethod(baseURL)
     const target = `${baseURL}/_serverFn/${POST[0]}`
     // Another site: localhost and 127.0.0.1 are different sites to the browser.
     const attackerOrigin = baseURL.replace('127.0.0.1', 'localhost')

@@ -28,15 +28,14 @@ test('a server whose database cannot open is alive but not ready, until it opens
   const data = clean.add(temporaryDataDir('health'), (d) => d.remove())
   const blocker = join(data.dir, 'pglite')
   writeFileSync(blocker, 'not a database\n')
-  const server = clean.add(
-    await startProductionServer({ dataDir: data.dir, waitForServices: false }),
-    (s) => s.stop(),
-  )
+  const server = clean.add(await startProductionServer({ dataDir: data.dir }), (s) => s.stop())
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
   const starting = await fetch(`${server.url}/readyz`)
   expect(starting.status).toBe(503)
   expect(starting.headers.get('retry-after')).toBe('2')
   expect(starting.headers.get('cache-control')).toBe('no-store')
+
+  expect(await starting.json()).toEqual({ status: 'unavailable', database: 'opening' })
 
   // The next visitor's gallery load tries the database again (10 s after the last failure).
   rmSync(blocker)
@@ -44,4 +43,12 @@ test('a server whose database cannot open is alive but not ready, until it opens
     await (await fetch(`${server.url}/gallery`)).text()
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
   }, 45_000)
+
+  // A balancer probes every few seconds: the probes add nothing to the log.
+  const logged = server.output()
+  for (let probe = 0; probe < 20; probe++) {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+  }
+  expect(server.output()).toBe(logged)
 })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { hcaptchaTestKeys } from '../app.config'
 import { baseURL } from '../playwright.config'
-import { pageCacheControl } from '../src/features/seo/cache-control'
+import { galleryDataCacheControl, pageCacheControl } from '../src/features/seo/cache-control'
 import {
   type PrerenderManifest,
   prerenderedPaths,
@@ -72,10 +72,9 @@ test('every public page is either prerendered or shows gallery data with the gal
   expect(paths.length).toBeGreaterThan(40)
   const prerendered: readonly string[] = prerenderedPaths
   for (const path of paths) {
-    const cacheControl = (await request.head(path)).headers()['cache-control']
-    expect(cacheControl, path).toBe(
-      prerendered.includes(path) ? pageCacheControl.static : pageCacheControl.galleryData,
-    )
+    const cacheControl = async () => (await request.head(path)).headers()['cache-control']
+    if (prerendered.includes(path)) expect(await cacheControl(), path).toBe(pageCacheControl.static)
+    else await expect.poll(cacheControl, { message: path }).toMatch(galleryDataCacheControl)
   }
 })
 

@@ -22,6 +22,11 @@ test('the server refuses to start on a bad variable and names it', async () => {
   expect(port.code).toBe(1)
   expect(port.output).toContain('PORT must be a whole number (got "abc")')
 
+  const proxy = await startServer({ TRUST_PROXY: 'private, 10.0.0.0/33' })
+  expect(proxy.code).toBe(1)
+  expect(proxy.output).toContain('TRUST_PROXY must be true, false, a number of proxies')
+  expect(proxy.output).toContain('"10.0.0.0/33" is not an address or a network')
+
   const supabase = await startServer({ SUPABASE_URL: 'https://demo.supabase.co' })
   expect(supabase.code).toBe(1)
   expect(supabase.output).toContain(

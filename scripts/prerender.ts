@@ -1,9 +1,10 @@
 /**
  * Prerenders the pages whose content ships with the build (`npm run build` runs it after
- * `vite build`). It starts the built server with placeholder configuration and a throwaway data
- * directory, renders each page as a crawler would (the whole document, not a stream), and writes
- * the pages with their placeholders to .output/server/prerendered/. The server fills them in per
- * request (src/server/prerender/serve-prerendered.server.ts).
+ * `vite build`, for the build NITRO_PRESET names). It runs the built server with placeholder
+ * configuration, as a server that renders pages at build time (TSS_PRERENDERING: no database, no
+ * delivery schedule), renders each page as a crawler would (the whole document, not a stream), and
+ * writes the pages with their placeholders to `prerendered/` beside the server's entry. The server
+ * fills them in per request (src/server/prerender/serve-prerendered.server.ts).
  *
  * Any page that fails, or renders anything the server could not fill in, fails the build.
  */
@@ -11,7 +12,8 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import {
   type PrerenderManifest,
   prerenderDirectoryName,
@@ -20,8 +22,6 @@ import {
   prerenderPlaceholders,
 } from '../src/server/prerender/prerendered-pages.ts'
 import { freeLoopbackPort } from './lib/free-port.ts'
-
-const outputDirectory = join('.output/server', prerenderDirectoryName)
 
 const fileName = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)
 
@@ -52,21 +52,44 @@ function problems(html: string, nonce: string, origin: string) {
   return found
 }
 
-async function main() {
+/**
+ * Each build's server: where it is (the pages go next to its entry, where the server reads them),
+ * and how it runs. A node build is started as a process; a serverless build's handler is called
+ * in this process, as its platform calls it.
+ */
+const builds = {
+  'node-server': { serverDir: '.output/server', entry: 'index.mjs', runs: 'process' },
+  'node-cluster': { serverDir: '.output-cluster/server', entry: 'index.mjs', runs: 'process' },
+  netlify: { serverDir: '.netlify/functions-internal/server', entry: 'main.mjs', runs: 'handler' },
+} as const
+
+type Renderer = { origin: string; render(path: string): Promise<Response>; close(): Promise<void> }
+
+/** What the server is told: it renders pages at build time, with placeholders for the settings. */
+const renderingEnvironment = (dataDirectory: string) => ({
+  DATA_DIR: dataDirectory,
+  TSS_PRERENDERING: 'true',
+  SITE_URL: prerenderPlaceholders.siteUrl,
+  HCAPTCHA_SITE_KEY: prerenderPlaceholders.hcaptchaSiteKey,
+})
+
+/** A page as a crawler gets it, whole (no stream). */
+const crawlerHeaders = {
+  'user-agent': 'MapleHearthPrerenderBot/1.0',
+  'accept-encoding': 'identity',
+}
+
+async function startProcess(entry: string, dataDirectory: string): Promise<Renderer> {
   const port = await freeLoopbackPort()
   const origin = `http://127.0.0.1:${port}`
-  const dataDirectory = mkdtempSync(join(tmpdir(), 'prerender-data-'))
-  // The server answers pages it finds prerendered from a previous build: start without them.
-  rmSync(outputDirectory, { recursive: true, force: true })
-  const server = spawn(process.execPath, ['.output/server/index.mjs'], {
+  const server = spawn(process.execPath, [entry], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
+      ...renderingEnvironment(dataDirectory),
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDirectory,
-      SITE_URL: prerenderPlaceholders.siteUrl,
-      HCAPTCHA_SITE_KEY: prerenderPlaceholders.hcaptchaSiteKey,
+      NITRO_CLUSTER_WORKERS: '1',
     },
   })
   let serverLog = ''
@@ -74,15 +97,67 @@ async function main() {
     serverLog = (serverLog + chunk.toString()).slice(-20_000)
   })
   const exited = once(server, 'exit')
+  const close = async () => {
+    server.kill('SIGTERM')
+    await exited
+  }
+  // It listens only once it can serve (src/server/nitro/node-entry.ts): the first answer counts.
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline && server.exitCode === null) {
+    try {
+      if ((await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) })).ok) {
+        return {
+          origin,
+          close,
+          render: (path) =>
+            fetch(`${origin}${path}`, {
+              headers: crawlerHeaders,
+              redirect: 'manual',
+              signal: AbortSignal.timeout(30_000),
+            }),
+        }
+      }
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await close()
+  throw new Error(`The server did not start for prerendering:\n${serverLog}`)
+}
+
+async function loadHandler(entry: string, dataDirectory: string): Promise<Renderer> {
+  Object.assign(process.env, renderingEnvironment(dataDirectory))
+  const module = (await import(pathToFileURL(resolve(entry)).href)) as {
+    default: (request: Request) => Promise<Response>
+  }
+  const origin = 'http://127.0.0.1:9'
+  return {
+    origin,
+    close: async () => {},
+    render: (path) => module.default(new Request(`${origin}${path}`, { headers: crawlerHeaders })),
+  }
+}
+
+async function main() {
+  const preset = process.env.NITRO_PRESET ?? 'node-server'
+  const build = builds[preset as keyof typeof builds]
+  if (!build)
+    throw new Error(`No prerendering for the ${preset} build: add it to scripts/prerender.ts`)
+  const outputDirectory = join(build.serverDir, prerenderDirectoryName)
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'prerender-data-'))
+  // The server answers pages it finds prerendered from a previous build: start without them.
+  rmSync(outputDirectory, { recursive: true, force: true })
+  const entry = join(build.serverDir, build.entry)
+  const renderer =
+    build.runs === 'process'
+      ? await startProcess(entry, dataDirectory)
+      : await loadHandler(entry, dataDirectory)
 
   try {
-    await waitUntilServing(origin)
     mkdirSync(outputDirectory, { recursive: true })
     const manifest: PrerenderManifest = { builtInYear: new Date().getFullYear(), pages: {} }
     const failures: string[] = []
     for (const path of prerenderedPaths) {
-      // A crawler's user agent: the server sends the whole document at once, no stream.
-      const response = await fetchPage(`${origin}${path}`)
+      const response = await renderer.render(path)
       const html = await response.text()
       const nonce = /'nonce-([^']+)'/.exec(
         response.headers.get('content-security-policy') ?? '',
@@ -91,7 +166,7 @@ async function main() {
       const found = [
         ...(response.status === 200 ? [] : [`status ${response.status}`]),
         ...(contentType.startsWith('text/html') ? [] : [`content type ${contentType}`]),
-        ...(nonce ? problems(html, nonce, origin) : ['no script nonce in its policy']),
+        ...(nonce ? problems(html, nonce, renderer.origin) : ['no script nonce in its policy']),
       ]
       if (found.length > 0 || !nonce) {
         failures.push(`${path}: ${found.join('; ')}`)
@@ -110,6 +185,7 @@ async function main() {
       console.info(`prerendered ${path} → ${join(outputDirectory, file)} (${html.length} bytes)`)
     }
     if (failures.length > 0) {
+      rmSync(outputDirectory, { recursive: true, force: true })
       throw new Error(`Prerendering failed:\n  ${failures.join('\n  ')}`)
     }
     writeFileSync(
@@ -117,40 +193,8 @@ async function main() {
       `${JSON.stringify(manifest, null, 2)}\n`,
     )
   } finally {
-    server.kill('SIGTERM')
-    await exited
+    await renderer.close()
     rmSync(dataDirectory, { recursive: true, force: true })
-  }
-
-  /** Waits for /readyz: the server listens before its database is open, and opening it blocks. */
-  async function waitUntilServing(url: string) {
-    for (let attempt = 0; attempt < 300; attempt++) {
-      if (server.exitCode !== null) break
-      try {
-        if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) })).ok) return
-      } catch {}
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`The server did not start for prerendering:\n${serverLog}`)
-  }
-}
-
-/**
- * A page as a crawler gets it, whole. A connection the server resets is asked for once more, and
- * the build fails with the cause if that fails too.
- */
-async function fetchPage(url: string): Promise<Response> {
-  const ask = () =>
-    fetch(url, {
-      headers: { 'user-agent': 'MapleHearthPrerenderBot/1.0', 'accept-encoding': 'identity' },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(30_000),
-    })
-  try {
-    return await ask()
-  } catch (error) {
-    console.warn(`prerender: ${url} failed (${errorChain(error)}); asking once more`)
-    return await ask()
   }
 }
 
@@ -159,8 +203,11 @@ const errorChain = (error: unknown): string =>
     ? `${error.message}${error.cause === undefined ? '' : `: ${errorChain(error.cause)}`}`
     : String(error)
 
-main().catch((error: unknown) => {
-  rmSync(outputDirectory, { recursive: true, force: true })
-  console.error(errorChain(error))
-  process.exit(1)
-})
+main().then(
+  // A serverless handler loaded here may keep timers of its own: the pages are written.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(errorChain(error))
+    process.exit(1)
+  },
+)

@@ -1,6 +1,7 @@
 /**
  * The server entry: a guard that answers malformed server-function calls with a 4xx instead of
- * Start's 500 (see server-fn-guard.server.ts), then the prerendered pages from memory, then
+ * Start's 500, and methods other than GET and HEAD on pages with a 405 (see
+ * server-fn-guard.server.ts), then the prerendered pages from memory, then
  * copies of recently rendered pages (page-cache.server.ts), then Start's handler, whose pages
  * lose their script preloads (script-preloads.server.ts); pages leave compressed. Every server function the site has is listed here;
  * server-fn-guard.server.test.ts fails when one is missing.
@@ -14,7 +15,11 @@ import { createPageCache } from '~/server/page-cache.server'
 import { renderRecordingFreshness } from '~/server/page-freshness.server'
 import { prerenderedPagesOfThisServer } from '~/server/prerender/serve-prerendered.server'
 import { withoutScriptPreloads } from '~/server/script-preloads.server'
-import { refuseMalformedServerFnCall, serverFnIds } from '~/server/server-fn-guard.server'
+import {
+  refuseMalformedServerFnCall,
+  refuseMethodOnPage,
+  serverFnIds,
+} from '~/server/server-fn-guard.server'
 
 const knownIds = serverFnIds([getGallery, getPublicConfig, sendContactMessage])
 
@@ -24,6 +29,7 @@ export default createServerEntry({
   async fetch(request, options) {
     const response =
       (await refuseMalformedServerFnCall(request, { knownIds })) ??
+      refuseMethodOnPage(request) ??
       prerenderedPagesOfThisServer().serve(request) ??
       renderedPages.serve(request) ??
       (await render(request, () => handler.fetch(request, options)))

@@ -60,14 +60,20 @@ export interface PageAnswer {
   status: number
   ms: number
   html: string
+  cacheControl: string | null
 }
 
 /** GET a page with a bound on the wait; a hung page fails the test instead of the run. */
-export async function getPage(baseUrl: string, path: string, timeoutMs = 15_000) {
+export async function getPage(
+  baseUrl: string,
+  path: string,
+  timeoutMs = 15_000,
+): Promise<PageAnswer> {
   const started = performance.now()
   const response = await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
   const html = await response.text()
-  return { path, status: response.status, ms: performance.now() - started, html }
+  const cacheControl = response.headers.get('cache-control')
+  return { path, status: response.status, ms: performance.now() - started, html, cacheControl }
 }
 
 /** Every page the fault suite checks: three show the gallery, three do not. */
@@ -99,6 +105,10 @@ export async function expectSitePages(baseUrl: string, state: GalleryState) {
     expect(gallery).toContain(galleryTexts.pageError)
     expect(service).toContain(galleryTexts.sectionError)
     expect(location).toContain(galleryTexts.sectionError)
+    // A CDN must not keep an error state for other visitors.
+    for (const path of [sitePages.gallery, sitePages.service, sitePages.location]) {
+      expect(byPath[path]?.cacheControl, `${path} in its error state`).toBe('no-store')
+    }
   } else if (state === 'empty') {
     expect(gallery).toContain(galleryTexts.galleryEmpty)
     expect(service).toContain(galleryTexts.serviceEmpty)

@@ -38,7 +38,21 @@ const samples: Record<string, string[]> = {
     'http://mailer:hunter2-secret@smtp.example.com',
     'smtp://',
   ],
-  TRUST_PROXY: ['true', 'TRUE', ' yes ', 'off', '0', '10', '11', '-1', '1.5', '0x1', 'maybe'],
+  TRUST_PROXY: [
+    'true',
+    'TRUE',
+    ' yes ',
+    'off',
+    '0',
+    '10',
+    '11',
+    '-1',
+    '1.5',
+    '0x1',
+    'maybe',
+    'private, 173.245.48.0/20',
+    '10.0.0.0/33',
+  ],
   CONTACT_TO_EMAIL: ['info@example.com', 'owner@example.net', 'nobody', 'a@b'],
 }
 
@@ -115,8 +129,9 @@ describe('parseEnvironment on any environment', () => {
         for (const candidate of [value, junk]) {
           const result = outcome({ TRUST_PROXY: candidate })
           if (result.env !== undefined) {
-            const hops = parseTrustProxy(result.env.TRUST_PROXY)
-            expect(hops).toBe(parseTrustProxy(candidate))
+            expect(parseTrustProxy(result.env.TRUST_PROXY)).toEqual(parseTrustProxy(candidate))
+          } else {
+            expect(() => parseTrustProxy(candidate)).toThrow(/^TRUST_PROXY must be/)
           }
         }
       }),

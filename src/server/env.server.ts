@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { type Environment, environmentSchema, hcaptchaTestKeys } from '../../app.config.ts'
+import { parseTrustProxy } from './contact/client-ip.server.ts'
 
 export class EnvironmentError extends Error {
   override name = 'EnvironmentError'
@@ -29,7 +30,7 @@ export function parseEnvironment(source: Record<string, string | undefined>): En
   }
   const result = v.safeParse(environmentSchema, raw)
   if (result.success) {
-    const refusal = productionRefusal(result.output, source)
+    const refusal = productionRefusal(result.output, source) ?? trustProxyRefusal(result.output)
     if (refusal) throw new EnvironmentError(`Invalid environment:\n  - ${refusal}`)
     return result.output
   }
@@ -38,6 +39,15 @@ export function parseEnvironment(source: Record<string, string | undefined>): En
     return name ? `${name} ${issue.message} (got ${describeValue(name, raw[name])})` : issue.message
   })
   throw new EnvironmentError(`Invalid environment:\n  - ${problems.join('\n  - ')}`)
+}
+
+function trustProxyRefusal(env: Environment): string | undefined {
+  try {
+    parseTrustProxy(env.TRUST_PROXY)
+    return undefined
+  } catch (error) {
+    return (error as Error).message
+  }
 }
 
 let cached: Environment | undefined

@@ -1,4 +1,8 @@
-import { isEmbeddedDatabaseOpen } from './db/embedded-database.server'
+/**
+ * Probes for a load balancer or an orchestrator: small JSON, never cached, never logged (nothing
+ * here writes a log line, and the server keeps no access log).
+ */
+import { embeddedDatabaseState } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
 
 const headers = {
@@ -7,27 +11,25 @@ const headers = {
   'cache-control': 'no-store',
 }
 
+const notReady = (body: Record<string, string>) =>
+  new Response(JSON.stringify({ status: 'unavailable', ...body }), {
+    status: 503,
+    headers: { ...headers, 'retry-after': '2' },
+  })
+
 /** `/healthz`: the process is alive and answering. */
 export const livenessResponse = () => new Response('{"status":"ok"}', { headers })
 
 /**
- * `/readyz`: this instance can serve everything. Embedded: once its database is open with the
- * migrations applied (opening takes seconds, and blocks the event loop meanwhile). Supabase: once
- * started; an outage there shows as the gallery's error states, and must not take every
- * instance out of the load balancer at once.
+ * `/readyz`: this instance can serve everything. Embedded: its database answers a query and has
+ * every migration of this build applied. Supabase: once started; an outage there shows as the
+ * gallery's error states, and must not take every instance out of the load balancer at once.
  */
-export function readinessResponse(): Response {
-  const supabase = getEnvironment().SUPABASE_URL !== undefined
-  if (supabase || isEmbeddedDatabaseOpen()) {
-    return new Response(
-      JSON.stringify({ status: 'ready', mode: supabase ? 'supabase' : 'embedded' }),
-      {
-        headers,
-      },
-    )
+export async function readinessResponse(): Promise<Response> {
+  if (getEnvironment().SUPABASE_URL !== undefined) {
+    return new Response('{"status":"ready","mode":"supabase"}', { headers })
   }
-  return new Response('{"status":"starting","database":"opening"}', {
-    status: 503,
-    headers: { ...headers, 'retry-after': '2' },
-  })
+  const database = await embeddedDatabaseState()
+  if (!database.ready) return notReady({ database: database.reason })
+  return new Response('{"status":"ready","mode":"embedded"}', { headers })
 }

@@ -92,6 +92,18 @@ export interface ServerFnGuardOptions {
 export const serverFnIds = (fns: readonly { url: string }[]): ReadonlySet<string> =>
   new Set(fns.map((fn) => fn.url.slice(fn.url.lastIndexOf('/') + 1)))
 
+/**
+ * 405 for a method other than GET or HEAD outside server functions: Start would render the page
+ * for a DELETE or a POST as for a GET, and answer 200.
+ */
+export function refuseMethodOnPage(request: Request): Response | undefined {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined
+  if (decodeAsciiEscapes(new URL(request.url).pathname).startsWith(serverFnBase)) return undefined
+  const response = refuse(405, 'Method not allowed.')
+  response.headers.set('allow', 'GET, HEAD')
+  return response
+}
+
 /** A 4xx for a server-function call Start could not decode; undefined for anything else. */
 export async function refuseMalformedServerFnCall(
   request: Request,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 
@@ -27,17 +27,21 @@ export interface ServerProcess {
 
 export interface StartServerOptions {
   dataDir: string
+  /** Another build's entry (default .output/server/index.mjs), or a script that serves one. */
+  entry?: string
+  /** A command that runs the server, given as its last arguments (e.g. unshare, for a container). */
+  launcher?: string[]
   /** The server's environment on top of PORT, HOST, SITE_URL and DATA_DIR. */
   env?: Record<string, string>
   port?: number
   /** Waits until this path answers (any status). Default '/favicon.svg' (a static file). */
   readyPath?: string
   /**
-   * Also waits until the contact services say they started (default true): in embedded mode that
-   * is after the database opened, whose start blocks the event loop for seconds (issue 15), so a
-   * test's first requests do not race it. False for a server whose database cannot open.
+   * False: return at once, before the server listens (for tests of its start). Otherwise wait
+   * until it listens and answers: it listens only once its services have started (embedded: the
+   * database is open, or failed to open).
    */
-  waitForServices?: boolean
+  waitUntilServing?: boolean
   timeoutMs?: number
 }
 
@@ -81,10 +85,12 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startProductionServer(options: StartServerOptions): Promise<ServerProcess> {
-  if (!existsSync(serverEntry)) throw new Error('no production build: run `npm run build` first')
   const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(nodeBinary, [serverEntry], {
+  const entry = options.entry ? resolve(options.entry) : serverEntry
+  if (!existsSync(entry)) throw new Error(`no ${entry}: build it first`)
+  const [command, ...launcherArgs] = [...(options.launcher ?? []), nodeBinary, entry]
+  const child: ChildProcess = spawn(command as string, launcherArgs, {
     env: {
       ...baseEnvironment(),
       PORT: String(port),
@@ -153,9 +159,10 @@ export async function startProductionServer(options: StartServerOptions): Promis
     },
   }
 
+  if (options.waitUntilServing === false) return server
   // Ready when this very process says it listens (not merely when something answers on the
   // port), and then answers. srvx says nothing when TEST is set.
-  const timeoutMs = options.timeoutMs ?? 30_000
+  const timeoutMs = options.timeoutMs ?? 60_000
   if (!options.env?.TEST) {
     const listening = new RegExp(`Listening on: http://127\\.0\\.0\\.1:${port}/`)
     await server.waitForOutput(listening, timeoutMs).catch(async (error: unknown) => {
@@ -169,12 +176,6 @@ export async function startProductionServer(options: StartServerOptions): Promis
     if (hasExited) throw new Error(`the server exited while starting:\n${output}`)
     try {
       await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(2_000) })
-      if (options.waitForServices !== false) {
-        await server.waitForOutput(
-          /"event":"contact\.services_started"/,
-          Math.max(1_000, deadline - Date.now()),
-        )
-      }
       return server
     } catch {
       await new Promise((wait) => setTimeout(wait, 100))
@@ -182,4 +183,21 @@ export async function startProductionServer(options: StartServerOptions): Promis
   }
   await server.stop()
   throw new Error(`the server did not answer within the time limit:\n${output}`)
+}
+
+/** The pids of a process's children (from /proc: a cluster's workers, a container's pid 1). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // pid (command) state ppid ...: the command may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (parent === pid) children.push(Number(entry))
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children
 }

@@ -36,6 +36,24 @@ export function readServerFnIds(publicDir: string): string[] {
   return [...ids].sort()
 }
 
+/**
+ * The built client's server functions, by the method each takes, asked of a running server: a
+ * same-origin GET of the POST function (contact) answers 405, a GET function answers 200.
+ */
+export async function serverFnIdsByMethod(origin: string, publicDir = '.output/public') {
+  const byMethod: { GET: string[]; POST: string[] } = { GET: [], POST: [] }
+  for (const id of readServerFnIds(publicDir)) {
+    const response = await fetch(`${origin}/_serverFn/${id}`, {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    })
+    await response.body?.cancel()
+    if (response.status === 405) byMethod.POST.push(id)
+    else if (response.status === 200) byMethod.GET.push(id)
+    else throw new Error(`/_serverFn/${id} answered ${response.status} to a same-origin GET`)
+  }
+  return byMethod
+}
+
 /** mulberry32: small, fast and the same on every machine. */
 export function seededRandom(seed: number): Random {
   let state = seed >>> 0

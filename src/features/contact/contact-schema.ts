@@ -44,9 +44,20 @@ const field = <const TSchema extends v.GenericSchema>(schema: TSchema) =>
 /** Control characters (line breaks included) have no place in a name, an address or a number. */
 const noControlCharacters = /^\P{Cc}*$/u
 
+/**
+ * Bidirectional formatting characters: invisible, and able to make text read other than it is
+ * written (U+202E turns "Annexe.pdf" around). Removed from what a visitor sends.
+ */
+const bidiControls = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu
+const withoutBidiControls = v.transform((text: string) => text.replace(bidiControls, ''))
+
+/** Control characters other than tab and line breaks: removed from a message (Postgres refuses NUL). */
+const messageControls = /[^\P{Cc}\t\n\r]/gu
+
 const nameSchema = field(
   v.pipe(
     v.string('Please enter your name.'),
+    withoutBidiControls,
     v.trim(),
     v.nonEmpty('Please enter your name.'),
     v.minLength(contactLimits.name.min, 'Your name needs at least 2 characters.'),
@@ -73,7 +84,8 @@ const phoneSchema = field(
     v.nonEmpty('Please enter your phone number.'),
     v.minLength(contactLimits.phone.min, 'Please enter a valid phone number.'),
     v.maxLength(contactLimits.phone.max, 'Please enter a valid phone number.'),
-    v.regex(/^[\d\s+\-().]+$/, 'Please enter a valid phone number.'),
+    // Spaces, not \s: a line break or a tab is not part of a number.
+    v.regex(/^[\d +\-().]+$/, 'Please enter a valid phone number.'),
     v.check(
       (phone) => (phone.match(/\d/g)?.length ?? 0) >= contactLimits.phone.minDigits,
       'Please enter a valid phone number.',
@@ -92,6 +104,8 @@ const serviceSchema = v.optional(
 const messageSchema = field(
   v.pipe(
     v.string('Please enter a message.'),
+    withoutBidiControls,
+    v.transform((text: string) => text.replace(messageControls, '')),
     v.trim(),
     v.nonEmpty('Please enter a message.'),
     v.minLength(contactLimits.message.min, 'Please write at least 10 characters.'),
@@ -109,7 +123,13 @@ const captchaTokenSchema = field(
 )
 
 /** A field people never see: a bot that fills it is answered "ok" and ignored. */
-const honeypotSchema = v.optional(v.pipe(v.string(), v.maxLength(contactLimits.website.max)), '')
+const honeypotSchema = v.optional(
+  v.pipe(
+    v.string('Please leave this field empty.'),
+    v.maxLength(contactLimits.website.max, 'Please leave this field empty.'),
+  ),
+  '',
+)
 
 const fieldEntries = {
   name: nameSchema,
@@ -119,15 +139,17 @@ const fieldEntries = {
   message: messageSchema,
 }
 
+/** What a refusal of the whole body says (not an object, or a field missing). */
+export const contactMessageShapeError = 'Please send the form with every field.'
+
 /** The visible fields, for field-level validation in the form. */
-export const contactFormFieldsSchema = v.object(fieldEntries)
+export const contactFormFieldsSchema = v.object(fieldEntries, contactMessageShapeError)
 
 /** Everything the server accepts: the fields, the captcha token and the honeypot. */
-export const contactMessageSchema = v.object({
-  ...fieldEntries,
-  captchaToken: captchaTokenSchema,
-  website: honeypotSchema,
-})
+export const contactMessageSchema = v.object(
+  { ...fieldEntries, captchaToken: captchaTokenSchema, website: honeypotSchema },
+  contactMessageShapeError,
+)
 
 export type ContactFormFields = v.InferInput<typeof contactFormFieldsSchema>
 export type ContactMessageInput = v.InferInput<typeof contactMessageSchema>

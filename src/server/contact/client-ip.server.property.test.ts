@@ -1,13 +1,13 @@
 /**
  * The client address behind the contact rate limit, on generated input: TRUST_PROXY reads to a
- * hop count or a clear error; X-Forwarded-For can never make the server take an address the
- * client wrote (only what the trusted proxies appended); and every spelling of an IPv6 address
- * lands in the same /64 bucket.
+ * setting or a clear error; X-Forwarded-For counts only from a trusted proxy, and can never make
+ * the server take an address the client wrote (only what the trusted proxies appended); and every
+ * spelling of an IPv6 address lands in the same /64 bucket.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { rateLimitKey } from '../../../supabase/functions/_shared/contact/rate-limit-key.ts'
-import { clientIpFrom, normalizeIp, parseTrustProxy } from './client-ip.server'
+import { clientIpFrom, normalizeIp, parseTrustProxy, type TrustProxy } from './client-ip.server'
 
 const trustProxyValue = fc.oneof(
   fc.constantFrom('true', 'TRUE', ' yes', 'on', 'false', 'no', 'OFF', '0', '1', '10', '11', '-1'),
@@ -51,47 +51,88 @@ const forwardedFor = fc
   .tuple(fc.array(fc.oneof(address, junkHop), { maxLength: 12 }), fc.constantFrom(',', ', ', ' ,'))
   .map(([hops, separator]) => hops.join(separator))
 
+const publicV4 = ipv4.filter(
+  (ip) =>
+    !/^(127|10|192\.168|172\.(1[6-9]|2\d|3[01])|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])|169\.254)\./.test(
+      ip,
+    ),
+)
+const privateV4 = fc.oneof(
+  fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([a, b, c]) => `10.${a}.${b}.${c}`),
+  fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `192.168.${a}.${b}`),
+  fc
+    .tuple(fc.integer({ min: 16, max: 31 }), fc.nat(255), fc.nat(255))
+    .map(([a, b, c]) => `172.${a}.${b}.${c}`),
+  fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `127.0.${a}.${b}`),
+  fc.constantFrom('::1', 'fd00::7', 'fe80::1', '::ffff:10.1.2.3'),
+)
+
 describe('parseTrustProxy', () => {
-  it('reads any value to a hop count from 0 to 10, or refuses it naming TRUST_PROXY', () => {
+  it('reads any value to a setting, or refuses it naming TRUST_PROXY', () => {
     fc.assert(
       fc.property(fc.option(trustProxyValue, { nil: undefined }), (value) => {
-        let hops: number | undefined
+        let setting: TrustProxy | undefined
         try {
-          hops = parseTrustProxy(value)
+          setting = parseTrustProxy(value)
         } catch (error) {
           expect(error).toBeInstanceOf(Error)
           expect((error as Error).message).toMatch(/^TRUST_PROXY must be/)
           return
         }
-        expect(Number.isInteger(hops)).toBe(true)
-        expect(hops).toBeGreaterThanOrEqual(0)
-        expect(hops).toBeLessThanOrEqual(10)
+        if (setting.kind === 'hops') {
+          expect(setting.hops).toBeGreaterThanOrEqual(1)
+          expect(setting.hops).toBeLessThanOrEqual(10)
+        }
+        if (setting.kind === 'networks') expect(setting.networks.length).toBeGreaterThan(0)
       }),
       { numRuns: 1_000 },
     )
   })
 
-  it('reads the words and digits it documents', () => {
-    for (const [value, hops] of [
-      [undefined, 0],
-      ['', 0],
-      ['false', 0],
-      ['No', 0],
-      ['off', 0],
-      ['true', 1],
-      ['YES', 1],
-      [' on ', 1],
-      ['0', 0],
-      ['7', 7],
-      ['10', 10],
-    ] as const) {
-      expect(parseTrustProxy(value), String(value)).toBe(hops)
+  it('reads the words, digits and networks it documents', () => {
+    const cases: [string | undefined, TrustProxy][] = [
+      [undefined, { kind: 'none' }],
+      ['', { kind: 'none' }],
+      ['false', { kind: 'none' }],
+      ['No', { kind: 'none' }],
+      ['0', { kind: 'none' }],
+      ['true', { kind: 'networks', networks: ['private'] }],
+      ['YES', { kind: 'networks', networks: ['private'] }],
+      [' on ', { kind: 'networks', networks: ['private'] }],
+      ['2', { kind: 'hops', hops: 2 }],
+      ['10', { kind: 'hops', hops: 10 }],
+      [
+        'private, 173.245.48.0/20, 2400:CB00::/32, 198.51.100.7',
+        {
+          kind: 'networks',
+          networks: ['private', '173.245.48.0/20', '2400:cb00::/32', '198.51.100.7/32'],
+        },
+      ],
+    ]
+    for (const [value, setting] of cases)
+      expect(parseTrustProxy(value), String(value)).toEqual(setting)
+    for (const value of [
+      '11',
+      '1.5',
+      'maybe',
+      '10.0.0.0/33',
+      '10.0.0.0/8/1',
+      'private,',
+      'example.com',
+    ]) {
+      expect(() => parseTrustProxy(value), value).toThrow(/^TRUST_PROXY must be/)
     }
   })
 })
 
+const settings = fc.oneof(
+  fc.constant(parseTrustProxy('true')),
+  fc.integer({ min: 1, max: 10 }).map((hops) => parseTrustProxy(String(hops))),
+  fc.constant(parseTrustProxy('private, 173.245.48.0/20')),
+)
+
 describe('clientIpFrom', () => {
-  it('never throws, and without a trusted proxy ignores X-Forwarded-For entirely', () => {
+  it('without a trusted proxy ignores X-Forwarded-For entirely', () => {
     fc.assert(
       fc.property(
         fc.option(forwardedFor, { nil: undefined }),
@@ -100,7 +141,7 @@ describe('clientIpFrom', () => {
           const ip = clientIpFrom({
             forwardedFor: header,
             socketAddress: socket,
-            trustedProxies: 0,
+            trust: { kind: 'none' },
           })
           expect(ip).toBe(socket ? normalizeIp(socket) : undefined)
         },
@@ -109,39 +150,69 @@ describe('clientIpFrom', () => {
     )
   })
 
-  it('behind N proxies takes only an address the proxies appended, never one the client wrote', () => {
+  it('a peer that is no trusted proxy is the client, whatever its header says', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(address, junkHop), { maxLength: 6 }),
-        fc.array(address, { minLength: 1, maxLength: 4 }),
-        fc.option(address, { nil: undefined }),
-        (clientWritten, appended, socket) => {
-          const trustedProxies = appended.length
-          const forwarded = [...clientWritten, ...appended].join(', ')
-          const ip = clientIpFrom({
-            forwardedFor: forwarded,
-            socketAddress: socket,
-            trustedProxies,
-          })
-          // The outermost trusted proxy's entry, or the socket: never the client's own entries.
-          expect(ip).toBe(normalizeIp(appended[0] as string))
-          for (const written of clientWritten) {
-            if (!appended.includes(written)) expect(ip).not.toBe(normalizeIp(written))
-          }
+        fc.option(forwardedFor, { nil: undefined }),
+        publicV4,
+        settings,
+        (header, peer, trust) => {
+          fc.pre(!peer.startsWith('173.245.'))
+          expect(clientIpFrom({ forwardedFor: header, socketAddress: peer, trust })).toBe(peer)
         },
       ),
       { numRuns: 1_000 },
     )
   })
 
-  it('with any header and any hop count it answers an address it was given, or none', () => {
+  it('behind n proxies, the nearest private, takes only the address the n-th appended', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(address, junkHop), { maxLength: 6 }),
+        fc.array(address, { minLength: 1, maxLength: 4 }),
+        privateV4,
+        (clientWritten, appended, peer) => {
+          const forwarded = [...clientWritten, ...appended].join(', ')
+          const trust = parseTrustProxy(String(appended.length))
+          const ip = clientIpFrom({ forwardedFor: forwarded, socketAddress: peer, trust })
+          expect(ip).toBe(normalizeIp(appended[0] as string))
+        },
+      ),
+      { numRuns: 1_000 },
+    )
+  })
+
+  it('behind trusted networks, takes the nearest address outside them, never one the client wrote before it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(address, junkHop), { maxLength: 6 }),
+        publicV4,
+        fc.array(privateV4, { maxLength: 3 }),
+        privateV4,
+        (clientWritten, client, proxies, peer) => {
+          // The client's own header, then what the proxies appended: the client as seen by the
+          // outermost proxy, then each proxy as seen by the next.
+          const forwarded = [...clientWritten, client, ...proxies].join(', ')
+          const ip = clientIpFrom({
+            forwardedFor: forwarded,
+            socketAddress: peer,
+            trust: parseTrustProxy('true'),
+          })
+          expect(ip).toBe(client)
+        },
+      ),
+      { numRuns: 1_000 },
+    )
+  })
+
+  it('with any header, any peer and any setting it answers an address it was given, or none', () => {
     fc.assert(
       fc.property(
         fc.option(forwardedFor, { nil: null }),
         fc.option(address, { nil: null }),
-        fc.nat(10),
-        (header, socket, trustedProxies) => {
-          const ip = clientIpFrom({ forwardedFor: header, socketAddress: socket, trustedProxies })
+        settings,
+        (header, socket, trust) => {
+          const ip = clientIpFrom({ forwardedFor: header, socketAddress: socket, trust })
           if (ip === undefined) {
             expect(socket).toBeNull()
             return

@@ -16,6 +16,7 @@ import {
 } from '@supabase/supabase-js'
 import type {
   ContactCore,
+  ContactFieldErrors,
   ContactResponse,
 } from '../../../supabase/functions/_shared/contact/contact-core.ts'
 import { describeError, type Logger } from '../../../supabase/functions/_shared/contact/log.ts'
@@ -35,6 +36,28 @@ export interface ContactFunctionClientOptions {
   log: Logger
   /** Default 15 s (captcha 5 s + database + the immediate notification attempt). */
   timeoutMs?: number
+}
+
+const contactFields = new Set([
+  'name',
+  'email',
+  'phone',
+  'service',
+  'message',
+  'captchaToken',
+  'website',
+])
+
+/** The function's field errors, only as the known fields with short sentences. */
+const fieldErrorsOf = (body: unknown): ContactFieldErrors | undefined => {
+  const fields = (body as { fields?: unknown } | null)?.fields
+  if (typeof fields !== 'object' || fields === null) return undefined
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      ([name, sentence]) =>
+        contactFields.has(name) && typeof sentence === 'string' && sentence.length <= 200,
+    ),
+  )
 }
 
 const errorText = (body: unknown): string | undefined => {
@@ -78,8 +101,11 @@ export function createContactFunctionClient(
       // else (our credentials, the function's outage) is ours: the generic text.
       if ((status === 400 || status === 413 || status === 429) && reason) {
         const retryAfterS = Number(response.headers.get('retry-after')) || undefined
+        const fields = status === 400 ? fieldErrorsOf(answer) : undefined
         const body =
-          status === 429 ? { error: reason, rateLimited: true as const } : { error: reason }
+          status === 429
+            ? { error: reason, rateLimited: true as const }
+            : { error: reason, ...(fields ? { fields } : {}) }
         return { status, body, ...(retryAfterS ? { retryAfterS } : {}) }
       }
       return { status: status >= 500 ? 503 : 502, body: { error: contactDeliveryError } }

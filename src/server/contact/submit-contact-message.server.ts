@@ -26,29 +26,13 @@ export async function submitContactMessage(
   }
 }
 
-let trustedProxies: number | undefined
-
-/** TRUST_PROXY, read once; a bad value is logged and trusts no proxy (the safe reading). */
-function trustedProxyCount(): number {
-  if (trustedProxies === undefined) {
-    try {
-      trustedProxies = parseTrustProxy(getEnvironment().TRUST_PROXY)
-    } catch (error) {
-      consoleLogger.error('contact.bad_trust_proxy', { error: describeError(error) })
-      trustedProxies = 0
-    }
-  }
-  return trustedProxies
-}
-
 /** The visitor's address in the current request (see client-ip.server.ts for TRUST_PROXY). */
 export function currentClientIp(): string | undefined {
-  const trustedProxies = trustedProxyCount()
   try {
     return clientIpFrom({
-      forwardedFor: trustedProxies > 0 ? getRequestHeader('x-forwarded-for') : undefined,
+      forwardedFor: getRequestHeader('x-forwarded-for'),
       socketAddress: getRequestIP(),
-      trustedProxies,
+      trust: parseTrustProxy(getEnvironment().TRUST_PROXY),
     })
   } catch {
     return undefined

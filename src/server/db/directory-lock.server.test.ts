@@ -1,9 +1,15 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { acquireLockFile, DataDirectoryInUseError } from './directory-lock.server'
+import {
+  acquireLockFile,
+  DataDirectoryInUseError,
+  type LockHolder,
+  staleAfterMs,
+  thisProcess,
+} from './directory-lock.server'
 
 let dir: string
 let lockPath: string
@@ -19,43 +25,89 @@ const deadPid = () => {
   return child.pid as number
 }
 
+const me = thisProcess()
+const writeLock = (holder: LockHolder, refreshedAgoMs = 0) => {
+  writeFileSync(lockPath, `${JSON.stringify(holder)}\n`)
+  const time = new Date(Date.now() - refreshedAgoMs)
+  utimesSync(lockPath, time, time)
+}
+const holderOf = () => JSON.parse(readFileSync(lockPath, 'utf8')) as LockHolder
+
 describe('acquireLockFile', () => {
-  it('writes our pid and removes the file on release', () => {
+  it('names this process on this machine, and removes the file on release', () => {
     const lock = acquireLockFile(lockPath, dir)
-    expect(readFileSync(lockPath, 'utf8')).toBe(`${process.pid}\n`)
+    expect(holderOf()).toEqual(me)
     lock.release()
     expect(existsSync(lockPath)).toBe(false)
     lock.release()
   })
 
-  it('refuses while another live process holds it', () => {
-    writeFileSync(lockPath, '1\n')
+  it('refuses while another live process on this machine holds it', () => {
+    writeLock({ ...me, pid: 1 })
     expect(() => acquireLockFile(lockPath, dir)).toThrow(DataDirectoryInUseError)
     expect(() => acquireLockFile(lockPath, dir)).toThrow(
-      `Another server is using the embedded database in ${dir} (pid 1). Stop it or set DATA_DIR to another folder.`,
+      `Another server is using the embedded database in ${dir} (pid 1 on ${me.host}). Stop it or set DATA_DIR to another folder.`,
     )
-    expect(readFileSync(lockPath, 'utf8')).toBe('1\n')
+    expect(holderOf().pid).toBe(1)
   })
 
   it('refuses a second lock in this same process', () => {
     const lock = acquireLockFile(lockPath, dir)
-    expect(() => acquireLockFile(lockPath, dir)).toThrow(`(pid ${process.pid})`)
+    expect(() => acquireLockFile(lockPath, dir)).toThrow(`(pid ${process.pid} on ${me.host})`)
     lock.release()
   })
 
-  it('takes over a stale lock: a dead pid, an unreadable file, or our pid from an earlier run', () => {
-    for (const stale of [`${deadPid()}\n`, '', 'garbage', `${process.pid}\n`]) {
+  it('takes over a stale lock on this machine: a dead pid, an unreadable file, or our pid from an earlier run', () => {
+    for (const stale of [
+      JSON.stringify({ ...me, pid: deadPid() }),
+      `${deadPid()}\n`,
+      '',
+      'garbage',
+      JSON.stringify(me),
+    ]) {
       writeFileSync(lockPath, stale)
       const lock = acquireLockFile(lockPath, dir)
-      expect(readFileSync(lockPath, 'utf8')).toBe(`${process.pid}\n`)
+      expect(lock.tookOverStaleLock).toBe(true)
+      expect(holderOf()).toEqual(me)
       lock.release()
     }
   })
 
+  it('refuses a lock another container refreshed lately, even when both are pid 1', () => {
+    const container = (host: string): LockHolder => ({ pid: 1, host, bootId: me.bootId })
+    writeLock(container('box-a'), 2_000)
+    let refusal: unknown
+    try {
+      acquireLockFile(lockPath, dir, { self: container('box-b') })
+    } catch (error) {
+      refusal = error
+    }
+    expect(refusal).toBeInstanceOf(DataDirectoryInUseError)
+    expect((refusal as Error).message).toContain('(pid 1 on box-a)')
+    expect((refusal as Error).message).toContain('It refreshed its lock 2 s ago')
+    expect(holderOf().host).toBe('box-a')
+  })
+
+  it('takes over a lock another container stopped refreshing: its server is gone', () => {
+    writeLock({ pid: 1, host: 'box-a', bootId: me.bootId }, staleAfterMs + 1_000)
+    const self = { pid: 1, host: 'box-b', bootId: me.bootId }
+    const lock = acquireLockFile(lockPath, dir, { self })
+    expect(lock.tookOverStaleLock).toBe(true)
+    expect(holderOf()).toEqual(self)
+    lock.release()
+  })
+
+  it('takes a lock of this host from before a reboot as its own, whatever the pid', () => {
+    writeLock({ ...me, pid: 1, bootId: 'an-earlier-boot' }, staleAfterMs + 1_000)
+    const lock = acquireLockFile(lockPath, dir)
+    expect(lock.tookOverStaleLock).toBe(true)
+    lock.release()
+  })
+
   it('does not remove a lock that someone else has taken since', () => {
     const lock = acquireLockFile(lockPath, dir)
-    writeFileSync(lockPath, '1\n')
+    writeLock({ pid: 1, host: 'box-a', bootId: 'x' })
     lock.release()
-    expect(readFileSync(lockPath, 'utf8')).toBe('1\n')
+    expect(holderOf().host).toBe('box-a')
   })
 })

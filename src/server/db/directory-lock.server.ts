@@ -1,15 +1,41 @@
-import { linkSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  linkSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
+import { hostname } from 'node:os'
 import { resolve } from 'node:path'
+
+/**
+ * Who holds a lock: a process on a machine. In a container the pid says little (every container
+ * is pid 1 of its own), so the host name (each container's own) and the kernel's boot id (the
+ * same for every container of one machine until it restarts) say on which machine and system.
+ */
+export interface LockHolder {
+  pid: number
+  host: string
+  /** /proc/sys/kernel/random/boot_id, or '' where the system has none. */
+  bootId: string
+}
 
 export class DataDirectoryInUseError extends Error {
   override name = 'DataDirectoryInUseError'
   constructor(
     readonly dataDir: string,
-    readonly pid: number,
+    readonly holder: LockHolder,
+    readonly refreshedSecondsAgo?: number,
   ) {
+    const elsewhere =
+      refreshedSecondsAgo === undefined
+        ? ''
+        : ` It refreshed its lock ${refreshedSecondsAgo} s ago; if that server is gone (its container removed), the lock lapses ${staleAfterMs / 1000} s after its last refresh.`
     super(
-      `Another server is using the embedded database in ${dataDir} (pid ${pid}). ` +
-        'Stop it or set DATA_DIR to another folder.',
+      `Another server is using the embedded database in ${dataDir} (pid ${holder.pid} on ${holder.host}). ` +
+        `Stop it or set DATA_DIR to another folder.${elsewhere}`,
     )
   }
 }
@@ -24,6 +50,26 @@ export interface LockFile {
   release(): void
 }
 
+/** A lock's holder refreshes its file this often... */
+export const refreshEveryMs = 5_000
+/** ...so a lock another machine has not refreshed for this long belongs to a server that is gone. */
+export const staleAfterMs = 30_000
+
+const readBootId = () => {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+  } catch {
+    return ''
+  }
+}
+
+/** This process, as a lock names it. */
+export const thisProcess = (): LockHolder => ({
+  pid: process.pid,
+  host: hostname(),
+  bootId: readBootId(),
+})
+
 // Locks this process holds, so a second open in the same process is refused too, while a
 // leftover lock that merely carries our pid (a restarted container is pid 1 again) is not.
 const heldHere = new Set<string>()
@@ -37,19 +83,36 @@ const isRunning = (pid: number) => {
   }
 }
 
-const readPid = (path: string): number | undefined => {
+/**
+ * The lock's holder and when it last refreshed the file; undefined when it cannot be read. A lock
+ * that holds only a pid was written by an earlier version, on this machine.
+ */
+function readLock(
+  path: string,
+  self: LockHolder,
+): { holder: LockHolder; refreshedAt: number } | undefined {
   try {
-    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10)
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined
+    const text = readFileSync(path, 'utf8')
+    const refreshedAt = statSync(path).mtimeMs
+    const data = (
+      /^\d+\s*$/.test(text) ? { ...self, pid: Number(text) } : JSON.parse(text)
+    ) as Partial<LockHolder>
+    if (typeof data.pid !== 'number' || !Number.isInteger(data.pid) || data.pid <= 0) {
+      return undefined
+    }
+    return {
+      holder: { pid: data.pid, host: String(data.host ?? ''), bootId: String(data.bootId ?? '') },
+      refreshedAt,
+    }
   } catch {
     return undefined
   }
 }
 
 /** Creates the lock atomically (write a temporary file, hard-link it into place): never half-written. */
-function tryCreate(path: string): boolean {
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`
-  writeFileSync(temporary, `${process.pid}\n`, { flag: 'wx' })
+function tryCreate(path: string, holder: LockHolder): boolean {
+  const temporary = `${path}.${holder.pid}.${Date.now()}.tmp`
+  writeFileSync(temporary, `${JSON.stringify(holder)}\n`, { flag: 'wx' })
   try {
     linkSync(temporary, path)
     return true
@@ -61,30 +124,62 @@ function tryCreate(path: string): boolean {
   }
 }
 
+const sameHolder = (a: LockHolder, b: LockHolder) =>
+  a.pid === b.pid && a.host === b.host && a.bootId === b.bootId
+
 /**
  * Takes the exclusive lock file that guards a data directory (PGlite takes none, and two
- * processes on one data dir corrupt it). A lock whose process is gone is taken over.
+ * processes on one data dir corrupt it), shared volumes and containers included. A lock is taken
+ * over when its holder is gone: on this machine (same host and boot id) when its pid no longer
+ * runs; from another machine or container, once it has not been refreshed for `staleAfterMs`.
+ * The holder refreshes the file's time every `refreshEveryMs` while it holds the lock.
  */
-export function acquireLockFile(lockPath: string, dataDir: string): LockFile {
+export function acquireLockFile(
+  lockPath: string,
+  dataDir: string,
+  options: { self?: LockHolder; now?: () => number } = {},
+): LockFile {
   const path = resolve(lockPath)
+  const self = options.self ?? thisProcess()
+  const now = options.now ?? Date.now
   let tookOverStaleLock = false
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (tryCreate(path)) {
+    if (tryCreate(path, self)) {
       heldHere.add(path)
+      const refresh = setInterval(() => {
+        try {
+          const time = new Date()
+          utimesSync(path, time, time)
+        } catch {
+          // Gone or taken over: the next start says so.
+        }
+      }, refreshEveryMs)
+      refresh.unref()
       return {
         path,
         tookOverStaleLock,
         release() {
+          clearInterval(refresh)
           if (!heldHere.delete(path)) return
-          if (readPid(path) === process.pid) rmSync(path, { force: true })
+          const current = readLock(path, self)
+          if (current && sameHolder(current.holder, self)) rmSync(path, { force: true })
         },
       }
     }
-    const pid = readPid(path)
-    const heldByThisProcess = pid === process.pid && heldHere.has(path)
-    const heldByAnother = pid !== undefined && pid !== process.pid && isRunning(pid)
-    if (pid !== undefined && (heldByThisProcess || heldByAnother)) {
-      throw new DataDirectoryInUseError(resolve(dataDir), pid)
+    const current = readLock(path, self)
+    if (current) {
+      const { holder, refreshedAt } = current
+      const thisMachine = holder.host === self.host && holder.bootId === self.bootId
+      if (thisMachine) {
+        const heldByThisProcess = holder.pid === self.pid && heldHere.has(path)
+        const heldByAnother = holder.pid !== self.pid && isRunning(holder.pid)
+        if (heldByThisProcess || heldByAnother) {
+          throw new DataDirectoryInUseError(resolve(dataDir), holder)
+        }
+      } else if (now() - refreshedAt < staleAfterMs) {
+        const secondsAgo = Math.max(0, Math.round((now() - refreshedAt) / 1000))
+        throw new DataDirectoryInUseError(resolve(dataDir), holder, secondsAgo)
+      }
     }
     try {
       unlinkSync(path)

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { thisProcess } from './directory-lock.server'
 import {
   closeEmbeddedDatabase,
   getEmbeddedDatabase,
@@ -26,11 +27,11 @@ describe('openEmbeddedDatabase', () => {
          values ('Ada', 'ada@example.com', '9055550100', 'Hello')`,
       )
       expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true)
-      expect(readFileSync(join(dataDir, 'pglite.lock'), 'utf8').trim()).toBe(String(process.pid))
+      expect(JSON.parse(readFileSync(join(dataDir, 'pglite.lock'), 'utf8'))).toEqual(thisProcess())
       expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/applied migrations \d+/))
 
       await expect(open()).rejects.toThrow(
-        `Another server is using the embedded database in ${dataDir} (pid ${process.pid}). ` +
+        `Another server is using the embedded database in ${dataDir} (pid ${process.pid} on ${hostname()}). ` +
           'Stop it or set DATA_DIR to another folder.',
       )
       expect(await countMessages(first.db)).toBe(1)

@@ -1,10 +1,15 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { processState } from '../process-state.server'
 import { acquireLockFile } from './directory-lock.server'
 import { bundledDatabaseSql } from './embedded-sql.server'
-import { type DatabaseSql, prepareDatabase } from './migrations.server'
+import {
+  type DatabaseSql,
+  orderMigrations,
+  pendingMigrations,
+  prepareDatabase,
+} from './migrations.server'
 
 export interface EmbeddedDatabaseOptions {
   /** The site's DATA_DIR: the database lives in <dataDir>/pglite, its lock in <dataDir>/pglite.lock. */
@@ -26,6 +31,32 @@ export interface EmbeddedDatabase {
   close(): Promise<void>
 }
 
+/** The build has no PGlite: only the node-server build ships it (vite.config.ts). */
+export class EmbeddedDatabaseMissingError extends Error {
+  override name = 'EmbeddedDatabaseMissingError'
+  constructor(cause: unknown) {
+    super(
+      'This build has no embedded database: only the node-server build (npm run build) ships ' +
+        'PGlite. Set SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SECRET_KEY to use Supabase.',
+      { cause },
+    )
+  }
+}
+
+/**
+ * PGlite is 27 MB of WebAssembly and data: loaded only when the embedded database is opened, and
+ * absent from builds that serve Supabase only.
+ */
+async function loadPGlite(): Promise<typeof PGlite> {
+  try {
+    return (await import('@electric-sql/pglite')).PGlite
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ERR_MODULE_NOT_FOUND') throw new EmbeddedDatabaseMissingError(error)
+    throw error
+  }
+}
+
 /**
  * Opens the embedded database under an exclusive lock and brings its schema up to date (shim,
  * migrations, seed). The gallery source mirrors the bucket folder into it before each read.
@@ -35,12 +66,13 @@ export async function openEmbeddedDatabase({
   sql = bundledDatabaseSql(),
   log = console,
 }: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const PGliteDatabase = await loadPGlite()
   const directory = resolve(dataDir)
   mkdirSync(directory, { recursive: true })
   const lock = acquireLockFile(join(directory, 'pglite.lock'), directory)
   let db: PGlite | undefined
   try {
-    db = await PGlite.create(join(directory, 'pglite'))
+    db = await PGliteDatabase.create(join(directory, 'pglite'))
     const { appliedMigrations } = await prepareDatabase(db, sql)
     if (appliedMigrations.length > 0) {
       log.info(`Embedded database: applied migrations ${appliedMigrations.join(', ')}`)
@@ -85,8 +117,34 @@ export function getEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> 
   return state.shared
 }
 
-/** Whether the process-wide database is open with its migrations applied (never opens it). */
-export const isEmbeddedDatabaseOpen = (): boolean => state.opened !== undefined
+export type EmbeddedDatabaseState =
+  | { ready: true }
+  | { ready: false; reason: 'opening' | 'not answering' | 'migrations pending' }
+
+/**
+ * Whether the process-wide database answers a query within `timeoutMs` and has every migration
+ * of this build applied. Never opens it: a database still opening (or that failed to) is not ready.
+ */
+export async function embeddedDatabaseState(timeoutMs = 2_000): Promise<EmbeddedDatabaseState> {
+  const database = state.opened
+  if (!database) return { ready: false, reason: 'opening' }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs)
+  })
+  try {
+    const pending = await Promise.race([
+      pendingMigrations(database.db, orderMigrations(bundledDatabaseSql().migrations)),
+      timedOut,
+    ])
+    if (pending === 'timeout') return { ready: false, reason: 'not answering' }
+    return pending.length === 0 ? { ready: true } : { ready: false, reason: 'migrations pending' }
+  } catch {
+    return { ready: false, reason: 'not answering' }
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 /** Closes the process-wide embedded database, if it was opened (for SIGTERM/SIGINT). */
 export async function closeEmbeddedDatabase(): Promise<void> {

@@ -101,6 +101,18 @@ export async function applySeed(db: SqlExecutor, seed: string): Promise<boolean>
 }
 
 /** Shim, then migrations, then seed: a blank Postgres becomes the Supabase schema. */
+/** The migrations of `migrations` that `db` has not recorded as applied (none: it is up to date). */
+export async function pendingMigrations(
+  db: SqlExecutor,
+  migrations: Migration[],
+): Promise<string[]> {
+  const { rows } = await db.query<{ version: string }>(
+    'select version from supabase_migrations.schema_migrations',
+  )
+  const applied = new Set(rows.map((row) => row.version))
+  return migrations.map((migration) => migration.version).filter((version) => !applied.has(version))
+}
+
 export async function prepareDatabase(
   db: SqlExecutor,
   sql: DatabaseSql,

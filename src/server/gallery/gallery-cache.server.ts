@@ -29,6 +29,11 @@ export interface GalleryCache {
    * its TTL (served while a reload runs). A copy of a page showing it must not outlive that.
    */
   read(): Promise<{ result: GalleryResult; freshUntil: number | undefined }>
+  /**
+   * Until when the list a page would show now counts as fresh, without loading: undefined when a
+   * page would show the error state or a stale list. For the Cache-Control of such pages.
+   */
+  freshUntil(): number | undefined
   clear(): void
 }
 
@@ -130,6 +135,7 @@ export function createGalleryCache({
     async get() {
       return (await read()).result
     },
+    freshUntil: () => current().freshUntil,
     clear() {
       lastGood = undefined
       lastFailureAt = undefined

@@ -41,5 +41,5 @@ export type PrerenderManifest = {
 
 export const prerenderManifestFile = 'manifest.json'
 
-/** Where the pages live, relative to the server entry (.output/server/index.mjs). */
+/** Where the pages live, beside the server's entry (.output/server/index.mjs, or a function's). */
 export const prerenderDirectoryName = 'prerendered'

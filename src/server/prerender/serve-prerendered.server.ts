@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { getEnvironment } from '../env.server'
 import { answerWithFreshNonce, nonceTemplateSync } from '../nonce-template.server'
 import { pageContentSecurityPolicyTemplate } from '../page-security.server'
@@ -86,11 +87,15 @@ export function loadPrerenderedPages(
   }
 }
 
-/** The production server's pages, next to its entry file (.output/server/prerendered/). */
+/**
+ * The production server's pages, beside its entry (.output/server/prerendered/, or a serverless
+ * function's folder): Nitro's entry records its own URL in `__nitro_main__`, in every build.
+ */
 let serverPages: PrerenderedPages | undefined
 export function prerenderedPagesOfThisServer(): PrerenderedPages {
   if (serverPages) return serverPages
-  const entry = process.argv[1]
+  const main = (globalThis as { __nitro_main__?: string }).__nitro_main__
+  const entry = main ? fileURLToPath(main) : undefined
   const env = getEnvironment()
   serverPages = entry
     ? loadPrerenderedPages(join(dirname(entry), prerenderDirectoryName), {

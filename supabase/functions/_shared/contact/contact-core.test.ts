@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   type CaptchaStandIn,
@@ -137,6 +138,25 @@ describe('contact core', () => {
     )
     expect(log.entries.map((entry) => entry.event)).toContain('contact.stored')
     expectNoContentInLogs(log)
+  })
+
+  it('puts the name in the mail headers as written: an encoded word stays text, an override is gone', async () => {
+    const { handler } = setup()
+    const encodedWord = '=?UTF-8?B?Qm9zcyA8Ym9zc0BleGFtcGxlLmNvbT4=?='
+    for (const name of [`Eve ${encodedWord}`, 'Mallory \u202egnp.exe']) {
+      const answer = await handler.receive({ ...message, name, captchaToken: nextToken() })
+      expect(answer).toEqual({ status: 200, body: { ok: true } })
+    }
+    const [encoded, overridden] = smtp.received.map((mail) => parseMime(mail.raw))
+    // Read as a mail program reads it, encoded words decoded: the text the visitor typed.
+    expect(encoded?.headers.get('subject')).toBe(
+      `Contact form: Eve ${encodedWord} (Bathroom Remodeling)`,
+    )
+    expect(encoded?.headers.get('reply-to')).toBe('zoe@example.com')
+    expect(overridden?.headers.get('subject')).toBe(
+      'Contact form: Mallory gnp.exe (Bathroom Remodeling)',
+    )
+    expect(overridden?.headers.get('reply-to')).toContain('Mallory gnp.exe')
   })
 
   it('stores before notifying: a throwing notifier still leaves the message and an ok', async () => {
@@ -299,21 +319,62 @@ describe('contact core', () => {
     expect(await tokenRows()).toHaveLength(0)
   })
 
-  it('answers 400 with the first problem for an invalid message, asking nobody', async () => {
+  it('answers 400 naming the fields to fix, in the form’s words, asking nobody', async () => {
     const { handler } = setup()
     expect(await handler.receive({ ...message, email: 'nope', captchaToken: nextToken() })).toEqual(
       {
         status: 400,
-        body: { error: 'Please enter a valid email address.' },
+        body: {
+          error: 'Please enter a valid email address.',
+          fields: { email: 'Please enter a valid email address.' },
+        },
       },
     )
-    expect(await handler.receive({ ...message, captchaToken: '' })).toEqual({
+    expect(
+      await handler.receive({ ...message, name: '', phone: '905\r\n555', captchaToken: '' }),
+    ).toEqual({
       status: 400,
-      body: { error: 'Captcha Required - Please complete the captcha to proceed.' },
+      body: {
+        error: 'Please enter your name.',
+        fields: {
+          name: 'Please enter your name.',
+          phone: 'Please enter a valid phone number.',
+          captchaToken: 'Captcha Required - Please complete the captcha to proceed.',
+        },
+      },
     })
-    expect(await handler.receive('not even an object')).toMatchObject({ status: 400 })
+    expect(await handler.receive('not even an object')).toEqual({
+      status: 400,
+      body: { error: 'Please send the form with every field.', fields: {} },
+    })
     expect(captcha.requests).toHaveLength(0)
     expect(await rows()).toHaveLength(0)
+  })
+
+  it('never repeats what was sent in a refusal: any invalid body gets a small answer', async () => {
+    const { handler } = setup()
+    // Text no sentence of ours contains: if it comes back, the input was echoed.
+    const sent = fc
+      .tuple(fc.string({ maxLength: 40 }), fc.nat(250_000))
+      .map(([text, size]) => `\u2603echo${text}${'A'.repeat(size % 3 === 0 ? size : 0)}`)
+    const body = fc.oneof(
+      sent,
+      fc.array(sent, { maxLength: 3 }),
+      fc.record({ name: sent, email: sent, phone: sent, message: sent, captchaToken: sent }),
+      sent.map((email) => ({ ...message, email, captchaToken: '' })),
+      fc.record({ data: sent }),
+    )
+    await fc.assert(
+      fc.asyncProperty(body, async (input) => {
+        const answer = await handler.receive(input)
+        const text = JSON.stringify(answer.body)
+        expect(answer.status).toBe(400)
+        expect(text).not.toContain('\u2603')
+        expect(text.length).toBeLessThan(600)
+      }),
+      { numRuns: 150 },
+    )
+    expect(captcha.requests).toHaveLength(0)
   })
 
   it('accepts 5 messages a minute from one address, then answers 429 with the wait', async () => {

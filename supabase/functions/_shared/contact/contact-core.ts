@@ -8,7 +8,11 @@
  * schedule and never fails the visitor's request. Logs carry ids and statuses only.
  */
 import * as v from 'valibot'
-import { contactMessageSchema } from '../../../../src/features/contact/contact-schema.ts'
+import {
+  contactFieldErrors,
+  contactMessageSchema,
+  contactMessageShapeError,
+} from '../../../../src/features/contact/contact-schema.ts'
 import { type CaptchaVerifier, hcaptchaTestPassingToken } from './captcha.ts'
 import type { ContactStore } from './contact-store.ts'
 import { sha256Hex } from './hash.ts'
@@ -16,7 +20,12 @@ import { describeError, type Logger } from './log.ts'
 import type { DeliverySummary } from './notification-outbox.ts'
 import { rateLimitKey } from './rate-limit-key.ts'
 
-export type ContactResponseBody = { ok: true } | { error: string; rateLimited?: true }
+/** A refused message's fields, each with the form's sentence for it (never the value sent). */
+export type ContactFieldErrors = ReturnType<typeof contactFieldErrors>
+
+export type ContactResponseBody =
+  | { ok: true }
+  | { error: string; rateLimited?: true; fields?: ContactFieldErrors }
 
 export interface ContactResponse {
   status: number
@@ -105,9 +114,12 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
     async receive(body, meta = {}) {
       const parsed = v.safeParse(contactMessageSchema, body)
       if (!parsed.success) {
-        const fields = [...new Set(parsed.issues.map((issue) => v.getDotPath(issue) ?? '(body)'))]
-        log.info('contact.invalid', { fields: fields.join(',') })
-        return { status: 400, body: { error: parsed.issues[0]?.message ?? 'Invalid message.' } }
+        // The schema's own sentences, one per field: nothing of what was sent is repeated.
+        const fields = contactFieldErrors(parsed.issues)
+        const names = Object.keys(fields)
+        log.info('contact.invalid', { fields: names.join(',') || '(body)' })
+        const error = Object.values(fields)[0] ?? contactMessageShapeError
+        return { status: 400, body: { error, fields } }
       }
       const { captchaToken, website, ...fields } = parsed.output
 

@@ -65,8 +65,10 @@ export interface HttpMailTransportOptions {
 
 export const defaultMailApiUrl = 'https://api.resend.com/emails'
 
-const mailbox = (address: { name: string; address: string }) =>
-  `${address.name.replace(/["\\\r\n]/g, '')} <${address.address}>`
+const mailbox = (address: { name: string; address: string }) => {
+  const name = address.name.replace(/["\\\r\n]/g, '')
+  return name ? `${name} <${address.address}>` : address.address
+}
 
 /**
  * Sends through an HTTP mail API with Resend's request shape (JSON from, to, reply_to, subject,

@@ -3,6 +3,7 @@
  * to the company, reply-to the visitor. Runtime-neutral; transports (SMTP, .eml outbox) take it
  * as nodemailer message options.
  */
+import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import type { StoredContactMessage } from './contact-store.ts'
 
 export interface MailAddress {
@@ -44,6 +45,13 @@ const torontoTime = (date: Date) =>
     timeStyle: 'short',
     timeZone: 'America/Toronto',
   }).format(date)
+
+/**
+ * A header's text as the visitor wrote it, even when it holds something shaped like an RFC 2047
+ * encoded word (`=?UTF-8?B?…?=`): nodemailer passes such ASCII on as it is, and mail programs
+ * would decode it into whatever it encodes. Encoding the whole text makes it inert.
+ */
+const headerText = (text: string) => (text.includes('=?') ? encodeWord(text, 'B', 52) : text)
 
 export function buildContactEmail(
   message: StoredContactMessage,
@@ -104,8 +112,12 @@ ${rows
   return {
     from: { name: `${options.siteName} website`, address: options.from ?? options.to },
     to: options.to,
-    replyTo: { name: message.name, address: message.email },
-    subject: `Contact form: ${message.name}${message.service ? ` (${message.service})` : ''}`,
+    // A display name is quoted, and an encoded word may not go inside quotes: such a name stays
+    // out of Reply-To (it is in the Subject and the text).
+    replyTo: { name: message.name.includes('=?') ? '' : message.name, address: message.email },
+    subject: headerText(
+      `Contact form: ${message.name}${message.service ? ` (${message.service})` : ''}`,
+    ),
     text,
     html,
     messageId: `<contact-${message.id}@${domain}>`,

@@ -1,0 +1,183 @@
+/**
+ * What the production server tells browsers, monitoring and a CDN about each answer (issue 15):
+ * honest status codes, the security headers on every response it writes (errors raised before
+ * the app included), and a Cache-Control a CDN can trust (errors and missing files never kept,
+ * missing pages briefly, redirects and server-function answers explicitly).
+ */
+import { defaultSerovalDeserializerPlugins } from '@tanstack/react-start'
+import { fromCrossJSON } from 'seroval'
+import { baseURL } from '../playwright.config'
+import { pageCacheControl } from '../src/features/seo/cache-control'
+import { staticSecurityHeaders } from '../src/server/security-headers'
+import { serovalJson, serverFnIdsByMethod } from '../test/support/http-fuzz'
+import { expect, test } from './fixtures'
+
+const sameOrigin = { 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true' }
+
+/** A server function's answer, decoded as the browser's client decodes it. */
+const decoded = async (response: Response) =>
+  (
+    fromCrossJSON(JSON.parse(await response.text()), {
+      plugins: defaultSerovalDeserializerPlugins,
+      refs: new Map(),
+    }) as { result: unknown }
+  ).result
+
+const sendContact = (id: string, data: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${baseURL}/_serverFn/${id}`, {
+    method: 'POST',
+    headers: { ...sameOrigin, 'content-type': 'application/json', ...headers },
+    body: serovalJson({ data }),
+  })
+
+test('every answer the server writes carries the security headers and a Cache-Control a CDN can trust', async () => {
+  const { GET, POST } = await serverFnIdsByMethod(baseURL)
+  const [contact] = POST
+  const [gallery] = GET
+  const cases: {
+    what: string
+    request: [string, RequestInit?]
+    status: number
+    cacheControl: string
+  }[] = [
+    {
+      what: 'a missing script',
+      request: ['/assets/missing-Ab12Cd34.js'],
+      status: 404,
+      cacheControl: 'no-store',
+    },
+    {
+      what: 'a missing picture',
+      request: ['/images/site/missing.avif'],
+      status: 404,
+      cacheControl: 'no-store',
+    },
+    {
+      what: 'a missing photo',
+      request: ['/storage/v1/object/public/gallery/kitchen/missing.webp'],
+      status: 404,
+      cacheControl: 'no-store',
+    },
+    {
+      what: 'a missing page',
+      request: ['/no-such-page'],
+      status: 404,
+      cacheControl: pageCacheControl.notFound,
+    },
+    { what: 'a malformed URL', request: ['/%E0%A4%A'], status: 400, cacheControl: 'no-store' },
+    {
+      what: 'a redirect',
+      request: ['/faq/', { redirect: 'manual' }],
+      status: 307,
+      cacheControl: pageCacheControl.redirect,
+    },
+    {
+      what: 'DELETE on a page',
+      request: ['/', { method: 'DELETE' }],
+      status: 405,
+      cacheControl: 'no-store',
+    },
+    {
+      what: 'POST on a probe',
+      request: ['/healthz', { method: 'POST' }],
+      status: 405,
+      cacheControl: 'no-store',
+    },
+    {
+      what: 'a server-function read',
+      request: [`/_serverFn/${gallery}`, { headers: sameOrigin }],
+      status: 200,
+      cacheControl: 'no-store',
+    },
+    {
+      what: 'a cross-site server-function call',
+      request: [`/_serverFn/${gallery}`, { headers: { 'sec-fetch-site': 'cross-site' } }],
+      status: 403,
+      cacheControl: 'no-store',
+    },
+    {
+      what: 'GET of the POST server function',
+      request: [`/_serverFn/${contact}`, { headers: sameOrigin }],
+      status: 405,
+      cacheControl: 'no-store',
+    },
+    {
+      what: 'an unknown server function',
+      request: ['/_serverFn/0000', { method: 'POST', headers: sameOrigin }],
+      status: 404,
+      cacheControl: 'no-store',
+    },
+  ]
+  for (const { what, request, status, cacheControl } of cases) {
+    const [path, init] = request
+    const response = await fetch(`${baseURL}${path}`, init)
+    await response.body?.cancel()
+    expect(response.status, what).toBe(status)
+    expect(response.headers.get('cache-control'), what).toBe(cacheControl)
+    for (const [name, value] of Object.entries(staticSecurityHeaders)) {
+      expect(response.headers.get(name), `${name} on ${what}`).toBe(value)
+    }
+    if (status === 405 && !path.startsWith('/_serverFn/')) {
+      expect(response.headers.get('allow'), what).toBe('GET, HEAD')
+    }
+  }
+})
+
+test('an invalid contact message gets 400 naming the fields to fix, never what was sent', async () => {
+  const {
+    POST: [contact = ''],
+  } = await serverFnIdsByMethod(baseURL)
+  const huge = 'A'.repeat(248_000)
+  const forwardedFor = { 'x-forwarded-for': '198.51.100.41' }
+
+  const notAnObject = await sendContact(contact, huge, forwardedFor)
+  expect(notAnObject.status).toBe(400)
+  expect(notAnObject.headers.get('cache-control')).toBe('no-store')
+  const text = await notAnObject.text()
+  expect(text.length).toBeLessThan(1_000)
+  expect(text).not.toContain('AAAA')
+
+  const badFields = await sendContact(
+    contact,
+    { name: huge, email: 'nope', phone: '905 555\r\n0100', message: 'Hi', captchaToken: '' },
+    forwardedFor,
+  )
+  expect(badFields.status).toBe(400)
+  expect(await decoded(badFields)).toEqual({
+    error: 'Please keep your name under 100 characters.',
+    fields: {
+      name: 'Please keep your name under 100 characters.',
+      email: 'Please enter a valid email address.',
+      phone: 'Please enter a valid phone number.',
+      message: 'Please write at least 10 characters.',
+      captchaToken: 'Captcha Required - Please complete the captcha to proceed.',
+    },
+  })
+})
+
+test('too many messages from one address: 429 with Retry-After, never kept', async () => {
+  const {
+    POST: [contact = ''],
+  } = await serverFnIdsByMethod(baseURL)
+  const message = {
+    name: 'Rita Ratelimit',
+    email: 'rita@example.com',
+    phone: '905 555 0188',
+    message: 'Checking how often I may write.',
+    captchaToken: 'not-a-passing-token',
+  }
+  const forwardedFor = { 'x-forwarded-for': '198.51.100.42' }
+  const statuses: number[] = []
+  let limited: Response | undefined
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const response = await sendContact(contact, message, forwardedFor)
+    statuses.push(response.status)
+    if (response.status === 429) limited = response
+    else await response.body?.cancel()
+  }
+  // Five a minute get as far as the captcha check (which refuses this token), the sixth waits.
+  expect(statuses).toEqual([400, 400, 400, 400, 400, 429])
+  expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0)
+  expect(limited?.headers.get('cache-control')).toBe('no-store')
+  expect(await decoded(limited as Response)).toMatchObject({ rateLimited: true })
+})

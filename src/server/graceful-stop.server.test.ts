@@ -1,0 +1,137 @@
+/**
+ * The stop on real sockets: a server on 127.0.0.1 and raw keep-alive connections, so that what is
+ * sent, and when, is exactly what the test says.
+ */
+import { createServer, type Server } from 'node:http'
+import { connect } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { rawConnection as client } from '../../test/support/keep-alive-clients'
+import { gracefulStop } from './graceful-stop.server'
+
+const servers: Server[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
+
+async function listen(handler: Parameters<typeof createServer>[1]) {
+  const server = createServer(handler)
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return { server, port: address.port }
+}
+
+const waitFor = async (check: () => boolean) => {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
+describe('gracefulStop', () => {
+  it('answers every request written before the stop, on pooled connections, and then closes them with FIN', async () => {
+    const { server, port } = await listen((request, response) => {
+      response.end(`answer to ${request.url}`)
+    })
+    const stop = gracefulStop(server, { timeoutMs: 10_000 })
+    const pool = Array.from({ length: 20 }, () => client(port))
+    await Promise.all(pool.map((c) => c.connected))
+    // Each connection has served one request and is idle, as a balancer's pool is.
+    await Promise.all(pool.map((c, index) => c.send(`/warm/${index}`)))
+    await waitFor(() => pool.every((c) => c.answers().length === 1))
+
+    // Written before the stop; the server has not read them yet (its event loop has not turned).
+    await Promise.all(pool.map((c, index) => c.send(`/last/${index}`)))
+    const result = await stop.stop()
+
+    expect(result).toEqual({ cut: 0 })
+    for (const [index, c] of pool.entries()) {
+      expect(await c.ended).toBe('end')
+      expect(c.answers()).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200'])
+      expect(c.received()).toContain(`answer to /last/${index}`)
+      expect(c.received().toLowerCase()).toContain('connection: close')
+    }
+  })
+
+  it('answers a request on a connection still waiting to be accepted when the stop came', async () => {
+    const { server, port } = await listen((request, response) => {
+      response.end(`answer to ${request.url}`)
+    })
+    const stop = gracefulStop(server, { timeoutMs: 10_000 })
+    // Connected (the kernel completed the handshake) and written, all before this process's
+    // event loop has turned: the server has not accepted these connections yet.
+    const queued = Array.from({ length: 10 }, () => client(port))
+    await Promise.all(queued.map((c) => c.connected))
+    await Promise.all(queued.map((c, index) => c.send(`/queued/${index}`)))
+    expect(await stop.stop()).toEqual({ cut: 0 })
+    for (const [index, c] of queued.entries()) {
+      expect(await c.ended).toBe('end')
+      expect(c.received()).toContain(`answer to /queued/${index}`)
+    }
+  })
+
+  it('lets a request in progress finish, saying Connection: close, and refuses new connections', async () => {
+    let answer: (() => void) | undefined
+    const { server, port } = await listen((_request, response) => {
+      answer = () => response.end('slow answer')
+    })
+    const stop = gracefulStop(server, { timeoutMs: 10_000 })
+    const slow = client(port)
+    await slow.connected
+    await slow.send('/slow')
+    await waitFor(() => answer !== undefined)
+
+    const stopped = stop.stop()
+    expect(stop.stopping).toBe(true)
+    await waitFor(() => !server.listening)
+    const late = connect(port, '127.0.0.1')
+    const lateOutcome = await new Promise<string>((resolve) => {
+      late.once('connect', () => resolve('connected'))
+      late.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
+    })
+    expect(lateOutcome).toBe('ECONNREFUSED')
+
+    answer?.()
+    expect(await stopped).toEqual({ cut: 0 })
+    expect(await slow.ended).toBe('end')
+    expect(slow.received()).toContain('slow answer')
+    expect(slow.received().toLowerCase()).toContain('connection: close')
+  })
+
+  it('ends a connection whose answer began before the stop once that answer is complete', async () => {
+    let finish: (() => void) | undefined
+    const { server, port } = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' })
+      response.write('first half, ')
+      finish = () => response.end('second half')
+    })
+    const stop = gracefulStop(server, { timeoutMs: 10_000 })
+    const streaming = client(port)
+    await streaming.connected
+    await streaming.send('/stream')
+    await waitFor(() => streaming.received().includes('first half'))
+
+    const stopped = stop.stop()
+    finish?.()
+    expect(await stopped).toEqual({ cut: 0 })
+    expect(await streaming.ended).toBe('end')
+    expect(streaming.received()).toContain('second half')
+  })
+
+  it('cuts what is still open when the time is up', async () => {
+    let received = false
+    const { server, port } = await listen(() => {
+      received = true // and never answers
+    })
+    const stop = gracefulStop(server, { timeoutMs: 200, settleMs: 0 })
+    const stuck = client(port)
+    await stuck.connected
+    await stuck.send('/never')
+    await waitFor(() => received)
+
+    expect(await stop.stop()).toEqual({ cut: 1 })
+    expect(['end', 'ECONNRESET']).toContain(await stuck.ended)
+    expect(stuck.answers()).toEqual([])
+  })
+})

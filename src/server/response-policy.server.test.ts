@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { pageCacheControl } from '../features/seo/cache-control'
+import { applyResponsePolicy, cacheControlFor } from './response-policy.server'
+import { staticSecurityHeaders } from './security-headers'
+
+const now = 1_000_000
+const fresh = { galleryFreshUntil: () => now + 120_500, now: () => now }
+const none = { galleryFreshUntil: () => undefined, now: () => now }
+
+const response = (status: number, headers: Record<string, string> = {}) =>
+  new Response(status === 304 || status === 204 ? null : 'x', { status, headers })
+const html = { 'content-type': 'text/html; charset=utf-8' }
+
+describe('cacheControlFor', () => {
+  it('never lets a shared cache keep an error, a missing file or a server-function answer', () => {
+    const cases: [string, Response][] = [
+      [
+        '/assets/gone-Ab12.js',
+        response(404, { ...html, 'cache-control': 'public, max-age=31536000, immutable' }),
+      ],
+      ['/images/site/gone.avif', response(404, { 'cache-control': 'public, max-age=604800' })],
+      ['/storage/v1/object/public/gallery/kitchen/gone.webp', response(404)],
+      ['/%E0%A4%A', response(400, { 'content-type': 'application/json' })],
+      ['/_serverFn/abc', response(403)],
+      ['/_serverFn/abc', response(405)],
+      ['/_serverFn/abc', response(200, { 'content-type': 'application/json' })],
+      ['/faq', response(405, html)],
+      ['/_serverFn/abc', response(429, { 'retry-after': '60' })],
+      ['/gallery', response(500, html)],
+      ['/readyz', response(503)],
+    ]
+    for (const [path, answer] of cases) {
+      expect(cacheControlFor(path, answer, fresh), `${answer.status} ${path}`).toBe('no-store')
+    }
+  })
+
+  it('keeps a missing page a minute, never stale', () => {
+    expect(cacheControlFor('/no-such-page', response(404, html), fresh)).toBe(
+      pageCacheControl.notFound,
+    )
+    expect(
+      cacheControlFor(
+        '/kitchen-remodelling',
+        response(404, { ...html, 'cache-control': pageCacheControl.galleryData }),
+        fresh,
+      ),
+    ).toBe(pageCacheControl.notFound)
+  })
+
+  it('gives a redirect without a policy the redirect policy, and leaves one that has its own', () => {
+    expect(cacheControlFor('/faq/', response(307, { location: '/faq' }), fresh)).toBe(
+      pageCacheControl.redirect,
+    )
+    expect(
+      cacheControlFor('/x', response(302, { location: '/y', 'cache-control': 'no-store' }), fresh),
+    ).toBe('no-store')
+    expect(cacheControlFor('/faq', response(304), fresh)).toBeUndefined()
+  })
+
+  it('lets a gallery page be kept only while its list is fresh, and no longer', () => {
+    const page = () => response(200, { ...html, 'cache-control': pageCacheControl.galleryData })
+    expect(cacheControlFor('/gallery', page(), fresh)).toBe(
+      'public, max-age=0, s-maxage=120, stale-while-revalidate=3600',
+    )
+    const longFresh = { galleryFreshUntil: () => now + 3_600_000, now: () => now }
+    expect(cacheControlFor('/gallery', page(), longFresh)).toBe(pageCacheControl.galleryData)
+    expect(cacheControlFor('/gallery', page(), none)).toBe('no-store')
+    const lastSecond = { galleryFreshUntil: () => now + 900, now: () => now }
+    expect(cacheControlFor('/gallery', page(), lastSecond)).toBe('no-store')
+  })
+
+  it('leaves everything else as its maker set it', () => {
+    const cases: [string, Response][] = [
+      ['/faq', response(200, { ...html, 'cache-control': pageCacheControl.static })],
+      [
+        '/assets/app-Ab12.js',
+        response(200, { 'cache-control': 'public, max-age=31536000, immutable' }),
+      ],
+      ['/robots.txt', response(200, { 'cache-control': 'public, max-age=3600' })],
+      ['/healthz', response(200, { 'cache-control': 'no-store' })],
+    ]
+    for (const [path, answer] of cases) {
+      expect(cacheControlFor(path, answer, none), path).toBeUndefined()
+    }
+  })
+})
+
+describe('applyResponsePolicy', () => {
+  it('adds the security headers a response lacks, and keeps those it has', () => {
+    const answer = response(400, {
+      'content-type': 'application/json',
+      'x-frame-options': 'SAMEORIGIN',
+    })
+    applyResponsePolicy(new Request('http://site/%E0%A4%A'), answer, fresh)
+    for (const [name, value] of Object.entries(staticSecurityHeaders)) {
+      if (name !== 'x-frame-options') expect(answer.headers.get(name), name).toBe(value)
+    }
+    expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    expect(answer.headers.has('content-security-policy')).toBe(false)
+  })
+
+  it('locks down HTML the app did not render, and leaves a page its own policy', () => {
+    const errorPage = response(500, html)
+    applyResponsePolicy(new Request('http://site/boom'), errorPage, fresh)
+    expect(errorPage.headers.get('content-security-policy')).toContain("default-src 'none'")
+
+    const page = response(200, { ...html, 'content-security-policy': "script-src 'nonce-abc'" })
+    applyResponsePolicy(new Request('http://site/faq'), page, fresh)
+    expect(page.headers.get('content-security-policy')).toBe("script-src 'nonce-abc'")
+  })
+
+  it('leaves a response whose headers cannot change as it is', () => {
+    const redirect = Response.redirect('http://site/faq', 307)
+    expect(() =>
+      applyResponsePolicy(new Request('http://site/faq/'), redirect, fresh),
+    ).not.toThrow()
+  })
+})

@@ -1,0 +1,85 @@
+/**
+ * What every response this server writes says to browsers and to the CDN in front, whoever wrote
+ * it (a page, a server function, a static file, a probe, or an error raised before any of them,
+ * such as a malformed URL's 400). The Nitro plugin applies it to each response on its way out
+ * (src/server/nitro/server-lifecycle.ts).
+ *
+ * - The security headers, when the response lacks them, and a locked-down policy on HTML that
+ *   came without one (an error page not rendered by the app).
+ * - Cache-Control a CDN can trust: errors and missing files `no-store` (a 404 under /assets would
+ *   otherwise keep the route rules' year-long `immutable`); missing pages a minute; redirects as
+ *   static pages; server-function answers never; pages with gallery data no longer than the
+ *   list they show stays fresh, and `no-store` when they show the error state or a stale list.
+ */
+import { pageCacheControl } from '../features/seo/cache-control'
+import { staticSecurityHeaders } from './security-headers'
+
+export interface ResponsePolicyContext {
+  /** Until when the gallery list a page would show now counts as fresh (gallery-cache.server.ts). */
+  galleryFreshUntil: () => number | undefined
+  now?: () => number
+}
+
+/** HTML the app did not render (an error page): nothing may run, load or frame it. */
+const lockedDownPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/** Files whose absence may be brief (a deploy under way): a 404 for them is never kept. */
+const fileAreas = ['/assets/', '/images/', '/storage/']
+
+const isHtml = (headers: Headers) => /^text\/html\b/.test(headers.get('content-type') ?? '')
+
+/** The Cache-Control this response should carry; undefined keeps what it has. */
+export function cacheControlFor(
+  pathname: string,
+  response: Response,
+  context: ResponsePolicyContext,
+): string | undefined {
+  const { status } = response
+  const current = response.headers.get('cache-control')
+  const html = isHtml(response.headers)
+  if (pathname.startsWith('/_serverFn/')) return pageCacheControl.never
+  if (status === 404 || status === 410) {
+    const file = fileAreas.some((area) => pathname.startsWith(area))
+    return html && !file ? pageCacheControl.notFound : pageCacheControl.never
+  }
+  if (status >= 400) return pageCacheControl.never
+  if (status >= 300 && status < 400 && status !== 304 && response.headers.has('location')) {
+    return current ?? pageCacheControl.redirect
+  }
+  if (status === 200 && current === pageCacheControl.galleryData) {
+    const now = (context.now ?? Date.now)()
+    const freshUntil = context.galleryFreshUntil()
+    const seconds = freshUntil === undefined ? 0 : Math.floor((freshUntil - now) / 1000)
+    if (seconds < 1) return pageCacheControl.never
+    return current.replace(
+      /s-maxage=(\d+)/,
+      (_, max: string) => `s-maxage=${Math.min(Number(max), seconds)}`,
+    )
+  }
+  return undefined
+}
+
+/**
+ * Applies the security headers and the Cache-Control to a response about to be sent. Headers that
+ * cannot be changed (a Response made immutable by its maker) are left as they are.
+ */
+export function applyResponsePolicy(
+  request: Request,
+  response: Response,
+  context: ResponsePolicyContext,
+): void {
+  const headers = response.headers
+  try {
+    for (const [name, value] of Object.entries(staticSecurityHeaders)) {
+      if (!headers.has(name)) headers.set(name, value)
+    }
+    if (isHtml(headers) && !headers.has('content-security-policy')) {
+      headers.set('content-security-policy', lockedDownPolicy)
+    }
+    const cacheControl = cacheControlFor(new URL(request.url).pathname, response, context)
+    if (cacheControl !== undefined) headers.set('cache-control', cacheControl)
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+  }
+}
