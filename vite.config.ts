@@ -32,6 +32,8 @@ export default defineConfig(({ command }) => ({
   environments: {
     client: {
       build: {
+        // Only the bench asks for maps, to attribute bytes to the framework or to us.
+        sourcemap: process.env.BENCH_SOURCEMAPS ? 'hidden' : false,
         rolldownOptions: {
           output: {
             // The entry (src/client.tsx) and one small chunk of what it imports are all a page
