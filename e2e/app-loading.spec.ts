@@ -44,6 +44,46 @@ test('a page asks for nothing but a small boot script until it has painted', asy
   }
 })
 
+test.describe('the app waits for the hero picture, but never long', () => {
+  const heroPicture = /\/images\/site\/home-hero-[\w-]+\.(avif|webp|jpg)$/
+  const appScript = /\/assets\/app-[\w-]+\.js$/
+  const appRequested = (page: Page) => {
+    let requested = false
+    page.on('request', (request) => {
+      if (appScript.test(request.url())) requested = true
+    })
+    return () => requested
+  }
+
+  test('while the hero picture downloads, the app does not share the connection', async ({
+    page,
+  }) => {
+    const releaseHero = await holdRequests(page, heroPicture)
+    const requested = appRequested(page)
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.waitForTimeout(700)
+    expect(requested(), 'the app was fetched before the hero picture arrived').toBe(false)
+    releaseHero()
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  })
+
+  test('a hero picture that never arrives holds the app back only briefly', async ({ page }) => {
+    await holdRequests(page, heroPicture)
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  })
+
+  test('a tap while the hero picture downloads starts the app at once', async ({ page }) => {
+    await holdRequests(page, heroPicture)
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const appRequest = page.waitForRequest(appScript, { timeout: 1_000 })
+    await page.getByRole('heading', { level: 1 }).click()
+    await appRequest
+  })
+})
+
 test.describe('before the app has loaded', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
