@@ -9,9 +9,9 @@ import { ContactDetails } from '~/features/contact/components/ContactDetails'
 import { ContactForm } from '~/features/contact/components/ContactForm'
 import { serviceOptionForId } from '~/features/contact/contact-schema'
 import { MapStandIn } from '~/features/locations/components/MapStandIn'
+import { reloadForThirdParties } from '~/features/security/reload-for-third-parties'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
-import { reloadForThirdParties } from '~/features/site/page-third-parties'
 
 const contactSearchSchema = v.object({
   service: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(80))), undefined),

@@ -12,7 +12,7 @@
  *   list they show stays fresh, and `no-store` when they show the error state or a stale list.
  */
 import { pageCacheControl } from '../features/seo/cache-control'
-import { staticSecurityHeaders } from './security-headers'
+import { staticSecurityHeaders } from './security-headers.server'
 
 export interface ResponsePolicyContext {
   /** Until when the gallery list a page would show now counts as fresh (gallery-cache.server.ts). */
