@@ -77,7 +77,7 @@ export default defineConfig(({ command }) => ({
             },
           }
         : {}),
-      plugins: ['./src/server/nitro/server-lifecycle.ts'],
+      plugins: ['./src/server/nitro/server-lifecycle.server.ts'],
       rolldownConfig: {
         onwarn: ignoreUseClientDirectives,
         ...(nodeServer ? {} : { external: ['@electric-sql/pglite'] }),
