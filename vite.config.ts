@@ -5,7 +5,7 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type UserConfig } from 'vite'
 import { pictureCacheControl } from './src/features/seo/cache-control.ts'
-import { staticSecurityHeaders } from './src/server/security-headers.ts'
+import { staticSecurityHeaders } from './src/server/security-headers.server.ts'
 
 type OnWarn = NonNullable<
   NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onwarn']
@@ -77,7 +77,7 @@ export default defineConfig(({ command }) => ({
             },
           }
         : {}),
-      plugins: ['./src/server/nitro/server-lifecycle.ts'],
+      plugins: ['./src/server/nitro/server-lifecycle.server.ts'],
       rolldownConfig: {
         onwarn: ignoreUseClientDirectives,
         ...(nodeServer ? {} : { external: ['@electric-sql/pglite'] }),

@@ -19,7 +19,7 @@ import {
   type PrerenderManifest,
   prerenderDirectoryName,
   prerenderManifestFile,
-} from '../src/server/prerender/prerendered-pages.ts'
+} from '../src/server/prerender/prerendered-pages.server.ts'
 import { mark, median, table, writeSection } from './lib/results.ts'
 import { build, skipBuild, startServer } from './lib/server.ts'
 

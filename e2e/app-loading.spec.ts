@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { faqs } from '../src/features/faq/faq.content'
+import { faqs } from '../src/content/faq.content'
 import { appScriptsUrl, expect, holdRequests, test } from './fixtures'
 
 /**

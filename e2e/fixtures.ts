@@ -104,7 +104,7 @@ const headingFontBase64 = readFileSync(
 
 /**
  * Gives the page the heading face before anything renders, as a returning visitor's cache does:
- * the page is told the face is cached (features/site/heading-font.ts), and the face is handed
+ * the page is told the face is cached (features/boot/heading-font.ts), and the face is handed
  * over from its bytes, because it is `font-display: optional` and Playwright turns the HTTP cache
  * off for pages that route requests (the captcha stand-in does). Without this a layout
  * measurement or screenshot would see whichever face won the first 100 ms.

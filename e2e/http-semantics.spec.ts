@@ -8,7 +8,7 @@ import { defaultSerovalDeserializerPlugins } from '@tanstack/react-start'
 import { fromCrossJSON } from 'seroval'
 import { baseURL } from '../playwright.config'
 import { pageCacheControl } from '../src/features/seo/cache-control'
-import { staticSecurityHeaders } from '../src/server/security-headers'
+import { staticSecurityHeaders } from '../src/server/security-headers.server'
 import { serovalJson, serverFnIdsByMethod } from '../test/support/http-fuzz'
 import { expect, test } from './fixtures'
 

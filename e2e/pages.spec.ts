@@ -1,8 +1,8 @@
 import { company } from '../app.config'
-import { faqs } from '../src/features/faq/faq.content'
-import { locationIds, locationServiceIds } from '../src/features/locations/location-ids'
+import { faqs } from '../src/content/faq.content'
+import { locationIds, locationServiceIds } from '../src/content/locations'
+import { servicesPageOrder, topLevelServiceRoutes } from '../src/content/services'
 import { siteMapGroups } from '../src/features/navigation/site-map'
-import { servicesPageOrder, topLevelServiceRoutes } from '../src/features/services/services.content'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
 
 const allPages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))

@@ -7,7 +7,7 @@ import {
   type PrerenderManifest,
   prerenderedPaths,
   prerenderPlaceholders,
-} from '../src/server/prerender/prerendered-pages'
+} from '../src/server/prerender/prerendered-pages.server'
 import { expect, test } from './fixtures'
 
 /** `npm run build` prerenders into the server's directory; the build can exit 0 with pages missing. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { company } from '../app.config'
 import { baseURL } from '../playwright.config'
+import { topLevelServiceRoutes } from '../src/content/services'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { galleryDataCacheControl } from '../src/features/seo/cache-control'
-import { topLevelServiceRoutes } from '../src/features/services/services.content'
 import { expect, test } from './fixtures'
 
 const allPages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))

@@ -20,7 +20,7 @@ import {
   prerenderedPaths,
   prerenderManifestFile,
   prerenderPlaceholders,
-} from '../src/server/prerender/prerendered-pages.ts'
+} from '../src/server/prerender/prerendered-pages.server.ts'
 import { freeLoopbackPort } from './lib/free-port.ts'
 
 const fileName = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)

@@ -7,10 +7,10 @@
  * a form before the app arrived is remembered until the form takes it, because React resets
  * controlled fields to their rendered values when it hydrates them.
  */
-import { afterFirstPaint } from '~/features/site/after-first-paint'
-import { afterHeroPicture } from '~/features/site/after-hero-picture'
-import { cacheHeadingFontWhenIdle } from '~/features/site/heading-font'
-import { rememberTypedFields } from '~/features/site/typed-before-hydration'
+import { afterFirstPaint } from '~/features/boot/after-first-paint'
+import { afterHeroPicture } from '~/features/boot/after-hero-picture'
+import { cacheHeadingFontWhenIdle } from '~/features/boot/heading-font'
+import { rememberTypedFields } from '~/features/boot/typed-before-hydration'
 
 rememberTypedFields()
 cacheHeadingFontWhenIdle()

@@ -1,15 +1,11 @@
 /**
- * The server entry: a guard that answers malformed server-function calls with a 4xx instead of
- * Start's 500, and methods other than GET and HEAD on pages with a 405 (see
- * server-fn-guard.server.ts), then the prerendered pages from memory, then
- * copies of recently rendered pages (page-cache.server.ts), then Start's handler, whose pages
- * lose their script preloads (script-preloads.server.ts); pages leave compressed. Every server function the site has is listed here;
- * server-fn-guard.server.test.ts fails when one is missing.
+ * The server entry: methods other than GET and HEAD on pages get a 405, then come the
+ * prerendered pages from memory, then copies of recently rendered pages (page-cache.server.ts),
+ * then Start's handler, whose pages lose their script preloads (script-preloads.server.ts) and
+ * whose 500 to a malformed server-function call becomes a 4xx (server-fn-guard.server.ts);
+ * pages leave compressed.
  */
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
-import { sendContactMessage } from '~/features/contact/contact.functions'
-import { getGallery } from '~/features/gallery/gallery.functions'
-import { getPublicConfig } from '~/features/site/public-config.functions'
 import { compressResponse } from '~/server/compress-response.server'
 import { createPageCache } from '~/server/page-cache.server'
 import { renderRecordingFreshness } from '~/server/page-freshness.server'
@@ -21,7 +17,10 @@ import {
   serverFnIds,
 } from '~/server/server-fn-guard.server'
 
-const knownIds = serverFnIds([getGallery, getPublicConfig, sendContactMessage])
+/** Every server function this build serves: those exported by a `*.functions.ts` module. */
+const knownIds = serverFnIds(
+  import.meta.glob<Record<string, unknown>>('./features/**/*.functions.ts', { eager: true }),
+)
 
 const renderedPages = createPageCache()
 
@@ -29,11 +28,12 @@ export default createServerEntry({
   async fetch(request, options) {
     markClientAbortAsClosedRequest(request)
     const response =
-      (await refuseMalformedServerFnCall(request, { knownIds })) ??
       refuseMethodOnPage(request) ??
       prerenderedPagesOfThisServer().serve(request) ??
       renderedPages.serve(request) ??
-      (await render(request, () => handler.fetch(request, options)))
+      (await render(request, async () =>
+        refuseMalformedServerFnCall(request, await handler.fetch(request, options), knownIds),
+      ))
     return compressResponse(request, response)
   },
 })

@@ -1,5 +1,6 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { createScriptNonce, pageContentSecurityPolicy } from './server/page-security.server'
+import { markServerFnReached } from './server/server-fn-guard.server'
 
 /** A fresh script nonce per request; pages get a Content-Security-Policy that names it. */
 const contentSecurityPolicyMiddleware = createMiddleware().server(async ({ next, pathname }) => {
@@ -14,12 +15,19 @@ const contentSecurityPolicyMiddleware = createMiddleware().server(async ({ next,
   return result
 })
 
+/** Marks each call that reached a function: a 500 to any other is the caller's mistake. */
+const serverFnReachedMiddleware = createMiddleware({ type: 'function' }).server(({ next }) => {
+  markServerFnReached()
+  return next()
+})
+
 export const startInstance = createStart(() => ({
   // A start file replaces Start's default request middleware: keep its CSRF check first.
   requestMiddleware: [
     createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' }),
     contentSecurityPolicyMiddleware,
   ],
+  functionMiddleware: [serverFnReachedMiddleware],
 }))
 
 declare module '@tanstack/react-start' {

@@ -2,7 +2,7 @@
  * Generates every image the site uses from code-drawn SVG scenes (no stock photos):
  *  - gallery bucket images + manifest.json  → public/storage/v1/object/public/gallery/
  *  - responsive site images (AVIF + WebP)   → public/images/site/
- *  - typed manifest                         → src/features/media/site-images.ts
+ *  - typed manifest                         → src/content/site-images.ts
  *  - Open Graph card, favicons, placeholder → public/
  *
  * Run: ./node_modules/.bin/node scripts/images/generate.ts
@@ -27,7 +27,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 const publicDir = path.join(root, 'public')
 const bucketDir = path.join(publicDir, 'storage/v1/object/public/gallery')
 const siteDir = path.join(publicDir, 'images/site')
-const manifestTs = path.join(root, 'src/features/media/site-images.ts')
+const manifestTs = path.join(root, 'src/content/site-images.ts')
 
 const GALLERY_W = 1200
 const GALLERY_H = 900

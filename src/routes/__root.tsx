@@ -8,11 +8,11 @@ import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { SiteToaster } from '~/components/layout/SiteToaster'
 import { SkipLink } from '~/components/layout/SkipLink'
+import { markCachedHeadingFont } from '~/features/boot/heading-font'
+import { publicConfigQueryOptions } from '~/features/public-config/public-config.queries'
 import { businessJsonLd } from '~/features/seo/business-json-ld'
 import { pageCacheControl } from '~/features/seo/cache-control'
 import { jsonLdScript, pageHead } from '~/features/seo/page-head'
-import { markCachedHeadingFont } from '~/features/site/heading-font'
-import { publicConfigQueryOptions } from '~/features/site/public-config.queries'
 import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({

@@ -4,14 +4,14 @@ import * as v from 'valibot'
 import { Hero } from '~/components/Hero'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
+import { siteImages } from '~/content/site-images'
 import { ContactDetails } from '~/features/contact/components/ContactDetails'
 import { ContactForm } from '~/features/contact/components/ContactForm'
 import { serviceOptionForId } from '~/features/contact/contact-schema'
 import { MapStandIn } from '~/features/locations/components/MapStandIn'
-import { siteImages } from '~/features/media/site-images'
+import { reloadForThirdParties } from '~/features/security/reload-for-third-parties'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
-import { reloadForThirdParties } from '~/features/site/page-third-parties'
 
 const contactSearchSchema = v.object({
   service: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(80))), undefined),

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { SkeletonGrid } from '~/components/Skeleton'
+import { siteImages } from '~/content/site-images'
 import { GalleryLoad } from '~/features/gallery/components/GalleryLoad'
 import {
   GalleryHero,
@@ -9,7 +10,6 @@ import {
 } from '~/features/gallery/components/GalleryPage'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import { gallerySearchDefaults, gallerySearchSchema } from '~/features/gallery/gallery-search'
-import { siteImages } from '~/features/media/site-images'
 import { pageCacheControl } from '~/features/seo/cache-control'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'

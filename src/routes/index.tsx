@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CallToActionBand } from '~/components/CallToActionBand'
 import { TrustStrip } from '~/components/TrustStrip'
+import { homeContent } from '~/content/home.content'
+import { siteImages } from '~/content/site-images'
 import { HomeHero } from '~/features/home/components/HomeHero'
 import { HomeServicesSection } from '~/features/home/components/HomeServicesSection'
 import { StatisticsSection } from '~/features/home/components/StatisticsSection'
 import { TestimonialsSection } from '~/features/home/components/TestimonialsSection'
 import { WelcomeSection } from '~/features/home/components/WelcomeSection'
 import { WhyChooseUsSection } from '~/features/home/components/WhyChooseUsSection'
-import { homeContent } from '~/features/home/home.content'
-import { siteImages } from '~/features/media/site-images'
 import { pageHead } from '~/features/seo/page-head'
 
 export const Route = createFileRoute('/')({

@@ -4,12 +4,12 @@ import { CallToActionBand } from '~/components/CallToActionBand'
 import { Hero } from '~/components/Hero'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
+import { siteImages } from '~/content/site-images'
 import { MapStandIn } from '~/features/locations/components/MapStandIn'
 import { ServiceAreaTabs } from '~/features/locations/components/ServiceAreaTabs'
-import { siteImages } from '~/features/media/site-images'
+import { reloadForThirdParties } from '~/features/security/reload-for-third-parties'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
-import { reloadForThirdParties } from '~/features/site/page-third-parties'
 
 export const Route = createFileRoute('/service-areas')({
   // Its policy allows what the page embeds; a document without that allowance reloads.

@@ -4,11 +4,11 @@ import { CallToActionBand } from '~/components/CallToActionBand'
 import { Hero } from '~/components/Hero'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
-import { siteImages } from '~/features/media/site-images'
+import { servicesPageOrder } from '~/content/services'
+import { siteImages } from '~/content/site-images'
 import { pageHead } from '~/features/seo/page-head'
 import { breadcrumbJsonLd } from '~/features/seo/structured-data'
 import { ServiceCard } from '~/features/services/components/ServiceCard'
-import { servicesPageOrder } from '~/features/services/service-names'
 
 export const Route = createFileRoute('/services/')({
   // The head is written from the page's copy in the loader, which loads with the component,

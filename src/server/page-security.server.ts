@@ -1,6 +1,6 @@
-import { thirdPartiesOf } from '../features/site/page-third-parties'
+import { thirdPartiesOf } from '../features/security/third-parties'
 import { getEnvironment } from './env.server'
-import { contentSecurityPolicy } from './security-headers'
+import { contentSecurityPolicy } from './security-headers.server'
 
 /** Characters in a script nonce. */
 export const scriptNonceLength = 24

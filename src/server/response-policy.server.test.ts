@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { pageCacheControl } from '../features/seo/cache-control'
 import { applyResponsePolicy, cacheControlFor } from './response-policy.server'
-import { staticSecurityHeaders } from './security-headers'
+import { staticSecurityHeaders } from './security-headers.server'
 
 const now = 1_000_000
 const fresh = { galleryFreshUntil: () => now + 120_500, now: () => now }

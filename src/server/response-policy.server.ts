@@ -2,7 +2,7 @@
  * What every response this server writes says to browsers and to the CDN in front, whoever wrote
  * it (a page, a server function, a static file, a probe, or an error raised before any of them,
  * such as a malformed URL's 400). The Nitro plugin applies it to each response on its way out
- * (src/server/nitro/server-lifecycle.ts).
+ * (src/server/nitro/server-lifecycle.server.ts).
  *
  * - The security headers, when the response lacks them, and a locked-down policy on HTML that
  *   came without one (an error page not rendered by the app).
@@ -12,7 +12,7 @@
  *   list they show stays fresh, and `no-store` when they show the error state or a stale list.
  */
 import { pageCacheControl } from '../features/seo/cache-control'
-import { staticSecurityHeaders } from './security-headers'
+import { staticSecurityHeaders } from './security-headers.server'
 
 export interface ResponsePolicyContext {
   /** Until when the gallery list a page would show now counts as fresh (gallery-cache.server.ts). */

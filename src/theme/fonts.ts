@@ -10,7 +10,7 @@ import { defineGlobalFontface } from '@pandacss/dev'
  * the latin subset, 18 kB. A first visit does not wait for it or spend bandwidth on it while the
  * hero picture loads: its headings use the local serif, scaled by Capsize to Fraunces' metrics
  * (size-adjust, ascent and descent overrides) so both take the same room, and the face is fetched
- * into the cache once the page has loaded (features/site/heading-font.ts). Pages that follow name
+ * into the cache once the page has loaded (features/boot/heading-font.ts). Pages that follow name
  * Fraunces first (`html[data-heading-font=cached]`), and `font-display: optional` uses it only if
  * it is there within the first ~100 ms, so a heading never changes face once shown.
  */

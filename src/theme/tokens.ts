@@ -68,7 +68,7 @@ export const tokens = defineTokens({
 
 export const semanticTokens = defineSemanticTokens({
   fonts: {
-    // Fraunces is named first once the browser has it cached (features/site/heading-font.ts).
+    // Fraunces is named first once the browser has it cached (features/boot/heading-font.ts).
     heading: { value: { base: headingFallbackFamily, _headingFontCached: headingFontFamily } },
   },
   colors: {

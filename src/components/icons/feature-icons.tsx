@@ -1,23 +1,7 @@
 import type { ReactElement } from 'react'
+import type { FeatureIconName } from '~/content/feature-icons'
 
-/** The line icons that head feature cards; content names one per card. */
-export const featureIconNames = [
-  'tools',
-  'award',
-  'shield-check',
-  'tag',
-  'badge',
-  'handshake',
-  'calendar',
-  'star',
-  'leaf',
-  'coins',
-  'house-value',
-  'plug',
-  'sparkle',
-  'key',
-] as const
-export type FeatureIconName = (typeof featureIconNames)[number]
+export type { FeatureIconName }
 
 const paths: Record<FeatureIconName, ReactElement> = {
   tools: (

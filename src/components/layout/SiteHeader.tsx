@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button, siteContainer } from 'styled-system/recipes'
-import { mainNavigation } from '~/features/navigation/navigation'
+import { mainNavigation } from '~/content/navigation'
 import { company } from '../../../app.config'
 import { Logo } from './Logo'
 import { MobileMenu } from './MobileMenu'

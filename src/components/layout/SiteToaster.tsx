@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useToasterWanted } from './notify'
+import { useToasterWanted } from './toaster-state'
 
 const LazyToaster = lazy(() => import('./Toaster.lazy'))
 

@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect } from 'react'
 import { Toaster } from 'sonner'
-import { toasterDidMount } from './notify'
 import { toastSettings } from './toast-settings'
+import { toasterDidMount } from './toaster-state'
 
 /** Sonner's toaster with the spec's limits; loaded with the first toast (see notify.ts). */
 export default function LazyToaster() {

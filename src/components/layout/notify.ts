@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { wantToaster } from './toaster-state'
 
 /**
  * Toasts load on demand: sonner and its toaster join the page only when there is something to
@@ -7,39 +7,8 @@ import { useSyncExternalStore } from 'react'
 type ToastOptions = { description?: string; id?: string }
 type ToastKind = 'success' | 'error'
 
-let wanted = false
-let mounted: Promise<void> | undefined
-let markMounted: (() => void) | undefined
-const listeners = new Set<() => void>()
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-/** Whether the toaster should be on the page yet (false on the server). */
-export function useToasterWanted() {
-  return useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
-  )
-}
-
-/** Called by the toaster once it listens, so no toast is sent before it can be shown. */
-export function toasterDidMount() {
-  markMounted?.()
-}
-
 export async function notify(kind: ToastKind, title: string, options: ToastOptions = {}) {
-  if (!wanted) {
-    wanted = true
-    mounted = new Promise((resolve) => {
-      markMounted = resolve
-    })
-    for (const listener of listeners) listener()
-  }
-  const [{ toast }] = await Promise.all([import('sonner'), mounted])
+  const [{ toast }] = await Promise.all([import('sonner'), wantToaster()])
   toast[kind](title, options)
 }
 

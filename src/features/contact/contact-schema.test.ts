@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { locationServiceIds } from '../locations/location-ids'
-import { serviceIds } from '../services/service-ids'
+import { locationServiceIds } from '~/content/locations'
+import { serviceIds } from '~/content/services'
 import {
   captchaRequiredMessage,
   contactFieldErrors,

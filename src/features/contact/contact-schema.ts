@@ -7,8 +7,8 @@
  * Client-safe: nothing secret, no server module.
  */
 import * as v from 'valibot'
-import type { LocationServiceId } from '../locations/location-ids.ts'
-import type { ServiceId } from '../services/service-ids.ts'
+import type { LocationServiceId } from '../../content/locations.ts'
+import type { ServiceId } from '../../content/services.ts'
 
 /** The service choices of the form, in the spec's order (section 5). */
 export const contactServiceOptions = [

@@ -6,9 +6,9 @@
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { locationServiceIds } from '~/content/locations'
+import { serviceIds } from '~/content/services'
 import { Route } from '~/routes/contact-us'
-import { locationServiceIds } from '../locations/location-ids'
-import { serviceIds } from '../services/service-ids'
 import {
   contactServiceOptionById,
   contactServiceOptions,

@@ -1,6 +1,6 @@
+import { buildLocationServiceContent } from '~/content/location-pages'
 import type { PageHeadInput } from '../seo/page-head'
 import { breadcrumbJsonLd, serviceJsonLd } from '../seo/structured-data'
-import { buildLocationServiceContent } from './location-service-content'
 import { type LocationServicePair, locationServicePath } from './location-service-path'
 
 /**

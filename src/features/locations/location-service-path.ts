@@ -4,7 +4,7 @@ import {
   type LocationServiceId,
   locationIds,
   locationServiceIds,
-} from './location-ids'
+} from '~/content/locations'
 
 export type LocationServicePair = { location: LocationId; service: LocationServiceId }
 

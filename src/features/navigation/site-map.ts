@@ -1,9 +1,8 @@
-import { locationIds, locationServiceIds } from '../locations/location-ids'
+import { locationIds, locationServiceIds } from '~/content/locations'
+import { locationServices, locations } from '~/content/locations.content'
+import { legalNavigation, mainNavigation, type NavLink } from '~/content/navigation'
+import { type ServiceId, serviceCatalog, serviceIds } from '~/content/services'
 import { type LocationServiceParam, locationServicePath } from '../locations/location-service-path'
-import { locationServices, locations } from '../locations/locations.content'
-import { type ServiceId, serviceIds } from '../services/service-ids'
-import { serviceNames } from '../services/service-names'
-import { legalNavigation, mainNavigation, type NavLink } from './navigation'
 
 /** A typed link target: the sitemap page renders each kind with the router's own Link. */
 export type SiteMapTarget =
@@ -31,7 +30,7 @@ export function siteMapGroups(): SiteMapGroup[] {
       title: 'Services',
       entries: serviceIds.map(
         (serviceId): SiteMapEntry => ({
-          label: serviceNames[serviceId].shortTitle,
+          label: serviceCatalog[serviceId].title,
           path: `/services/${serviceId}`,
           target: { kind: 'service', serviceId },
         }),

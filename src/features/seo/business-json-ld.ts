@@ -1,7 +1,6 @@
 import type { HomeAndConstructionBusiness, WithContext } from 'schema-dts'
+import { locationCatalog, locationIds } from '~/content/locations'
 import { company } from '../../../app.config'
-import { locationIds } from '../locations/location-ids'
-import { locationNames } from '../locations/location-names'
 import { absoluteUrl } from './page-head'
 
 export const businessId = (siteUrl: string) => absoluteUrl(siteUrl, '/#business')
@@ -45,7 +44,7 @@ export function businessJsonLd(siteUrl: string): WithContext<HomeAndConstruction
         : [],
     areaServed: [
       { '@type': 'City', name: company.address.locality },
-      ...locationIds.map((id) => ({ '@type': 'City' as const, name: locationNames[id] })),
+      ...locationIds.map((id) => ({ '@type': 'City' as const, name: locationCatalog[id].name })),
       { '@type': 'AdministrativeArea', name: 'Greater Toronto Area' },
     ],
     sameAs: [company.reviewUrl],

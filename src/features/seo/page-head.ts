@@ -1,5 +1,5 @@
+import type { SiteImage } from '~/content/site-images'
 import { company } from '../../../app.config'
-import type { SiteImage } from '../media/site-images'
 
 export type PageHeadInput = {
   title: string

@@ -5,11 +5,10 @@
 import { isNotFound } from '@tanstack/react-router'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { serviceIds, topLevelServiceRoutes } from '~/content/services'
 import { Route as AliasRoute } from '~/routes/$serviceAlias'
 import { Route as ServiceRoute } from '~/routes/services.$serviceId'
-import { serviceIds } from './service-ids'
 import { faqAnchor, parseServiceAliasParam, parseServiceIdParam } from './service-params'
-import { topLevelServiceRoutes } from './services.content'
 
 /** What a parser did with one input: returned a value or threw. */
 function outcome<T>(parse: () => T): { value: T } | { thrown: unknown } {

@@ -1,6 +1,10 @@
 import { notFound } from '@tanstack/react-router'
-import { isServiceId, type ServiceId } from './service-ids'
-import { type TopLevelServiceId, topLevelServiceRoutes } from './service-names'
+import {
+  isServiceId,
+  type ServiceId,
+  type TopLevelServiceId,
+  topLevelServiceRoutes,
+} from '~/content/services'
 
 /** Route param parser: an unknown id is a 404, so pages only ever see a known service. */
 export function parseServiceIdParam({ serviceId }: { serviceId: string }): {

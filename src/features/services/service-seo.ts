@@ -1,8 +1,8 @@
-import { siteImages } from '../media/site-images'
+import type { ServiceId } from '~/content/services'
+import { getService } from '~/content/services.content'
+import { siteImages } from '~/content/site-images'
 import type { PageHeadInput } from '../seo/page-head'
 import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from '../seo/structured-data'
-import type { ServiceId } from './service-ids'
-import { getService } from './services.content'
 
 /**
  * A service page's head, wherever it is served: its canonical URL is /services/<id>. Built in the

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import { StarRating } from '~/components/StarRating'
-import type { Testimonial } from './testimonial.schema'
+import type { Testimonial } from '~/content/schemas/testimonial.schema'
 
 export function TestimonialCard({
   testimonial,

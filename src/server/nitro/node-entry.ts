@@ -49,7 +49,7 @@ async function runServer() {
     if (message === stopMessage) ask('Stop from the cluster primary', () => {})
   })
 
-  // Runs the plugins (src/server/nitro/server-lifecycle.ts): the environment is checked and the
+  // Runs the plugins (src/server/nitro/server-lifecycle.server.ts): the environment is checked and the
   // services start.
   const nitroApp = getNitroApp()
   await startServices()

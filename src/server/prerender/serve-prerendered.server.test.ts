@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type PrerenderManifest, prerenderPlaceholders } from './prerendered-pages'
+import { type PrerenderManifest, prerenderPlaceholders } from './prerendered-pages.server'
 import { loadPrerenderedPages } from './serve-prerendered.server'
 
 const { nonce, siteUrl, hcaptchaSiteKey } = prerenderPlaceholders

@@ -9,7 +9,7 @@ import {
   prerenderDirectoryName,
   prerenderManifestFile,
   prerenderPlaceholders,
-} from './prerendered-pages'
+} from './prerendered-pages.server'
 
 /** The pages' settings: their placeholders are filled in once, when the pages are loaded. */
 const fillSettings = (html: string, config: { siteUrl: string; hcaptchaSiteKey: string }) =>

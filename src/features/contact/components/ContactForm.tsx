@@ -5,7 +5,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { notify, preloadToasts } from '~/components/layout/notify'
 import { useHydrated } from '~/components/layout/use-hydrated'
-import { takeTypedFields } from '~/features/site/typed-before-hydration'
+import { takeTypedFields } from '~/features/boot/typed-before-hydration'
 import { company } from '../../../../app.config'
 import { sendContactMessage } from '../contact.functions'
 import {

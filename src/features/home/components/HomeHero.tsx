@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { Hero } from '~/components/Hero'
 import { Picture } from '~/components/Picture'
-import { siteImages } from '~/features/media/site-images'
-import { homeContent } from '../home.content'
+import { homeContent } from '~/content/home.content'
+import { siteImages } from '~/content/site-images'
 
 export const parallax = { offset: 0.15, scale: 1.15 } as const
 

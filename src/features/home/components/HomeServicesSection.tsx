@@ -5,10 +5,10 @@ import { ArrowRightIcon } from '~/components/icons/icons'
 import { Picture } from '~/components/Picture'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
-import { siteImages } from '~/features/media/site-images'
+import { homeContent } from '~/content/home.content'
+import { homeServiceCards } from '~/content/services'
+import { siteImages } from '~/content/site-images'
 import { ServiceCard } from '~/features/services/components/ServiceCard'
-import { homeServiceCards } from '~/features/services/service-names'
-import { homeContent } from '../home.content'
 
 export function HomeServicesSection() {
   const { services } = homeContent

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
-import { homeContent } from '../home.content'
+import { homeContent } from '~/content/home.content'
 
 export function StatisticsSection() {
   const { statistics } = homeContent

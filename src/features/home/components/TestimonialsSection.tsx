@@ -3,10 +3,10 @@ import { button } from 'styled-system/recipes'
 import { ExternalLinkIcon } from '~/components/icons/icons'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
+import { homeContent } from '~/content/home.content'
+import { homeTestimonials } from '~/content/testimonials.content'
 import { TestimonialCard } from '~/features/testimonials/TestimonialCard'
-import { homeTestimonials } from '~/features/testimonials/testimonials.content'
 import { company } from '../../../../app.config'
-import { homeContent } from '../home.content'
 
 export function TestimonialsSection() {
   const { testimonials, review } = homeContent

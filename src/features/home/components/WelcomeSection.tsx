@@ -3,8 +3,8 @@ import { CheckIcon } from '~/components/icons/icons'
 import { Picture } from '~/components/Picture'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
-import { siteImages } from '~/features/media/site-images'
-import { homeContent } from '../home.content'
+import { homeContent } from '~/content/home.content'
+import { siteImages } from '~/content/site-images'
 
 export function WelcomeSection() {
   const { welcome } = homeContent

@@ -1,7 +1,7 @@
 import { FeatureCard, featureGrid } from '~/components/FeatureCard'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
-import { homeContent } from '../home.content'
+import { homeContent } from '~/content/home.content'
 
 export function WhyChooseUsSection() {
   const { whyChooseUs } = homeContent

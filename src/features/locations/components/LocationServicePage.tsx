@@ -7,19 +7,19 @@ import { Hero, HeroBackgroundImage, type HeroImage } from '~/components/Hero'
 import { ArrowRightIcon, CheckIcon } from '~/components/icons/icons'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
+import { buildLocationServiceContent, otherLocationServices } from '~/content/location-pages'
+import { locationServices } from '~/content/locations.content'
+import { serviceCatalog } from '~/content/services'
+import { siteImages } from '~/content/site-images'
+import { locationTestimonials } from '~/content/testimonials.content'
 import { CategoryProjects } from '~/features/gallery/components/CategoryProjects'
 import { GalleryLoad } from '~/features/gallery/components/GalleryLoad'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import type { GalleryItem } from '~/features/gallery/gallery-item'
 import { responsivePhoto } from '~/features/gallery/photo-variants'
-import { siteImages } from '~/features/media/site-images'
-import { serviceNames } from '~/features/services/service-names'
 import { TestimonialCard } from '~/features/testimonials/TestimonialCard'
-import { locationTestimonials } from '~/features/testimonials/testimonials.content'
-import { buildLocationServiceContent, otherLocationServices } from '../location-service-content'
 import type { LocationServicePair } from '../location-service-path'
 import { locationServicePath } from '../location-service-path'
-import { locationServices } from '../locations.content'
 
 export const recentProjectsLimit = 3
 export const otherServicesLimit = 3
@@ -47,7 +47,7 @@ function LocationHeroBackground({ category, fallback }: { category: string; fall
 export function LocationServicePage({ location, service }: LocationServicePair) {
   const content = buildLocationServiceContent(location, service)
   const categoryImage = siteImages[content.image]
-  const related = serviceNames[content.relatedServiceId]
+  const related = serviceCatalog[content.relatedServiceId]
   return (
     <>
       <Hero
@@ -100,7 +100,7 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
                 fontWeight: '700',
               })}
             >
-              More about our {related.shortTitle.toLowerCase()} service
+              More about our {related.title.toLowerCase()} service
               <ArrowRightIcon size={16} />
             </Link>
           </div>

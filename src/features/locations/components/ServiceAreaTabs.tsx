@@ -2,9 +2,9 @@ import { Tabs } from '@ark-ui/react/tabs'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { tabs } from 'styled-system/recipes'
-import { locationIds, locationServiceIds } from '../location-ids'
+import { locationIds, locationServiceIds } from '~/content/locations'
+import { locationServices, locations } from '~/content/locations.content'
 import { locationServicePath } from '../location-service-path'
-import { locationServices, locations } from '../locations.content'
 
 const linkClass = css({
   color: 'fg.link',

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import type { Step } from '~/features/content/content.schema'
+import type { Step } from '~/content/schemas/content.schema'
 
 /** The numbered steps of how a project runs, as an ordered list. */
 export function ProcessTimeline({ steps }: { steps: readonly Step[] }) {

@@ -3,9 +3,9 @@ import { css } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { ArrowRightIcon } from '~/components/icons/icons'
 import { Picture } from '~/components/Picture'
-import { siteImages } from '~/features/media/site-images'
-import { getServiceCard } from '../service-cards'
-import type { ServiceId } from '../service-ids'
+import { getServiceCard } from '~/content/service-cards'
+import type { ServiceId } from '~/content/services'
+import { siteImages } from '~/content/site-images'
 
 type Props = { serviceId: ServiceId; learnMoreLabel?: string; headingLevel?: 'h2' | 'h3' }
 
@@ -48,7 +48,7 @@ export function ServiceCard({
       </div>
       <div className={styles.body}>
         <Heading id={headingId} className={styles.title}>
-          {service.shortTitle}
+          {service.title}
         </Heading>
         <p className={css({ color: 'fg.muted', lineClamp: '3' })}>{service.cardDescription}</p>
       </div>
@@ -59,7 +59,7 @@ export function ServiceCard({
           className={button({ variant: 'outline', size: 'sm' })}
         >
           {learnMoreLabel}
-          <span className={css({ srOnly: true })}> about {service.shortTitle}</span>
+          <span className={css({ srOnly: true })}> about {service.title}</span>
           <ArrowRightIcon size={16} />
         </Link>
       </div>

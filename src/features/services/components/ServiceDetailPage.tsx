@@ -7,11 +7,11 @@ import { Hero } from '~/components/Hero'
 import { CheckIcon } from '~/components/icons/icons'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
+import type { ServiceId } from '~/content/services'
+import { getService } from '~/content/services.content'
+import { siteImages } from '~/content/site-images'
 import { CategoryProjects } from '~/features/gallery/components/CategoryProjects'
-import { siteImages } from '~/features/media/site-images'
-import type { ServiceId } from '../service-ids'
 import { faqAnchor } from '../service-params'
-import { getService } from '../services.content'
 import { ProcessTimeline } from './ProcessTimeline'
 import { StaticGallery } from './StaticGallery'
 
@@ -52,7 +52,7 @@ export function ServiceDetailPage({ serviceId }: { serviceId: ServiceId }) {
           })}
         >
           <div>
-            <SectionHeading id="service-overview-heading" title={`About ${service.shortTitle}`} />
+            <SectionHeading id="service-overview-heading" title={`About ${service.title}`} />
             <div className={css({ display: 'grid', gap: '4', color: 'fg.muted' })}>
               {service.description.map((paragraph) => (
                 <p key={paragraph.slice(0, 40)}>{paragraph}</p>
@@ -88,7 +88,7 @@ export function ServiceDetailPage({ serviceId }: { serviceId: ServiceId }) {
         <SectionHeading
           id="portfolio-heading"
           title="Recent Projects"
-          subtitle={`A selection of ${service.shortTitle.toLowerCase()} work from our gallery.`}
+          subtitle={`A selection of ${service.title.toLowerCase()} work from our gallery.`}
           centered
         />
         <CategoryProjects
@@ -116,7 +116,7 @@ export function ServiceDetailPage({ serviceId }: { serviceId: ServiceId }) {
       </Section>
       <CallToActionBand
         id="service-cta-heading"
-        title={`Ready to Talk About Your ${service.shortTitle} Project?`}
+        title={`Ready to Talk About Your ${service.title} Project?`}
         subtitle="Book a free consultation and receive a transparent estimate with no hidden fees."
         service={serviceId}
       />

@@ -1,8 +1,8 @@
 import { css } from 'styled-system/css'
 import { Picture } from '~/components/Picture'
 import { gridClass, gridImageSizes } from '~/components/Skeleton'
-import type { StaticImage } from '~/features/content/content.schema'
-import { siteImages } from '~/features/media/site-images'
+import type { StaticImage } from '~/content/schemas/content.schema'
+import { siteImages } from '~/content/site-images'
 
 /** Our own example images, for when the gallery has nothing to show. */
 export function StaticGallery({ images }: { images: readonly StaticImage[] }) {

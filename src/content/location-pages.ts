@@ -1,6 +1,6 @@
-import type { LocationServicePageContent } from './location.schema'
-import { type LocationId, type LocationServiceId, locationServiceIds } from './location-ids'
+import { type LocationId, type LocationServiceId, locationServiceIds } from './locations'
 import { locationServices, locations } from './locations.content'
+import type { LocationServicePageContent } from './schemas/location.schema'
 
 export type { LocationServicePageContent }
 

@@ -1,10 +1,9 @@
-import type { LocationContent, LocationServiceContent } from './location.schema'
-import type { LocationId, LocationServiceId } from './location-ids'
-import { locationNames } from './location-names'
+import { type LocationId, type LocationServiceId, locationCatalog } from './locations'
+import type { LocationContent, LocationServiceContent } from './schemas/location.schema'
 
 export const locations: Record<LocationId, LocationContent> = {
   concord: {
-    name: locationNames.concord,
+    name: locationCatalog.concord.name,
     region:
       "A community in the City of Vaughan, a short drive west of our Richmond Hill base, where established residential streets sit beside one of York Region's busiest business districts.",
     neighbourhoods: ['Glen Shields', 'Concord village', 'Edgeley'],
@@ -44,7 +43,7 @@ export const locations: Record<LocationId, LocationContent> = {
   },
 
   etobicoke: {
-    name: locationNames.etobicoke,
+    name: locationCatalog.etobicoke.name,
     region:
       "Toronto's western district, stretching from the Humber River to Etobicoke Creek and from the Lake Ontario shoreline north to Steeles Avenue.",
     neighbourhoods: [
@@ -91,7 +90,7 @@ export const locations: Record<LocationId, LocationContent> = {
   },
 
   'midtown-toronto': {
-    name: locationNames['midtown-toronto'],
+    name: locationCatalog['midtown-toronto'].name,
     region:
       'The neighbourhoods along and around Yonge Street between St. Clair Avenue and Lawrence Avenue, a straight drive down Yonge from our Richmond Hill base.',
     neighbourhoods: [

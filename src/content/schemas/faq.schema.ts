@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { sentencesSchema, seoSchema, slugSchema, textSchema } from '../content/content.schema'
+import { sentencesSchema, seoSchema, slugSchema, textSchema } from './content.schema'
 
 export const faqEntrySchema = v.strictObject({
   /** Anchor for linking straight to a question, such as /faq#do-you-use-subcontractors. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { type ServiceId, serviceIds } from '../services'
 import {
   faqItemSchema,
   galleryCategorySchema,
@@ -9,14 +10,11 @@ import {
   staticImageSchema,
   stepSchema,
   textSchema,
-} from '../content/content.schema'
-import { type ServiceId, serviceIds } from './service-ids'
+} from './content.schema'
 
 /** Everything a service's detail page and its cards show (spec section 3, "Service content"). */
 export const serviceContentSchema = v.strictObject({
   title: textSchema,
-  /** For cards, links and the footer. */
-  shortTitle: textSchema,
   subtitle: textSchema,
   /** Marks a newly announced service on its cards. */
   badge: v.optional(textSchema),

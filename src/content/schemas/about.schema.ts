@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { featureIconNames } from '~/components/icons/feature-icons'
+import { featureIconNames } from '../feature-icons'
 import { imageNameSchema, listSchema, seoSchema, stepSchema, textSchema } from './content.schema'
 
 const cardSchema = v.strictObject({

@@ -1,10 +1,8 @@
-import type { ImageName } from '../content/image-name'
-import type { ServiceId } from './service-ids'
-import { serviceNames } from './service-names'
+import { type ServiceId, serviceCatalog } from '~/content/services'
+import type { SiteImageName as ImageName } from './site-images'
 
 export type ServiceCardContent = {
   title: string
-  shortTitle: string
   badge?: string
   image: ImageName
   cardDescription: string
@@ -15,7 +13,7 @@ export type ServiceCardContent = {
  * optional badge. Kept apart from services.content.ts (which spreads them into each service), so
  * that a page of cards, such as the home page or /services, does not load every service's copy.
  */
-export const serviceCards: Record<ServiceId, Omit<ServiceCardContent, 'title' | 'shortTitle'>> = {
+export const serviceCards: Record<ServiceId, Omit<ServiceCardContent, 'title'>> = {
   'kitchen-remodeling': {
     image: 'kitchen',
     cardDescription:
@@ -65,6 +63,6 @@ export const serviceCards: Record<ServiceId, Omit<ServiceCardContent, 'title' | 
 }
 
 export const getServiceCard = (id: ServiceId): ServiceCardContent => ({
-  ...serviceNames[id],
+  title: serviceCatalog[id].title,
   ...serviceCards[id],
 })

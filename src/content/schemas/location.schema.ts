@@ -1,18 +1,18 @@
 import * as v from 'valibot'
 import {
+  type LocationId,
+  type LocationServiceId,
+  locationIds,
+  locationServiceIds,
+} from '../locations'
+import { serviceIdSchema } from '../services'
+import {
   galleryCategorySchema,
   imageNameSchema,
   listSchema,
   seoSchema,
   textSchema,
-} from '../content/content.schema'
-import { serviceIdSchema } from '../services/service-ids'
-import {
-  type LocationId,
-  type LocationServiceId,
-  locationIds,
-  locationServiceIds,
-} from './location-ids'
+} from './content.schema'
 
 const everyKey = <K extends string, S extends v.GenericSchema>(keys: readonly K[], schema: S) =>
   v.strictObject(Object.fromEntries(keys.map((key) => [key, schema])) as Record<K, S>)

@@ -1,4 +1,4 @@
-import type { Testimonial } from './testimonial.schema'
+import type { Testimonial } from './schemas/testimonial.schema'
 
 /** The three cards under "What Our Clients Say" on the home page. */
 export const homeTestimonials: readonly Testimonial[] = [

@@ -5,7 +5,7 @@
  *
  * This module runs at build time (vite.config.ts) and on the server; it holds no secret.
  */
-import type { ThirdParty } from '../features/site/page-third-parties'
+import type { ThirdParty } from '../features/security/third-parties'
 
 export const staticSecurityHeaders = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',

@@ -1,20 +1,12 @@
+import { type ServiceId, serviceCatalog } from '~/content/services'
+import type { ServiceContent } from './schemas/service.schema'
 import { serviceCards } from './service-cards'
-import type { ServiceContent } from './service-content.schema'
-import type { ServiceId } from './service-ids'
-import { serviceNames } from './service-names'
-
-export {
-  homeServiceCards,
-  servicesPageOrder,
-  type TopLevelServiceId,
-  topLevelServiceRoutes,
-} from './service-names'
 
 const warranty = 'A 2-year workmanship warranty on everything we build'
 
 export const services: Record<ServiceId, ServiceContent> = {
   'kitchen-remodeling': {
-    ...serviceNames['kitchen-remodeling'],
+    title: serviceCatalog['kitchen-remodeling'].title,
     ...serviceCards['kitchen-remodeling'],
     subtitle: 'Kitchens planned around the way you cook, gather and live',
     seo: {
@@ -113,7 +105,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'bathroom-remodeling': {
-    ...serviceNames['bathroom-remodeling'],
+    title: serviceCatalog['bathroom-remodeling'].title,
     ...serviceCards['bathroom-remodeling'],
     subtitle: 'Bathrooms that are easier to use, easier to clean and built to last',
     seo: {
@@ -209,7 +201,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'commercial-remodeling': {
-    ...serviceNames['commercial-remodeling'],
+    title: serviceCatalog['commercial-remodeling'].title,
     ...serviceCards['commercial-remodeling'],
     subtitle: 'Offices, stores and restaurants renovated around your business hours',
     seo: {
@@ -299,7 +291,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'design-build': {
-    ...serviceNames['design-build'],
+    title: serviceCatalog['design-build'].title,
     ...serviceCards['design-build'],
     subtitle: 'One team from the first sketch to the final coat of paint',
     seo: {
@@ -393,7 +385,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'custom-carpentry-and-woodworking': {
-    ...serviceNames['custom-carpentry-and-woodworking'],
+    title: serviceCatalog['custom-carpentry-and-woodworking'].title,
     ...serviceCards['custom-carpentry-and-woodworking'],
     subtitle: 'Built-ins, millwork and woodwork made to fit your home',
     seo: {
@@ -491,7 +483,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'home-design': {
-    ...serviceNames['home-design'],
+    title: serviceCatalog['home-design'].title,
     ...serviceCards['home-design'],
     subtitle: 'Clear plans for a single room or the whole house',
     seo: {
@@ -589,7 +581,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'general-contractor': {
-    ...serviceNames['general-contractor'],
+    title: serviceCatalog['general-contractor'].title,
     ...serviceCards['general-contractor'],
     subtitle: 'One licensed, insured team to run your whole renovation',
     seo: {
@@ -688,7 +680,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'cabinet-carpentry': {
-    ...serviceNames['cabinet-carpentry'],
+    title: serviceCatalog['cabinet-carpentry'].title,
     ...serviceCards['cabinet-carpentry'],
     subtitle: 'Cabinets built, installed and refinished to fit your space',
     seo: {
@@ -782,7 +774,7 @@ export const services: Record<ServiceId, ServiceContent> = {
   },
 
   'laser-cutting-art': {
-    ...serviceNames['laser-cutting-art'],
+    title: serviceCatalog['laser-cutting-art'].title,
     ...serviceCards['laser-cutting-art'],
     subtitle: 'Precise laser-cut art, signs and details in wood, acrylic and more',
     seo: {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listSchema, textSchema } from '../content/content.schema'
+import { listSchema, textSchema } from './content.schema'
 
 /** A client's words (spec section 3, "Testimonial"). */
 export const testimonialSchema = v.strictObject({

@@ -1,5 +1,5 @@
-import { company } from '../../../app.config'
-import type { AboutContent } from '../content/about.schema'
+import { company } from '../../app.config'
+import type { AboutContent } from './schemas/about.schema'
 
 export const aboutContent: AboutContent = {
   seo: {

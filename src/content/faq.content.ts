@@ -1,5 +1,5 @@
-import { company } from '../../../app.config'
-import type { FaqEntry, FaqPage } from './faq.schema'
+import { company } from '../../app.config'
+import type { FaqEntry, FaqPage } from './schemas/faq.schema'
 
 export const faqPage: FaqPage = {
   seo: {

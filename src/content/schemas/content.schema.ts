@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import { type SiteImageName, siteImages } from '../media/site-images'
-import type { ImageName } from './image-name'
+import { type SiteImageName, siteImages } from '../site-images'
 
 /** Visible copy: never empty, never padded with whitespace. */
 export const textSchema = v.pipe(
@@ -33,7 +32,7 @@ export const slugSchema = v.pipe(
 
 /** A name from the image manifest. */
 export const imageNameSchema = v.picklist(Object.keys(siteImages) as SiteImageName[])
-export type { ImageName }
+export type ImageName = SiteImageName
 
 /** The gallery's photo categories (spec section 3). */
 export const galleryCategories = ['kitchen', 'bathroom', 'commercial', 'carpentry'] as const

@@ -1,5 +1,5 @@
-import { company } from '../../../app.config'
-import type { HomeContent } from '../content/home.schema'
+import { company } from '../../app.config'
+import type { HomeContent } from './schemas/home.schema'
 
 export const homeContent: HomeContent = {
   seo: {

@@ -1,5 +1,5 @@
-import { company, formatAddress } from '../../../app.config'
-import type { PrivacyBlock, PrivacyContent } from '../content/privacy.schema'
+import { company, formatAddress } from '../../app.config'
+import type { PrivacyBlock, PrivacyContent } from './schemas/privacy.schema'
 
 const p = (text: string): PrivacyBlock => ({ type: 'paragraph', text })
 const ul = (...items: string[]): PrivacyBlock => ({ type: 'list', items })

@@ -1,55 +1,50 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { company, formatAddress } from '../../../app.config'
-import { aboutContent } from '../about/about.content'
-import { faqPage, faqs } from '../faq/faq.content'
-import { faqPageSchema, faqsSchema } from '../faq/faq.schema'
-import { homeContent } from '../home/home.content'
-import {
-  locationServicePageSchema,
-  locationServicesSchema,
-  locationsSchema,
-} from '../locations/location.schema'
-import { locationIds, locationServiceIds } from '../locations/location-ids'
-import {
-  buildLocationServiceContent,
-  otherLocationServices,
-} from '../locations/location-service-content'
-import { locationServicePairs } from '../locations/location-service-path'
-import { locationServices, locations } from '../locations/locations.content'
-import { siteImages } from '../media/site-images'
-import { privacyContent } from '../privacy/privacy.content'
-import { servicesSchema } from '../services/service-content.schema'
-import { serviceIds } from '../services/service-ids'
-import { footerServiceLinks } from '../services/service-links'
-import {
-  getService,
-  homeServiceCards,
-  services,
-  servicesPageOrder,
-  topLevelServiceRoutes,
-} from '../services/services.content'
-import {
-  homeTestimonialsSchema,
-  locationTestimonialsSchema,
-} from '../testimonials/testimonial.schema'
-import { homeTestimonials, locationTestimonials } from '../testimonials/testimonials.content'
-import { aboutContentSchema } from './about.schema'
+import { company, formatAddress } from '../../app.config'
+import { aboutContent } from './about.content'
+import { faqPage, faqs } from './faq.content'
+import { homeContent } from './home.content'
+import { buildLocationServiceContent, otherLocationServices } from './location-pages'
+import { locationIds, locationServiceIds } from './locations'
+import { locationServices, locations } from './locations.content'
+import { privacyContent } from './privacy.content'
+import { aboutContentSchema } from './schemas/about.schema'
 import {
   countSentences,
   galleryCategorySchema,
   imageNameSchema,
   seoSchema,
   textSchema,
-} from './content.schema'
-import { homeContentSchema } from './home.schema'
-import { privacyContentSchema } from './privacy.schema'
+} from './schemas/content.schema'
+import { faqPageSchema, faqsSchema } from './schemas/faq.schema'
+import { homeContentSchema } from './schemas/home.schema'
+import {
+  locationServicePageSchema,
+  locationServicesSchema,
+  locationsSchema,
+} from './schemas/location.schema'
+import { privacyContentSchema } from './schemas/privacy.schema'
+import { servicesSchema } from './schemas/service.schema'
+import { homeTestimonialsSchema, locationTestimonialsSchema } from './schemas/testimonial.schema'
+import {
+  footerServiceLinks,
+  homeServiceCards,
+  serviceCatalog,
+  serviceIds,
+  servicesPageOrder,
+  topLevelServiceRoutes,
+} from './services'
+import { getService, services } from './services.content'
+import { siteImages } from './site-images'
+import { homeTestimonials, locationTestimonials } from './testimonials.content'
 
-const builtLocationPages = locationServicePairs.map(({ location, service }) => ({
-  location,
-  service,
-  page: buildLocationServiceContent(location, service),
-}))
+const builtLocationPages = locationIds.flatMap((location) =>
+  locationServiceIds.map((service) => ({
+    location,
+    service,
+    page: buildLocationServiceContent(location, service),
+  })),
+)
 
 /** Every piece of content, named, with the schema it must satisfy. */
 const allContent = {
@@ -198,7 +193,8 @@ describe('services', () => {
       'home-design',
       'general-contractor',
     ])
-    for (const link of footerServiceLinks) expect(link.label).toBe(services[link.id].shortTitle)
+    for (const link of footerServiceLinks) expect(link.label).toBe(services[link.id].title)
+    for (const id of serviceIds) expect(services[id].title).toBe(serviceCatalog[id].title)
   })
 })
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { featureIconNames } from '~/components/icons/feature-icons'
-import { serviceIdSchema } from '../services/service-ids'
+import { featureIconNames } from '../feature-icons'
+import { serviceIdSchema } from '../services'
 import {
   imageNameSchema,
   listSchema,

@@ -1,8 +1,14 @@
 import * as v from 'valibot'
 
-/** The areas with their own location pages. */
-export const locationIds = ['concord', 'etobicoke', 'midtown-toronto'] as const
-export type LocationId = (typeof locationIds)[number]
+/** The areas with their own location pages, in the spec's order, each with its name. */
+export const locationCatalog = {
+  concord: { name: 'Concord' },
+  etobicoke: { name: 'Etobicoke' },
+  'midtown-toronto': { name: 'Midtown Toronto' },
+} as const satisfies Record<string, { name: string }>
+
+export type LocationId = keyof typeof locationCatalog
+export const locationIds = Object.keys(locationCatalog) as LocationId[]
 export const locationIdSchema = v.picklist(locationIds)
 
 /** The services a location page can describe (spec section 2); some differ from service ids. */

@@ -1,1 +1,0 @@
-export type { SiteImageName as ImageName } from '../media/site-images'
