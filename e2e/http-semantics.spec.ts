@@ -155,6 +155,38 @@ test('an invalid contact message gets 400 naming the fields to fix, never what w
   })
 })
 
+test('a server-function body past 256 KB gets 413, and an endless one is not read to its end', async () => {
+  const {
+    POST: [contact = ''],
+  } = await serverFnIdsByMethod(baseURL)
+  const declared = await sendContact(contact, 'A'.repeat(300_000))
+  expect(declared.status).toBe(413)
+  expect(declared.headers.get('cache-control')).toBe('no-store')
+  expect(await declared.text()).toContain('exceeds the maximum allowed size')
+
+  let sent = 0
+  const stop = new AbortController()
+  const endless = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      // 64 MB stands in for endless: a server without a limit would read it all.
+      if (sent >= 64 * 1024 * 1024) return controller.close()
+      sent += 64 * 1024
+      controller.enqueue(new TextEncoder().encode('A'.repeat(64 * 1024)))
+    },
+  })
+  const streamed = await fetch(`${baseURL}/_serverFn/${contact}`, {
+    method: 'POST',
+    headers: { ...sameOrigin, 'content-type': 'application/json' },
+    body: endless,
+    duplex: 'half',
+    signal: stop.signal,
+  } as RequestInit)
+  const sentBeforeAnswer = sent
+  stop.abort()
+  expect(streamed.status).toBe(413)
+  expect(sentBeforeAnswer, 'bytes sent before the answer').toBeLessThan(16 * 1024 * 1024)
+})
+
 test('too many messages from one address: 429 with Retry-After, never kept', async () => {
   const {
     POST: [contact = ''],

@@ -1,7 +1,7 @@
 /**
- * The server entry: methods other than GET and HEAD on pages get a 405, then come the
- * prerendered pages from memory, then copies of recently rendered pages (page-cache.server.ts),
- * then Start's handler, whose pages lose their script preloads (script-preloads.server.ts) and
+ * The server entry: a server-function call's body is limited (a 413 past 256 KB), methods other
+ * than GET and HEAD on pages get a 405, then come the prerendered pages from memory, then copies
+ * of recently rendered pages (page-cache.server.ts), then Start's handler, whose pages lose their script preloads (script-preloads.server.ts) and
  * whose 500 to a malformed server-function call becomes a 4xx (server-fn-guard.server.ts);
  * pages leave compressed.
  */
@@ -12,6 +12,7 @@ import { renderRecordingFreshness } from '~/server/page-freshness.server'
 import { prerenderedPagesOfThisServer } from '~/server/prerender/serve-prerendered.server'
 import { withoutScriptPreloads } from '~/server/script-preloads.server'
 import {
+  limitServerFnBody,
   refuseMalformedServerFnCall,
   refuseMethodOnPage,
   serverFnIds,
@@ -27,12 +28,13 @@ const renderedPages = createPageCache()
 export default createServerEntry({
   async fetch(request, options) {
     markClientAbortAsClosedRequest(request)
+    const call = limitServerFnBody(request)
     const response =
-      refuseMethodOnPage(request) ??
-      prerenderedPagesOfThisServer().serve(request) ??
-      renderedPages.serve(request) ??
-      (await render(request, async () =>
-        refuseMalformedServerFnCall(request, await handler.fetch(request, options), knownIds),
+      refuseMethodOnPage(call) ??
+      prerenderedPagesOfThisServer().serve(call) ??
+      renderedPages.serve(call) ??
+      (await render(call, async () =>
+        refuseMalformedServerFnCall(call, await handler.fetch(call, options), knownIds),
       ))
     return compressResponse(request, response)
   },

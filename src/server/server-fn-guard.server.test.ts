@@ -3,8 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 let currentRequest: Request | undefined
 vi.mock('@tanstack/react-start/server', () => ({ getRequest: () => currentRequest }))
 
-const { markServerFnReached, refuseMalformedServerFnCall, refuseMethodOnPage, serverFnIds } =
-  await import('./server-fn-guard.server')
+const {
+  limitServerFnBody,
+  markServerFnReached,
+  refuseMalformedServerFnCall,
+  refuseMethodOnPage,
+  serverFnIds,
+} = await import('./server-fn-guard.server')
 
 const knownId = 'a'.repeat(64)
 const knownIds = serverFnIds({
@@ -84,5 +89,47 @@ describe('refuseMethodOnPage', () => {
     for (const path of [`/_serverFn/${knownId}`, '/%5FserverFn/nope', '/_serverFn/']) {
       expect(refuseMethodOnPage(request(path)), path).toBeUndefined()
     }
+  })
+})
+
+describe('limitServerFnBody', () => {
+  const call = (body: BodyInit, headers: Record<string, string> = {}) =>
+    new Request(`${origin}/_serverFn/${knownId}`, {
+      method: 'POST',
+      body,
+      headers,
+      duplex: 'half',
+    } as RequestInit)
+  /** A body sent in chunks, with no declared length, that would never end. */
+  const endless = () => {
+    let sent = 0
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1
+        controller.enqueue(new Uint8Array(64 * 1024))
+      },
+    })
+    return { stream, sent: () => sent }
+  }
+
+  it('fails the read of a declared length over the limit with a 413, reading none of it', async () => {
+    const limited = limitServerFnBody(call('x'.repeat(300), { 'content-length': '300' }), 256)
+    await expect(limited.text()).rejects.toMatchObject({ status: 413 })
+  })
+
+  it('stops reading a streamed body once it passes the limit, with a 413', async () => {
+    const { stream, sent } = endless()
+    const limited = limitServerFnBody(call(stream), 256 * 1024)
+    await expect(limited.text()).rejects.toMatchObject({ status: 413 })
+    expect(sent()).toBeLessThan(10)
+  })
+
+  it('passes a body within the limit whole, and leaves pages and bodiless calls alone', async () => {
+    const limited = limitServerFnBody(call('{"a":1}'), 256)
+    expect(await limited.text()).toBe('{"a":1}')
+    const page = new Request(`${origin}/contact-us`, { method: 'POST', body: 'x'.repeat(1000) })
+    expect(limitServerFnBody(page, 256)).toBe(page)
+    const get = request(`/_serverFn/${knownId}`, 'GET')
+    expect(limitServerFnBody(get, 256)).toBe(get)
   })
 })

@@ -7,6 +7,7 @@
  * decision (CSRF, method, validation) and every answer of a function that ran.
  */
 import { getRequest } from '@tanstack/react-start/server'
+import { limitRequestBody } from 'srvx/body-limit'
 
 export const serverFnBase = '/_serverFn/'
 
@@ -41,6 +42,21 @@ export const serverFnIds = (modules: Record<string, Record<string, unknown>>): S
           : []
       }),
   )
+
+/**
+ * Our largest call is a contact message: within the schema's limits it stays under 110 KB even
+ * if every character takes Seroval's longest escape. Start sets no limit, and would read an
+ * endless body into memory.
+ */
+export const serverFnBodyLimit = 256 * 1024
+
+/**
+ * A server-function call whose body is read no further than the limit, with srvx's own limiter:
+ * a declared length over it fails at once, a streamed body once it passes, and Start answers
+ * that failed read with the limiter's 413. Anything else passes unchanged.
+ */
+export const limitServerFnBody = (request: Request, limit = serverFnBodyLimit): Request =>
+  request.body && isServerFnCall(request) ? limitRequestBody(request, limit) : request
 
 const refuse = (status: number, message: string) =>
   new Response(message, {
