@@ -37,7 +37,7 @@ export const contactToasts = {
 /** What the hCaptcha widget reports when its script cannot be loaded (after its own retries). */
 const captchaLoadErrors = new Set(['script-error', 'script-load-error-other'])
 
-type Props = { siteKey: string; initialService: ContactFormFields['service'] }
+export type ContactFormProps = { siteKey: string; initialService: ContactFormFields['service'] }
 
 const contactFormId = 'contact-form'
 
@@ -54,7 +54,7 @@ function focusFirstField(formId: string, names: ReadonlySet<string>) {
 const isContactField = (name: string): name is keyof ContactFormFields =>
   Object.hasOwn(contactFormDefaults, name)
 
-export function ContactForm({ siteKey, initialService }: Props) {
+export function ContactForm({ siteKey, initialService }: ContactFormProps) {
   const hydrated = useHydrated()
   const captcha = useRef<HCaptcha>(null)
   const [captchaToken, setCaptchaToken] = useState('')

@@ -5,6 +5,7 @@ import { button, card } from 'styled-system/recipes'
 import { CallToActionBand } from '~/components/CallToActionBand'
 import { Hero, HeroBackgroundImage, type HeroImage } from '~/components/Hero'
 import { ArrowRightIcon, CheckIcon } from '~/components/icons/icons'
+import { NotFoundHero } from '~/components/layout/NotFoundPage'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
 import { CategoryProjects } from '~/features/gallery/components/CategoryProjects'
@@ -202,22 +203,14 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
 
 export function LocationServiceNotFound() {
   return (
-    <Hero
-      eyebrow="Error 404"
+    <NotFoundHero
       title="Service Not Found"
       subtitle="We couldn't match that address to one of our service areas. Location pages look like /areas-of-service/location-service, for example /areas-of-service/concord-kitchen-remodeling."
-    >
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
-        <Link to="/service-areas" className={button({ variant: 'accent', size: 'lg' })}>
-          View Service Areas
-        </Link>
-        <Link to="/services" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-          All Services
-        </Link>
-        <Link to="/" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-          Home
-        </Link>
-      </div>
-    </Hero>
+      links={[
+        { to: '/service-areas', label: 'View Service Areas' },
+        { to: '/services', label: 'All Services' },
+        { to: '/', label: 'Home' },
+      ]}
+    />
   )
 }

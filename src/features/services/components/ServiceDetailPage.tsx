@@ -5,6 +5,7 @@ import { CallToActionBand } from '~/components/CallToActionBand'
 import { FaqAccordion } from '~/components/FaqAccordion'
 import { Hero } from '~/components/Hero'
 import { CheckIcon } from '~/components/icons/icons'
+import { NotFoundHero } from '~/components/layout/NotFoundPage'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
 import { CategoryProjects } from '~/features/gallery/components/CategoryProjects'
@@ -135,19 +136,13 @@ const panelTitle = css({ textStyle: 'h3', mb: '4' })
 
 export function ServiceNotFound() {
   return (
-    <Hero
-      eyebrow="Error 404"
+    <NotFoundHero
       title="Service Not Found"
       subtitle="We don't offer a service at that address. Browse everything we do, or get in touch and tell us about your project."
-    >
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
-        <Link to="/services" className={button({ variant: 'accent', size: 'lg' })}>
-          View All Services
-        </Link>
-        <Link to="/contact-us" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-          Contact Us
-        </Link>
-      </div>
-    </Hero>
+      links={[
+        { to: '/services', label: 'View All Services' },
+        { to: '/contact-us', label: 'Contact Us' },
+      ]}
+    />
   )
 }
