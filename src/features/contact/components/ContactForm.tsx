@@ -215,16 +215,7 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
           </Field>
         )}
       </form.Field>
-      <div
-        aria-hidden="true"
-        className={css({
-          position: 'absolute',
-          left: '-10000px',
-          w: '1px',
-          h: '1px',
-          overflow: 'hidden',
-        })}
-      >
+      <div aria-hidden="true" className={offScreen}>
         <label>
           Website
           <input
@@ -301,6 +292,14 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
   )
 }
 
+/** Out of sight and out of the tab order, yet still in the form. */
+const offScreen = css({
+  position: 'absolute',
+  left: '-10000px',
+  w: '1px',
+  h: '1px',
+  overflow: 'hidden',
+})
 const noticeClass = css({ p: '4', borderRadius: 'md', bg: 'accent.subtle', color: 'fg.default' })
 
 /** The three required one-line fields, in form order. */
