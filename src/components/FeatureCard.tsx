@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { FeatureIcon, type FeatureIconName } from './icons/feature-icons'
+import { Section } from './Section'
+import { SectionHeading } from './SectionHeading'
 
 type Props = { icon: FeatureIconName; title: string; children: ReactNode }
 
@@ -53,4 +55,45 @@ export const featureGrid = {
     gap: '6',
     gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
   }),
+}
+
+type FeatureSectionProps = {
+  id: string
+  title: string
+  subtitle: string
+  tone?: 'canvas' | 'subtle'
+  /** The heading beside its subtitle on wide screens, or centred above the cards. */
+  heading: 'split' | 'centered'
+  columns: keyof typeof featureGrid
+  features: readonly { icon: FeatureIconName; title: string; text: string }[]
+}
+
+/** A band of feature cards under a heading. */
+export function FeatureSection({
+  id,
+  title,
+  subtitle,
+  tone,
+  heading,
+  columns,
+  features,
+}: FeatureSectionProps) {
+  return (
+    <Section tone={tone} labelledBy={id}>
+      <SectionHeading
+        id={id}
+        title={title}
+        subtitle={subtitle}
+        split={heading === 'split'}
+        centered={heading === 'centered'}
+      />
+      <ul className={featureGrid[columns]}>
+        {features.map((feature) => (
+          <FeatureCard key={feature.title} icon={feature.icon} title={feature.title}>
+            {feature.text}
+          </FeatureCard>
+        ))}
+      </ul>
+    </Section>
+  )
 }

@@ -61,9 +61,9 @@ export function Hero({
             position: 'absolute',
             inset: '0',
             bgGradient: 'to-r',
-            gradientFrom: 'rgba(5, 15, 29, 0.88)',
-            gradientVia: 'rgba(9, 26, 48, 0.7)',
-            gradientTo: 'rgba(9, 26, 48, 0.45)',
+            gradientFrom: 'heroShade.from',
+            gradientVia: 'heroShade.via',
+            gradientTo: 'heroShade.to',
           })}
         />
       </div>

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { NotFoundPage } from '~/components/layout/NotFoundPage'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import { pageCacheControl } from '~/features/seo/cache-control'
-import { pageHead } from '~/features/seo/page-head'
+import { notFoundHead, seoHeadOr } from '~/features/seo/seo-route'
 import { ServiceDetailPage } from '~/features/services/components/ServiceDetailPage'
 import { parseServiceAliasParam } from '~/features/services/service-params'
 import { serviceSeo } from '~/features/services/service-seo'
@@ -17,15 +17,7 @@ export const Route = createFileRoute('/$serviceAlias')({
     return { seo: serviceSeo(params.serviceAlias, context.publicConfig.siteUrl) }
   },
   headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
-  head: ({ match, loaderData }) =>
-    match.status === 'notFound' || !loaderData
-      ? {
-          meta: [
-            { title: 'Page Not Found | Maple Hearth' },
-            { name: 'robots', content: 'noindex' },
-          ],
-        }
-      : pageHead(loaderData.seo),
+  head: seoHeadOr(notFoundHead('Page Not Found')),
   notFoundComponent: NotFoundPage,
   component: ServiceAliasRoute,
 })

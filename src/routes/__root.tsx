@@ -1,13 +1,8 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
-import { HydrationMarker } from '~/components/layout/HydrationMarker'
-import { SiteFooter } from '~/components/layout/SiteFooter'
-import { SiteHeader } from '~/components/layout/SiteHeader'
-import { SiteToaster } from '~/components/layout/SiteToaster'
-import { SkipLink } from '~/components/layout/SkipLink'
+import { createRootRouteWithContext } from '@tanstack/react-router'
+import { pageNotFound } from '~/components/layout/NotFoundPage'
+import { SiteDocument, SiteLayout } from '~/components/layout/SiteLayout'
 import { markCachedHeadingFont } from '~/features/boot/heading-font'
 import { publicConfigQueryOptions } from '~/features/public-config/public-config.queries'
 import { businessJsonLd } from '~/features/seo/business-json-ld'
@@ -26,7 +21,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#143358' },
       ...(isGlobalNotFound(matches)
-        ? pageHead({ ...notFoundHead, path: '/404', siteUrl: match.context.publicConfig.siteUrl })
+        ? pageHead({ ...pageNotFound, path: '/404', siteUrl: match.context.publicConfig.siteUrl })
             .meta
         : []),
     ],
@@ -41,45 +36,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
     ],
   }),
-  shellComponent: RootDocument,
-  component: RootLayout,
+  shellComponent: SiteDocument,
+  component: SiteLayout,
 })
-
-const notFoundHead = {
-  title: 'Page Not Found',
-  description:
-    'The page you were looking for could not be found. Return home or contact Maple Hearth Renovations for help with your remodeling project.',
-}
 
 /** The router marks the match that renders an unmatched path with `_notFound`. */
 const isGlobalNotFound = (matches: readonly object[]) =>
   matches.some((match) => '_notFound' in match && match._notFound === true)
-
-function RootLayout() {
-  return (
-    <>
-      <SkipLink />
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className={css({ outline: 'none', minH: '60vh' })}>
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <SiteToaster />
-      <HydrationMarker />
-    </>
-  )
-}
-
-function RootDocument({ children }: { children: ReactNode }) {
-  return (
-    <html lang="en-CA">
-      <head>
-        <HeadContent />
-      </head>
-      <body>
-        {children}
-        <Scripts />
-      </body>
-    </html>
-  )
-}

@@ -11,7 +11,7 @@ import {
   parseLocationService,
 } from '~/features/locations/location-service-path'
 import { pageCacheControl } from '~/features/seo/cache-control'
-import { pageHead } from '~/features/seo/page-head'
+import { seoHeadOr } from '~/features/seo/seo-route'
 import { serviceNotFoundHead } from '~/features/services/service-head'
 
 function parseLocationServiceParam({ locationService }: { locationService: string }) {
@@ -36,8 +36,7 @@ export const Route = createFileRoute('/areas-of-service/$locationService')({
     return { seo: locationServiceSeo(pair, context.publicConfig.siteUrl) }
   },
   headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
-  head: ({ match, loaderData }) =>
-    match.status === 'notFound' || !loaderData ? serviceNotFoundHead : pageHead(loaderData.seo),
+  head: seoHeadOr(serviceNotFoundHead),
   notFoundComponent: LocationServiceNotFound,
   component: LocationServiceRoute,
 })

@@ -1,81 +1,21 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
-import { FaqAccordion } from '~/components/FaqAccordion'
-import { Hero } from '~/components/Hero'
-import { PhoneLink } from '~/components/layout/PhoneLink'
-import { Section } from '~/components/Section'
+import { createFileRoute } from '@tanstack/react-router'
 import { faqPage, faqs } from '~/content/faq.content'
 import { siteImages } from '~/content/site-images'
-import { pageHead } from '~/features/seo/page-head'
-import { breadcrumbJsonLd, faqJsonLd } from '~/features/seo/structured-data'
+import { FaqPage } from '~/features/faq/components/FaqPage'
+import { pageSeo, seoHead } from '~/features/seo/seo-route'
+import { faqJsonLd } from '~/features/seo/structured-data'
 
 export const Route = createFileRoute('/faq')({
-  // The head is written from the page's copy in the loader, which loads with the component,
-  // so this page's copy stays out of every other page's scripts.
+  // Loader and component load together: the page's copy, its head, stays out of other pages.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context }) => ({
-    seo: {
+  loader: ({ context }) =>
+    pageSeo(context.publicConfig.siteUrl, {
       ...faqPage.seo,
       path: '/faq',
-      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['faq-hero'],
-      structuredData: [
-        faqJsonLd(faqs),
-        breadcrumbJsonLd(context.publicConfig.siteUrl, [{ name: 'FAQ', path: '/faq' }]),
-      ],
-    },
-  }),
-  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
+      structuredData: [faqJsonLd(faqs)],
+      breadcrumb: 'FAQ',
+    }),
+  head: seoHead,
   component: FaqPage,
 })
-
-function FaqPage() {
-  const { contactPrompt } = faqPage
-  return (
-    <>
-      <Hero
-        title={faqPage.title}
-        subtitle={faqPage.subtitle}
-        backgroundImage={siteImages['faq-hero']}
-      />
-      <Section narrow labelledBy="faq-questions-heading">
-        <h2 id="faq-questions-heading" className={css({ srOnly: true })}>
-          Questions and answers
-        </h2>
-        <FaqAccordion items={faqs} />
-        <aside
-          aria-labelledby="faq-contact-heading"
-          className={css({
-            mt: '12',
-            p: { base: '6', md: '8' },
-            borderRadius: 'lg',
-            bg: 'bg.muted',
-            display: 'grid',
-            gap: '3',
-            justifyItems: 'center',
-            textAlign: 'center',
-          })}
-        >
-          <h2 id="faq-contact-heading" className={css({ textStyle: 'h3' })}>
-            {contactPrompt.title}
-          </h2>
-          <p className={css({ color: 'fg.muted' })}>{contactPrompt.text}</p>
-          <div
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: '3',
-              justifyContent: 'center',
-            })}
-          >
-            <Link to="/contact-us" className={button({ variant: 'accent' })}>
-              {contactPrompt.linkLabel}
-            </Link>
-            <PhoneLink className={button({ variant: 'outline' })} />
-          </div>
-        </aside>
-      </Section>
-    </>
-  )
-}

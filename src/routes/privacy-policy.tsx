@@ -1,107 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
-import { Hero } from '~/components/Hero'
-import { Section } from '~/components/Section'
 import { privacyContent } from '~/content/privacy.content'
 import { siteImages } from '~/content/site-images'
-import { pageHead } from '~/features/seo/page-head'
-import { breadcrumbJsonLd } from '~/features/seo/structured-data'
+import { PrivacyPolicyPage } from '~/features/privacy/components/PrivacyPolicyPage'
+import { pageSeo, seoHead } from '~/features/seo/seo-route'
 
 export const Route = createFileRoute('/privacy-policy')({
-  // The head is written from the page's copy in the loader, which loads with the component,
-  // so this page's copy stays out of every other page's scripts.
+  // Loader and component load together: the page's copy, its head, stays out of other pages.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context }) => ({
-    seo: {
+  loader: ({ context }) =>
+    pageSeo(context.publicConfig.siteUrl, {
       ...privacyContent.seo,
       path: '/privacy-policy',
-      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['privacy-hero'],
-      structuredData: [
-        breadcrumbJsonLd(context.publicConfig.siteUrl, [
-          { name: 'Privacy Policy', path: '/privacy-policy' },
-        ]),
-      ],
-    },
-  }),
-  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
+      breadcrumb: 'Privacy Policy',
+    }),
+  head: seoHead,
   component: PrivacyPolicyPage,
 })
-
-function PrivacyPolicyPage() {
-  const { title, lastUpdated, lastUpdatedIso, intro, sections } = privacyContent
-  return (
-    <>
-      <Hero
-        title={title}
-        subtitle={
-          <>
-            Last updated <time dateTime={lastUpdatedIso}>{lastUpdated}</time>
-          </>
-        }
-        backgroundImage={siteImages['privacy-hero']}
-      />
-      <Section narrow>
-        <div className={css({ display: 'grid', gap: '10', maxW: 'prose', mx: 'auto' })}>
-          <p className={css({ textStyle: 'lead', color: 'fg.muted' })}>{intro}</p>
-          <nav aria-label="Policy sections">
-            <ol
-              className={css({
-                display: 'grid',
-                gap: '1.5',
-                listStyle: 'decimal',
-                pl: '6',
-                color: 'fg.link',
-              })}
-            >
-              {sections.map((section) => (
-                <li key={section.id}>
-                  <a href={`#${section.id}`} className={css({ textDecoration: 'underline' })}>
-                    {section.heading}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-          {sections.map((section, index) => (
-            <section
-              key={section.id}
-              id={section.id}
-              aria-labelledby={`${section.id}-heading`}
-              className={css({ display: 'grid', gap: '3' })}
-            >
-              <h2
-                id={`${section.id}-heading`}
-                className={css({ textStyle: 'h3', fontSize: '2xl' })}
-              >
-                {index + 1}. {section.heading}
-              </h2>
-              {section.blocks.map((block) =>
-                block.type === 'paragraph' ? (
-                  <p key={block.text.slice(0, 40)} className={css({ color: 'fg.muted' })}>
-                    {block.text}
-                  </p>
-                ) : (
-                  <ul
-                    key={block.items[0]}
-                    className={css({
-                      listStyle: 'disc',
-                      pl: '6',
-                      display: 'grid',
-                      gap: '1.5',
-                      color: 'fg.muted',
-                    })}
-                  >
-                    {block.items.map((item) => (
-                      <li key={item}>{item}</li>
-                    ))}
-                  </ul>
-                ),
-              )}
-            </section>
-          ))}
-        </div>
-      </Section>
-    </>
-  )
-}

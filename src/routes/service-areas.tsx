@@ -1,77 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
-import { CallToActionBand } from '~/components/CallToActionBand'
-import { Hero } from '~/components/Hero'
-import { Section } from '~/components/Section'
-import { SectionHeading } from '~/components/SectionHeading'
 import { siteImages } from '~/content/site-images'
-import { MapStandIn } from '~/features/locations/components/MapStandIn'
-import { ServiceAreaTabs } from '~/features/locations/components/ServiceAreaTabs'
+import { ServiceAreasPage } from '~/features/locations/components/ServiceAreasPage'
 import { reloadForThirdParties } from '~/features/security/reload-for-third-parties'
-import { pageHead } from '~/features/seo/page-head'
-import { breadcrumbJsonLd } from '~/features/seo/structured-data'
+import { pageSeo, seoHead } from '~/features/seo/seo-route'
 
 export const Route = createFileRoute('/service-areas')({
   // Its policy allows what the page embeds; a document without that allowance reloads.
   beforeLoad: reloadForThirdParties,
-  // The head is written from the page's copy in the loader, which loads with the component,
-  // so this page's copy stays out of every other page's scripts.
+  // Loader and component load together: the page's copy, its head, stays out of other pages.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context }) => ({
-    seo: {
+  loader: ({ context }) =>
+    pageSeo(context.publicConfig.siteUrl, {
       title: 'Service Areas: Richmond Hill, Concord, Etobicoke & Toronto',
       description:
         'From our Richmond Hill base we renovate homes and businesses across the Greater Toronto Area, including Concord, Etobicoke and Midtown Toronto.',
       path: '/service-areas',
-      siteUrl: context.publicConfig.siteUrl,
       lcpImage: siteImages['areas-hero'],
-      structuredData: [
-        breadcrumbJsonLd(context.publicConfig.siteUrl, [
-          { name: 'Service Areas', path: '/service-areas' },
-        ]),
-      ],
-    },
-  }),
-  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
+      breadcrumb: 'Service Areas',
+    }),
+  head: seoHead,
   component: ServiceAreasPage,
 })
-
-function ServiceAreasPage() {
-  return (
-    <>
-      <Hero
-        eyebrow="Where We Work"
-        title="Our Service Areas"
-        subtitle="Based in Richmond Hill since 1998, we renovate homes and businesses across the Greater Toronto Area."
-        backgroundImage={siteImages['areas-hero']}
-      />
-      <Section labelledBy="map-heading">
-        <div
-          className={css({
-            display: 'grid',
-            gap: '10',
-            gridTemplateColumns: { base: '1fr', lg: '1fr 1.3fr' },
-            alignItems: 'center',
-          })}
-        >
-          <SectionHeading
-            id="map-heading"
-            title="Serving the Greater Toronto Area"
-            subtitle="Our crew works from Richmond Hill to Concord, Etobicoke and Midtown Toronto, and throughout the communities in between. Not sure if we cover your street? Ask us: if we can do the job well, we will."
-          />
-          <MapStandIn />
-        </div>
-      </Section>
-      <Section tone="subtle" labelledBy="areas-list-heading">
-        <SectionHeading id="areas-list-heading" title="Find Your Local Service" centered />
-        <ServiceAreaTabs />
-      </Section>
-      <CallToActionBand
-        id="areas-cta-heading"
-        title="Book a Free Consultation"
-        subtitle="Tell us where you are and what you have in mind. We will visit, measure and give you a transparent estimate."
-        quoteLabel="Request a Consultation"
-      />
-    </>
-  )
-}

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
 import { pageCacheControl } from '~/features/seo/cache-control'
-import { pageHead } from '~/features/seo/page-head'
+import { seoHeadOr } from '~/features/seo/seo-route'
 import {
   ServiceDetailPage,
   ServiceNotFound,
@@ -19,8 +19,7 @@ export const Route = createFileRoute('/services/$serviceId')({
     return { seo: serviceSeo(params.serviceId, context.publicConfig.siteUrl) }
   },
   headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
-  head: ({ match, loaderData }) =>
-    match.status === 'notFound' || !loaderData ? serviceNotFoundHead : pageHead(loaderData.seo),
+  head: seoHeadOr(serviceNotFoundHead),
   notFoundComponent: ServiceNotFound,
   component: ServiceRoute,
 })

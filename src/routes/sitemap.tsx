@@ -1,93 +1,18 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
-import { Hero } from '~/components/Hero'
-import { Section } from '~/components/Section'
-import { type SiteMapTarget, siteMapGroups } from '~/features/navigation/site-map'
-import { pageHead } from '~/features/seo/page-head'
-import { breadcrumbJsonLd } from '~/features/seo/structured-data'
+import { createFileRoute } from '@tanstack/react-router'
+import { pageSeo, seoHead } from '~/features/seo/seo-route'
+import { SitemapPage } from '~/features/sitemap/components/SitemapPage'
 
 export const Route = createFileRoute('/sitemap')({
-  // The head is written from the page's copy in the loader, which loads with the component,
-  // so this page's copy stays out of every other page's scripts.
+  // Loader and component load together: the page's copy, its head, stays out of other pages.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context }) => ({
-    seo: {
+  loader: ({ context }) =>
+    pageSeo(context.publicConfig.siteUrl, {
       title: 'Sitemap',
       description:
         'Every page of the Maple Hearth Renovations website: services, service areas across the Greater Toronto Area, our gallery, FAQ and contact details.',
       path: '/sitemap',
-      siteUrl: context.publicConfig.siteUrl,
-      structuredData: [
-        breadcrumbJsonLd(context.publicConfig.siteUrl, [{ name: 'Sitemap', path: '/sitemap' }]),
-      ],
-    },
-  }),
-  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.seo) : {}),
+      breadcrumb: 'Sitemap',
+    }),
+  head: seoHead,
   component: SitemapPage,
 })
-
-function SitemapPage() {
-  const groups = siteMapGroups()
-  return (
-    <>
-      <Hero title="Sitemap" subtitle="Every page of our website in one place." />
-      <Section>
-        <div className={css({ columns: { base: '1', md: '2', lg: '3' }, columnGap: '10' })}>
-          {groups.map((group) => (
-            <section
-              key={group.title}
-              aria-labelledby={slug(group.title)}
-              className={css({ breakInside: 'avoid', mb: '10' })}
-            >
-              <h2 id={slug(group.title)} className={css({ textStyle: 'h3', mb: '3' })}>
-                {group.title}
-              </h2>
-              <ul className={css({ display: 'grid', gap: '2' })}>
-                {group.entries.map((entry) => (
-                  <li key={entry.path}>
-                    <SiteMapLink target={entry.target} label={entry.label} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      </Section>
-    </>
-  )
-}
-
-const slug = (text: string) => `sitemap-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
-
-const linkClass = css({ color: 'fg.link', textDecoration: 'underline', textUnderlineOffset: '3px' })
-
-function SiteMapLink({ target, label }: { target: SiteMapTarget; label: string }) {
-  switch (target.kind) {
-    case 'page':
-      return (
-        <Link to={target.to} className={linkClass}>
-          {label}
-        </Link>
-      )
-    case 'service':
-      return (
-        <Link
-          to="/services/$serviceId"
-          params={{ serviceId: target.serviceId }}
-          className={linkClass}
-        >
-          {label}
-        </Link>
-      )
-    case 'location':
-      return (
-        <Link
-          to="/areas-of-service/$locationService"
-          params={{ locationService: target.locationService }}
-          className={linkClass}
-        >
-          {label}
-        </Link>
-      )
-  }
-}

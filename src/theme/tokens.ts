@@ -78,6 +78,29 @@ export const semanticTokens = defineSemanticTokens({
       muted: { value: '{colors.sand.100}' },
       inverse: { value: '{colors.navy.900}' },
       overlay: { value: 'rgba(5, 15, 29, 0.97)' },
+      /** Behind a dialog over the page. */
+      scrim: { value: 'rgba(5, 15, 29, 0.86)' },
+      /** A round control over a photo. */
+      photoControl: { value: 'rgba(5, 15, 29, 0.75)' },
+      /** Fades the bottom of a picture so a control over it reads. */
+      veil: { value: 'rgba(255,255,255,0.9)' },
+    },
+    /** The shade over a hero's photo, dark on the text's side. */
+    heroShade: {
+      from: { value: 'rgba(5, 15, 29, 0.88)' },
+      via: { value: 'rgba(9, 26, 48, 0.7)' },
+      to: { value: 'rgba(9, 26, 48, 0.45)' },
+    },
+    /** The drawn map that stands in for the embedded one. */
+    map: {
+      land: { value: '#efe8dd' },
+      water: { value: '{colors.navy.200}' },
+      waterLabel: { value: '{colors.navy.600}' },
+      road: { value: '{colors.sand.300}' },
+      pin: { value: '{colors.navy.700}' },
+      homePin: { value: '{colors.copper.600}' },
+      pinDot: { value: 'white' },
+      label: { value: '{colors.sand.900}' },
     },
     fg: {
       default: { value: '{colors.sand.900}' },
@@ -86,10 +109,12 @@ export const semanticTokens = defineSemanticTokens({
       inverse: { value: 'white' },
       inverseMuted: { value: '{colors.navy.100}' },
       link: { value: '{colors.navy.600}' },
+      error: { value: '{colors.red.700}' },
     },
     border: {
       default: { value: '{colors.sand.200}' },
       strong: { value: '{colors.sand.300}' },
+      error: { value: '{colors.red.700}' },
     },
     brand: {
       solid: { value: '{colors.navy.700}' },

@@ -3,21 +3,52 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Hero } from '../Hero'
 
-export function NotFoundPage() {
+/** Pages a 404 may point back to: each needs no params. */
+type NotFoundLink = { to: '/' | '/contact-us' | '/services' | '/service-areas'; label: string }
+
+/** The 404 hero: what was not found, and where to go instead (the first link leads). */
+export function NotFoundHero({
+  title,
+  subtitle,
+  links,
+}: {
+  title: string
+  subtitle: string
+  links: readonly NotFoundLink[]
+}) {
   return (
-    <Hero
-      eyebrow="Error 404"
-      title="Page Not Found"
-      subtitle="The page you were looking for has moved or never existed. Let's get you back on track."
-    >
+    <Hero eyebrow="Error 404" title={title} subtitle={subtitle}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
-        <Link to="/" className={button({ variant: 'accent', size: 'lg' })}>
-          Back to Home
-        </Link>
-        <Link to="/contact-us" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-          Contact Us
-        </Link>
+        {links.map((link, index) => (
+          <Link
+            key={link.to}
+            to={link.to}
+            className={button({ variant: index === 0 ? 'accent' : 'outlineOnDark', size: 'lg' })}
+          >
+            {link.label}
+          </Link>
+        ))}
       </div>
     </Hero>
+  )
+}
+
+/** The copy of the site-wide 404, also its head's title and description. */
+export const pageNotFound = {
+  title: 'Page Not Found',
+  description:
+    'The page you were looking for could not be found. Return home or contact Maple Hearth Renovations for help with your remodeling project.',
+}
+
+export function NotFoundPage() {
+  return (
+    <NotFoundHero
+      title={pageNotFound.title}
+      subtitle="The page you were looking for has moved or never existed. Let's get you back on track."
+      links={[
+        { to: '/', label: 'Back to Home' },
+        { to: '/contact-us', label: 'Contact Us' },
+      ]}
+    />
   )
 }

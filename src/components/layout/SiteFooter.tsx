@@ -32,6 +32,18 @@ function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode 
   )
 }
 
+/** A titled column of footer links: its children are the list's items. */
+function LinkColumn({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={columnTitle}>
+        {title}
+      </h2>
+      <ul className={linkList}>{children}</ul>
+    </nav>
+  )
+}
+
 export function SiteFooter() {
   const year = new Date().getFullYear()
   return (
@@ -73,38 +85,28 @@ export function SiteFooter() {
               </ContactLine>
             </ul>
           </section>
-          <nav aria-labelledby="footer-quick-links">
-            <h2 id="footer-quick-links" className={columnTitle}>
-              Quick Links
-            </h2>
-            <ul className={linkList}>
-              {[...mainNavigation, ...legalNavigation].map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className={footerLink}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-labelledby="footer-services">
-            <h2 id="footer-services" className={columnTitle}>
-              Our Services
-            </h2>
-            <ul className={linkList}>
-              {footerServiceLinks.map((service) => (
-                <li key={service.id}>
-                  <Link
-                    to="/services/$serviceId"
-                    params={{ serviceId: service.id }}
-                    className={footerLink}
-                  >
-                    {service.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <LinkColumn id="footer-quick-links" title="Quick Links">
+            {[...mainNavigation, ...legalNavigation].map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={footerLink}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </LinkColumn>
+          <LinkColumn id="footer-services" title="Our Services">
+            {footerServiceLinks.map((service) => (
+              <li key={service.id}>
+                <Link
+                  to="/services/$serviceId"
+                  params={{ serviceId: service.id }}
+                  className={footerLink}
+                >
+                  {service.label}
+                </Link>
+              </li>
+            ))}
+          </LinkColumn>
         </div>
         <div
           className={css({

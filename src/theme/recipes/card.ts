@@ -3,7 +3,7 @@ import { defineSlotRecipe } from '@pandacss/dev'
 export const card = defineSlotRecipe({
   className: 'card',
   description: 'A raised panel with an optional image, a body and a footer',
-  slots: ['root', 'media', 'body', 'title', 'description', 'footer'],
+  slots: ['root', 'media', 'badge', 'body', 'title', 'description', 'footer'],
   base: {
     root: {
       display: 'flex',
@@ -22,6 +22,19 @@ export const card = defineSlotRecipe({
       overflow: 'hidden',
       bg: 'bg.muted',
       '& img': { w: 'full', h: 'full', objectFit: 'cover' },
+    },
+    /** A pill over the media's top-left corner, such as Featured. */
+    badge: {
+      position: 'absolute',
+      top: '3',
+      left: '3',
+      bg: 'accent.solid',
+      color: 'white',
+      fontSize: 'xs',
+      fontWeight: '700',
+      px: '2.5',
+      py: '1',
+      borderRadius: 'full',
     },
     body: { display: 'flex', flexDirection: 'column', gap: '3', p: '6', flex: '1' },
     title: { textStyle: 'h3', color: 'fg.heading' },

@@ -1,10 +1,11 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha'
 import { useForm } from '@tanstack/react-form'
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { notify, preloadToasts } from '~/components/layout/notify'
 import { useHydrated } from '~/components/layout/use-hydrated'
+import { Field, fieldErrorClass } from '~/components/ui/Field'
 import { takeTypedFields } from '~/features/boot/typed-before-hydration'
 import { company } from '../../../../app.config'
 import { sendContactMessage } from '../contact.functions'
@@ -37,7 +38,7 @@ export const contactToasts = {
 /** What the hCaptcha widget reports when its script cannot be loaded (after its own retries). */
 const captchaLoadErrors = new Set(['script-error', 'script-load-error-other'])
 
-type Props = { siteKey: string; initialService: ContactFormFields['service'] }
+export type ContactFormProps = { siteKey: string; initialService: ContactFormFields['service'] }
 
 const contactFormId = 'contact-form'
 
@@ -54,7 +55,7 @@ function focusFirstField(formId: string, names: ReadonlySet<string>) {
 const isContactField = (name: string): name is keyof ContactFormFields =>
   Object.hasOwn(contactFormDefaults, name)
 
-export function ContactForm({ siteKey, initialService }: Props) {
+export function ContactForm({ siteKey, initialService }: ContactFormProps) {
   const hydrated = useHydrated()
   const captcha = useRef<HCaptcha>(null)
   const [captchaToken, setCaptchaToken] = useState('')
@@ -144,27 +145,35 @@ export function ContactForm({ siteKey, initialService }: Props) {
           gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
         })}
       >
-        {textFields.map((spec) => (
-          <form.Field key={spec.name} name={spec.name}>
+        {textFields.map(({ name, label, ...input }) => (
+          <form.Field key={name} name={name}>
             {(field) => (
-              <TextField
-                {...spec}
+              <Field
+                label={label}
+                name={name}
                 required
-                value={field.state.value}
                 error={visibleError(field.state.meta, form.state.submissionAttempts)}
-                onBlur={field.handleBlur}
-                onChange={field.handleChange}
-              />
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    {...input}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(event) => field.handleChange(event.target.value)}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
             )}
           </form.Field>
         ))}
         <form.Field name="service">
           {(field) => (
-            <FieldShell label="Service" name={field.name}>
-              {(ids) => (
+            <Field label="Service" name={field.name}>
+              {(control) => (
                 <select
-                  id={ids.input}
-                  name={field.name}
+                  {...control}
                   value={field.state.value}
                   onBlur={field.handleBlur}
                   onChange={(event) =>
@@ -180,44 +189,33 @@ export function ContactForm({ siteKey, initialService }: Props) {
                   ))}
                 </select>
               )}
-            </FieldShell>
+            </Field>
           )}
         </form.Field>
       </div>
       <form.Field name="message">
-        {(field) => {
-          const error = visibleError(field.state.meta, form.state.submissionAttempts)
-          return (
-            <FieldShell label="Message" required name={field.name} error={error}>
-              {(ids) => (
-                <textarea
-                  id={ids.input}
-                  name={field.name}
-                  value={field.state.value}
-                  required
-                  rows={6}
-                  maxLength={contactLimits.message.max}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? ids.error : undefined}
-                  onBlur={field.handleBlur}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  className={css({ ...inputStyles, h: 'auto', py: '3', resize: 'vertical' })}
-                />
-              )}
-            </FieldShell>
-          )
-        }}
+        {(field) => (
+          <Field
+            label="Message"
+            required
+            name={field.name}
+            error={visibleError(field.state.meta, form.state.submissionAttempts)}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                value={field.state.value}
+                rows={6}
+                maxLength={contactLimits.message.max}
+                onBlur={field.handleBlur}
+                onChange={(event) => field.handleChange(event.target.value)}
+                className={css({ ...inputStyles, h: 'auto', py: '3', resize: 'vertical' })}
+              />
+            )}
+          </Field>
+        )}
       </form.Field>
-      <div
-        aria-hidden="true"
-        className={css({
-          position: 'absolute',
-          left: '-10000px',
-          w: '1px',
-          h: '1px',
-          overflow: 'hidden',
-        })}
-      >
+      <div aria-hidden="true" className={offScreen}>
         <label>
           Website
           <input
@@ -260,7 +258,7 @@ export function ContactForm({ siteKey, initialService }: Props) {
           </Suspense>
         ) : null}
         {captchaMissing && !captchaUnavailable ? (
-          <p id={captchaErrorId} role="alert" className={errorClass}>
+          <p id={captchaErrorId} role="alert" className={fieldErrorClass}>
             {contactToasts.captcha.title} - {contactToasts.captcha.description}
           </p>
         ) : null}
@@ -294,6 +292,14 @@ export function ContactForm({ siteKey, initialService }: Props) {
   )
 }
 
+/** Out of sight and out of the tab order, yet still in the form. */
+const offScreen = css({
+  position: 'absolute',
+  left: '-10000px',
+  w: '1px',
+  h: '1px',
+  overflow: 'hidden',
+})
 const noticeClass = css({ p: '4', borderRadius: 'md', bg: 'accent.subtle', color: 'fg.default' })
 
 /** The three required one-line fields, in form order. */
@@ -332,89 +338,6 @@ function visibleError(meta: FieldMeta, submissionAttempts: number): string | und
   return undefined
 }
 
-function FieldShell({
-  label,
-  name,
-  required = false,
-  error,
-  children,
-}: {
-  label: string
-  name: string
-  required?: boolean
-  error?: string
-  children: (ids: { input: string; error: string }) => ReactNode
-}) {
-  const id = useId()
-  const ids = { input: `${id}-${name}`, error: `${id}-${name}-error` }
-  return (
-    <div className={css({ display: 'grid', gap: '1.5', alignContent: 'start' })}>
-      <label htmlFor={ids.input} className={css({ fontWeight: '600', color: 'fg.heading' })}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className={css({ color: 'accent.text' })}>
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children(ids)}
-      {error ? (
-        <p id={ids.error} className={errorClass}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-type TextFieldProps = {
-  label: string
-  name: string
-  value: string
-  type?: 'text' | 'email' | 'tel'
-  required?: boolean
-  autoComplete: string
-  maxLength: number
-  error: string | undefined
-  onBlur: () => void
-  onChange: (value: string) => void
-}
-
-function TextField({
-  label,
-  name,
-  value,
-  type = 'text',
-  required,
-  autoComplete,
-  maxLength,
-  error,
-  onBlur,
-  onChange,
-}: TextFieldProps) {
-  return (
-    <FieldShell label={label} name={name} required={required} error={error}>
-      {(ids) => (
-        <input
-          id={ids.input}
-          name={name}
-          type={type}
-          value={value}
-          required={required}
-          autoComplete={autoComplete}
-          maxLength={maxLength}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-          onBlur={onBlur}
-          onChange={(event) => onChange(event.target.value)}
-          className={inputClass}
-        />
-      )}
-    </FieldShell>
-  )
-}
-
 const inputStyles = {
   w: 'full',
   h: '12',
@@ -425,7 +348,6 @@ const inputStyles = {
   bg: 'white',
   color: 'fg.default',
   fontSize: 'md',
-  '&[aria-invalid=true]': { borderColor: 'red.700', borderWidth: '2px' },
+  '&[aria-invalid=true]': { borderColor: 'border.error', borderWidth: '2px' },
 } as const
 const inputClass = css(inputStyles)
-const errorClass = css({ color: 'red.700', fontSize: 'sm', fontWeight: '600' })

@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { card } from 'styled-system/recipes'
 import { gridClass, SkeletonGrid } from '~/components/Skeleton'
 import { galleryQueryOptions } from '../gallery.queries'
 import type { GalleryCategory } from '../gallery-item'
 import { galleryForCategory } from '../gallery-view'
 import { GalleryLoad } from './GalleryLoad'
-import { ProjectCardPhoto } from './ProjectCardPhoto'
+import { ProjectCard } from './ProjectCard'
 import { useGalleryFailureToast } from './use-gallery-failure-toast'
 
 type Props = {
@@ -65,31 +63,10 @@ function CategoryProjectList({ category, limit, emptyText, errorText, fallback }
   if (data.status === 'error') return <ProjectsMessage text={errorText} alert fallback={fallback} />
   if (projects.length === 0) return <ProjectsMessage text={emptyText} fallback={fallback} />
 
-  const styles = card({ interactive: true })
   return (
     <ul className={gridClass}>
       {projects.map((project) => (
-        <li key={project.id} className={styles.root}>
-          <Link
-            to="/gallery"
-            search={{ category, project: project.id }}
-            className={css({
-              display: 'flex',
-              flexDirection: 'column',
-              h: 'full',
-              textDecoration: 'none',
-              color: 'inherit',
-            })}
-          >
-            <div className={styles.media}>
-              <ProjectCardPhoto url={project.imageUrl} images={data.images} />
-            </div>
-            <div className={styles.body}>
-              <h3 className={css({ textStyle: 'h3', fontSize: 'lg' })}>{project.title}</h3>
-              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{project.location}</p>
-            </div>
-          </Link>
-        </li>
+        <ProjectCard key={project.id} project={project} images={data.images} category={category} />
       ))}
     </ul>
   )

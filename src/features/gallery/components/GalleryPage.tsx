@@ -5,12 +5,13 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Hero } from '~/components/Hero'
 import { Section } from '~/components/Section'
-import { gridClass } from '~/components/Skeleton'
+import { gridClass, SkeletonGrid } from '~/components/Skeleton'
 import { siteImages } from '~/content/site-images'
 import { galleryQueryOptions } from '../gallery.queries'
 import type { GallerySearch } from '../gallery-search'
 import { selectGalleryView } from '../gallery-view'
 import { GalleryFilters } from './GalleryFilters'
+import { GalleryLoad } from './GalleryLoad'
 import { ProjectCard } from './ProjectCard'
 import { useGalleryFailureToast } from './use-gallery-failure-toast'
 
@@ -30,7 +31,24 @@ function useViewerWanted(projectOpen: boolean) {
   return wanted || projectOpen
 }
 
-export function GalleryHero() {
+/** The gallery: filters that work as links, and the grid streamed in after the shell. */
+export function GalleryPage({ search }: { search: GallerySearch }) {
+  return (
+    <>
+      <GalleryHero />
+      <GallerySection search={search}>
+        <GalleryLoad
+          loading={<SkeletonGrid count={9} label="Loading projects…" />}
+          failed={<GalleryLoadError />}
+        >
+          <GalleryResults search={search} />
+        </GalleryLoad>
+      </GallerySection>
+    </>
+  )
+}
+
+function GalleryHero() {
   return (
     <Hero
       eyebrow="Our Work"
@@ -41,7 +59,7 @@ export function GalleryHero() {
   )
 }
 
-export function GalleryResults({ search }: { search: GallerySearch }) {
+function GalleryResults({ search }: { search: GallerySearch }) {
   const { data } = useSuspenseQuery(galleryQueryOptions())
   useGalleryFailureToast(data.status === 'error')
   const projects = selectGalleryView(data.items, search)
@@ -93,7 +111,7 @@ export function GalleryResults({ search }: { search: GallerySearch }) {
 
 const messageClass = css({ textAlign: 'center', fontSize: 'lg', color: 'fg.muted' })
 
-export function GalleryLoadError() {
+function GalleryLoadError() {
   return (
     <p role="alert" className={messageClass}>
       Error loading projects. Please try refreshing the page.
@@ -101,7 +119,7 @@ export function GalleryLoadError() {
   )
 }
 
-export function GallerySection({
+function GallerySection({
   search,
   children,
 }: {

@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
 import { type KeyboardEvent, type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button, dialog } from 'styled-system/recipes'
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, MapPinIcon } from '~/components/icons/icons'
 import { Picture } from '~/components/Picture'
 import { IconButtonTooltip } from '~/components/ui/IconButtonTooltip'
@@ -54,6 +54,7 @@ export function ProjectModal({ project, projects, images }: Props) {
     if (event.key === 'ArrowLeft') step('previous')
   }
 
+  const styles = dialog()
   const canStep = project !== undefined && projects.length > 1
   const previous = canStep ? adjacentProject(projects, project.id, 'previous') : undefined
   const next = canStep ? adjacentProject(projects, project.id, 'next') : undefined
@@ -72,41 +73,10 @@ export function ProjectModal({ project, projects, images }: Props) {
       finalFocusEl={() => document.getElementById(projectCardId(closingId ?? project?.id ?? ''))}
     >
       <Portal>
-        <Dialog.Backdrop
-          className={css({
-            position: 'fixed',
-            inset: '0',
-            zIndex: '50',
-            bg: 'rgba(5, 15, 29, 0.86)',
-          })}
-        />
-        <Dialog.Positioner
-          className={css({
-            position: 'fixed',
-            inset: '0',
-            zIndex: '50',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            p: { base: '0', md: '6' },
-          })}
-        >
+        <Dialog.Backdrop className={styles.backdrop} />
+        <Dialog.Positioner className={styles.positioner}>
           {project ? (
-            <Dialog.Content
-              onKeyDown={onKeyDown}
-              className={css({
-                position: 'relative',
-                bg: 'white',
-                w: 'full',
-                maxW: '1080px',
-                maxH: { base: '100dvh', md: '92vh' },
-                h: { base: '100dvh', md: 'auto' },
-                overflowY: 'auto',
-                borderRadius: { base: '0', md: 'lg' },
-                boxShadow: 'lg',
-                _open: { animation: 'fadeIn token(durations.normal)' },
-              })}
-            >
+            <Dialog.Content onKeyDown={onKeyDown} className={styles.content}>
               <ProjectImages
                 project={project}
                 images={images}
@@ -188,24 +158,7 @@ export function ProjectModal({ project, projects, images }: Props) {
                 </div>
               </div>
               <IconButtonTooltip label="Close">
-                <Dialog.CloseTrigger
-                  aria-label="Close project"
-                  className={css({
-                    position: 'absolute',
-                    top: '3',
-                    right: '3',
-                    w: '11',
-                    h: '11',
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    borderRadius: 'full',
-                    bg: 'rgba(5, 15, 29, 0.75)',
-                    color: 'white',
-                    cursor: 'pointer',
-                    _hover: { bg: 'navy.950' },
-                  })}
-                >
+                <Dialog.CloseTrigger aria-label="Close project" className={styles.closeTrigger}>
                   <CloseIcon />
                 </Dialog.CloseTrigger>
               </IconButtonTooltip>

@@ -1,25 +1,17 @@
-import { FeatureCard, featureGrid } from '~/components/FeatureCard'
-import { Section } from '~/components/Section'
-import { SectionHeading } from '~/components/SectionHeading'
+import { FeatureSection } from '~/components/FeatureCard'
 import { homeContent } from '~/content/home.content'
 
 export function WhyChooseUsSection() {
   const { whyChooseUs } = homeContent
   return (
-    <Section tone="subtle" labelledBy="why-heading">
-      <SectionHeading
-        id="why-heading"
-        title={whyChooseUs.title}
-        subtitle={whyChooseUs.subtitle}
-        split
-      />
-      <ul className={featureGrid[3]}>
-        {whyChooseUs.cards.map((card) => (
-          <FeatureCard key={card.title} icon={card.icon} title={card.title}>
-            {card.description}
-          </FeatureCard>
-        ))}
-      </ul>
-    </Section>
+    <FeatureSection
+      id="why-heading"
+      tone="subtle"
+      title={whyChooseUs.title}
+      subtitle={whyChooseUs.subtitle}
+      heading="split"
+      columns={3}
+      features={whyChooseUs.cards.map((card) => ({ ...card, text: card.description }))}
+    />
   )
 }

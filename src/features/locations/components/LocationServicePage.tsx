@@ -3,8 +3,11 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { CallToActionBand } from '~/components/CallToActionBand'
+import { CheckListPanel } from '~/components/CheckListPanel'
 import { Hero, HeroBackgroundImage, type HeroImage } from '~/components/Hero'
-import { ArrowRightIcon, CheckIcon } from '~/components/icons/icons'
+import { ArrowRightIcon } from '~/components/icons/icons'
+import { NotFoundHero } from '~/components/layout/NotFoundPage'
+import { OverviewSection } from '~/components/OverviewSection'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
 import { buildLocationServiceContent, otherLocationServices } from '~/content/location-pages'
@@ -64,73 +67,41 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
         }
         showCallToAction
       />
-      <Section labelledBy="location-about-heading">
-        <div
+      <OverviewSection
+        id="location-about-heading"
+        title={`${content.serviceTitle} for ${content.locationName}`}
+        paragraphs={content.description}
+        aside={
+          <CheckListPanel
+            id="reasons-heading"
+            title={`Why ${content.locationName} Chooses Us`}
+            items={content.reasons}
+            className={css({ alignSelf: 'start' })}
+          />
+        }
+      >
+        <section aria-labelledby="local-approach-heading" className={css({ mt: '8' })}>
+          <h3 id="local-approach-heading" className={css({ textStyle: 'h3', mb: '3' })}>
+            Our Local Approach
+          </h3>
+          <p className={css({ color: 'fg.muted' })}>{content.localApproach}</p>
+        </section>
+        <Link
+          to="/services/$serviceId"
+          params={{ serviceId: content.relatedServiceId }}
           className={css({
-            display: 'grid',
-            gap: '12',
-            gridTemplateColumns: { base: '1fr', lg: '1.5fr 1fr' },
+            mt: '6',
+            display: 'inline-flex',
+            gap: '2',
+            alignItems: 'center',
+            color: 'fg.link',
+            fontWeight: '700',
           })}
         >
-          <div>
-            <SectionHeading
-              id="location-about-heading"
-              title={`${content.serviceTitle} for ${content.locationName}`}
-            />
-            <div className={css({ display: 'grid', gap: '4', color: 'fg.muted' })}>
-              {content.description.map((paragraph) => (
-                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-              ))}
-            </div>
-            <section aria-labelledby="local-approach-heading" className={css({ mt: '8' })}>
-              <h3 id="local-approach-heading" className={css({ textStyle: 'h3', mb: '3' })}>
-                Our Local Approach
-              </h3>
-              <p className={css({ color: 'fg.muted' })}>{content.localApproach}</p>
-            </section>
-            <Link
-              to="/services/$serviceId"
-              params={{ serviceId: content.relatedServiceId }}
-              className={css({
-                mt: '6',
-                display: 'inline-flex',
-                gap: '2',
-                alignItems: 'center',
-                color: 'fg.link',
-                fontWeight: '700',
-              })}
-            >
-              More about our {related.title.toLowerCase()} service
-              <ArrowRightIcon size={16} />
-            </Link>
-          </div>
-          <section
-            aria-labelledby="reasons-heading"
-            className={css({
-              bg: 'bg.subtle',
-              borderRadius: 'lg',
-              p: '7',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              alignSelf: 'start',
-            })}
-          >
-            <h2 id="reasons-heading" className={css({ textStyle: 'h3', mb: '4' })}>
-              Why {content.locationName} Chooses Us
-            </h2>
-            <ul className={css({ display: 'grid', gap: '3' })}>
-              {content.reasons.map((reason) => (
-                <li key={reason} className={css({ display: 'flex', gap: '3' })}>
-                  <span className={css({ color: 'accent.solid', flexShrink: '0', mt: '0.5' })}>
-                    <CheckIcon size={20} />
-                  </span>
-                  {reason}
-                </li>
-              ))}
-            </ul>
-          </section>
-        </div>
-      </Section>
+          More about our {related.title.toLowerCase()} service
+          <ArrowRightIcon size={16} />
+        </Link>
+      </OverviewSection>
       <Section tone="subtle" labelledBy="recent-projects-heading">
         <SectionHeading id="recent-projects-heading" title="Recent Projects" centered />
         <CategoryProjects
@@ -202,22 +173,14 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
 
 export function LocationServiceNotFound() {
   return (
-    <Hero
-      eyebrow="Error 404"
+    <NotFoundHero
       title="Service Not Found"
       subtitle="We couldn't match that address to one of our service areas. Location pages look like /areas-of-service/location-service, for example /areas-of-service/concord-kitchen-remodeling."
-    >
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
-        <Link to="/service-areas" className={button({ variant: 'accent', size: 'lg' })}>
-          View Service Areas
-        </Link>
-        <Link to="/services" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-          All Services
-        </Link>
-        <Link to="/" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-          Home
-        </Link>
-      </div>
-    </Hero>
+      links={[
+        { to: '/service-areas', label: 'View Service Areas' },
+        { to: '/services', label: 'All Services' },
+        { to: '/', label: 'Home' },
+      ]}
+    />
   )
 }

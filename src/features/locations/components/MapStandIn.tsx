@@ -49,21 +49,30 @@ export function MapStandIn({ title = 'Map of our service area' }: { title?: stri
               aria-label={`Drawn map of the Greater Toronto Area showing ${pins.map((p) => p.name).join(', ')}`}
               className={css({ position: 'absolute', inset: '0', w: 'full', h: 'full' })}
             >
-              <rect width="800" height="450" fill="#efe8dd" />
-              <path d="M0 390 C160 360 260 400 380 372 S620 330 800 352 V450 H0Z" fill="#a9c1de" />
-              <text x="600" y="420" fill="#1c426f" fontSize="18" fontStyle="italic">
+              <rect width="800" height="450" className={css({ fill: 'map.land' })} />
+              <path
+                d="M0 390 C160 360 260 400 380 372 S620 330 800 352 V450 H0Z"
+                className={css({ fill: 'map.water' })}
+              />
+              <text
+                x="600"
+                y="420"
+                fontSize="18"
+                fontStyle="italic"
+                className={css({ fill: 'map.waterLabel' })}
+              >
                 Lake Ontario
               </text>
-              <path d="M548 0 L540 372" stroke="#d6c8b3" strokeWidth="10" />
+              <path d="M548 0 L540 372" strokeWidth="10" className={roadClass} />
               <path
                 d="M0 210 C200 200 500 215 800 205"
-                stroke="#d6c8b3"
+                className={roadClass}
                 strokeWidth="8"
                 fill="none"
               />
               <path
                 d="M330 0 C340 140 300 260 290 380"
-                stroke="#d6c8b3"
+                className={roadClass}
                 strokeWidth="8"
                 fill="none"
               />
@@ -71,10 +80,16 @@ export function MapStandIn({ title = 'Map of our service area' }: { title?: stri
                 <g key={pin.name} transform={`translate(${pin.x} ${pin.y})`}>
                   <circle
                     r={'home' in pin ? 14 : 10}
-                    fill={'home' in pin ? '#a3591a' : '#143358'}
+                    className={'home' in pin ? homePinClass : pinClass}
                   />
-                  <circle r="4" fill="#fff" />
-                  <text x="18" y="6" fill="#26211b" fontSize="20" fontWeight="700">
+                  <circle r="4" className={css({ fill: 'map.pinDot' })} />
+                  <text
+                    x="18"
+                    y="6"
+                    fontSize="20"
+                    fontWeight="700"
+                    className={css({ fill: 'map.label' })}
+                  >
                     {pin.name}
                   </text>
                 </g>
@@ -89,7 +104,7 @@ export function MapStandIn({ title = 'Map of our service area' }: { title?: stri
                 display: 'flex',
                 justifyContent: 'center',
                 bgGradient: 'to-t',
-                gradientFrom: 'rgba(255,255,255,0.9)',
+                gradientFrom: 'bg.veil',
                 gradientTo: 'transparent',
               })}
             >
@@ -138,3 +153,7 @@ export function MapStandIn({ title = 'Map of our service area' }: { title?: stri
     </figure>
   )
 }
+
+const roadClass = css({ stroke: 'map.road' })
+const pinClass = css({ fill: 'map.pin' })
+const homePinClass = css({ fill: 'map.homePin' })

@@ -24,39 +24,10 @@ export function ProcessTimeline({ steps }: { steps: readonly Step[] }) {
             pb: index === steps.length - 1 ? '0' : '8',
           })}
         >
-          <span
-            aria-hidden="true"
-            className={css({
-              position: 'relative',
-              zIndex: '1',
-              w: '14',
-              h: '14',
-              borderRadius: 'full',
-              bg: 'brand.solid',
-              color: 'white',
-              fontFamily: 'heading',
-              fontWeight: '600',
-              fontSize: 'xl',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-            })}
-          >
+          <span aria-hidden="true" className={stepNumber}>
             {index + 1}
           </span>
-          {index < steps.length - 1 ? (
-            <span
-              aria-hidden="true"
-              className={css({
-                position: 'absolute',
-                left: '7',
-                top: '14',
-                bottom: '0',
-                w: '2px',
-                bg: 'border.strong',
-              })}
-            />
-          ) : null}
+          {index < steps.length - 1 ? <span aria-hidden="true" className={stepLine} /> : null}
           <div className={css({ pt: '2.5' })}>
             <h3 className={css({ textStyle: 'h3', fontSize: 'xl' })}>
               <span className={css({ srOnly: true })}>Step {index + 1}: </span>
@@ -69,3 +40,29 @@ export function ProcessTimeline({ steps }: { steps: readonly Step[] }) {
     </ol>
   )
 }
+
+/** The step's number in a navy disc. */
+const stepNumber = css({
+  position: 'relative',
+  zIndex: '1',
+  w: '14',
+  h: '14',
+  borderRadius: 'full',
+  bg: 'brand.solid',
+  color: 'white',
+  fontFamily: 'heading',
+  fontWeight: '600',
+  fontSize: 'xl',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+})
+/** The line down to the next step's number. */
+const stepLine = css({
+  position: 'absolute',
+  left: '7',
+  top: '14',
+  bottom: '0',
+  w: '2px',
+  bg: 'border.strong',
+})

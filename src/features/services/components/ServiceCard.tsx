@@ -27,24 +27,7 @@ export function ServiceCard({
           alt=""
           fit="cover"
         />
-        {service.badge ? (
-          <span
-            className={css({
-              position: 'absolute',
-              top: '3',
-              left: '3',
-              bg: 'accent.solid',
-              color: 'white',
-              fontSize: 'xs',
-              fontWeight: '700',
-              px: '2.5',
-              py: '1',
-              borderRadius: 'full',
-            })}
-          >
-            {service.badge}
-          </span>
-        ) : null}
+        {service.badge ? <span className={styles.badge}>{service.badge}</span> : null}
       </div>
       <div className={styles.body}>
         <Heading id={headingId} className={styles.title}>

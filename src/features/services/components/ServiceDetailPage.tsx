@@ -2,9 +2,11 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { CallToActionBand } from '~/components/CallToActionBand'
+import { CheckListPanel } from '~/components/CheckListPanel'
 import { FaqAccordion } from '~/components/FaqAccordion'
 import { Hero } from '~/components/Hero'
-import { CheckIcon } from '~/components/icons/icons'
+import { NotFoundHero } from '~/components/layout/NotFoundPage'
+import { OverviewSection } from '~/components/OverviewSection'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
 import type { ServiceId } from '~/content/services'
@@ -17,21 +19,6 @@ import { StaticGallery } from './StaticGallery'
 
 export const portfolioLimit = 6
 
-function CheckList({ items }: { items: readonly string[] }) {
-  return (
-    <ul className={css({ display: 'grid', gap: '3' })}>
-      {items.map((item) => (
-        <li key={item} className={css({ display: 'flex', gap: '3' })}>
-          <span className={css({ color: 'accent.solid', flexShrink: '0', mt: '0.5' })}>
-            <CheckIcon size={20} />
-          </span>
-          {item}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 export function ServiceDetailPage({ serviceId }: { serviceId: ServiceId }) {
   const service = getService(serviceId)
   return (
@@ -43,38 +30,17 @@ export function ServiceDetailPage({ serviceId }: { serviceId: ServiceId }) {
         backgroundImage={siteImages[service.image]}
         showCallToAction
       />
-      <Section labelledBy="service-overview-heading">
-        <div
-          className={css({
-            display: 'grid',
-            gap: '12',
-            gridTemplateColumns: { base: '1fr', lg: '1.5fr 1fr' },
-          })}
-        >
-          <div>
-            <SectionHeading id="service-overview-heading" title={`About ${service.title}`} />
-            <div className={css({ display: 'grid', gap: '4', color: 'fg.muted' })}>
-              {service.description.map((paragraph) => (
-                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-              ))}
-            </div>
-          </div>
+      <OverviewSection
+        id="service-overview-heading"
+        title={`About ${service.title}`}
+        paragraphs={service.description}
+        aside={
           <div className={css({ display: 'grid', gap: '8', alignContent: 'start' })}>
-            <section aria-labelledby="features-heading" className={panel}>
-              <h2 id="features-heading" className={panelTitle}>
-                Key Features
-              </h2>
-              <CheckList items={service.features} />
-            </section>
-            <section aria-labelledby="benefits-heading" className={panel}>
-              <h2 id="benefits-heading" className={panelTitle}>
-                Benefits
-              </h2>
-              <CheckList items={service.benefits} />
-            </section>
+            <CheckListPanel id="features-heading" title="Key Features" items={service.features} />
+            <CheckListPanel id="benefits-heading" title="Benefits" items={service.benefits} />
           </div>
-        </div>
-      </Section>
+        }
+      />
       <Section tone="subtle" labelledBy="process-heading">
         <SectionHeading
           id="process-heading"
@@ -124,30 +90,15 @@ export function ServiceDetailPage({ serviceId }: { serviceId: ServiceId }) {
   )
 }
 
-const panel = css({
-  bg: 'bg.subtle',
-  borderRadius: 'lg',
-  p: '7',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-})
-const panelTitle = css({ textStyle: 'h3', mb: '4' })
-
 export function ServiceNotFound() {
   return (
-    <Hero
-      eyebrow="Error 404"
+    <NotFoundHero
       title="Service Not Found"
       subtitle="We don't offer a service at that address. Browse everything we do, or get in touch and tell us about your project."
-    >
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
-        <Link to="/services" className={button({ variant: 'accent', size: 'lg' })}>
-          View All Services
-        </Link>
-        <Link to="/contact-us" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-          Contact Us
-        </Link>
-      </div>
-    </Hero>
+      links={[
+        { to: '/services', label: 'View All Services' },
+        { to: '/contact-us', label: 'Contact Us' },
+      ]}
+    />
   )
 }

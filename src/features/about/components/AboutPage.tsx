@@ -1,0 +1,77 @@
+import { css } from 'styled-system/css'
+import { CallToActionBand } from '~/components/CallToActionBand'
+import { FeatureSection } from '~/components/FeatureCard'
+import { Hero } from '~/components/Hero'
+import { PictureSplitSection } from '~/components/PictureSplitSection'
+import { Section } from '~/components/Section'
+import { SectionHeading } from '~/components/SectionHeading'
+import { aboutContent } from '~/content/about.content'
+import { siteImages } from '~/content/site-images'
+import { ProcessTimeline } from '~/features/services/components/ProcessTimeline'
+
+export function AboutPage() {
+  const { hero, story, whyRemodel, benefits, process, closing } = aboutContent
+  return (
+    <>
+      <Hero
+        title={hero.title}
+        subtitle={hero.subtitle}
+        backgroundImage={siteImages['about-hero']}
+      />
+      <PictureSplitSection
+        id="story-heading"
+        eyebrow="Since 1998"
+        title={story.title}
+        paragraphs={story.paragraphs}
+        image={siteImages[story.image]}
+        sizes="(min-width: 1024px) 540px, 100vw"
+        textColumns="1.1fr 1fr"
+      >
+        <p className={missionLine}>{story.mission}</p>
+      </PictureSplitSection>
+      <FeatureSection
+        id="why-remodel-heading"
+        tone="subtle"
+        title={whyRemodel.title}
+        subtitle={whyRemodel.intro}
+        heading="centered"
+        columns={2}
+        features={whyRemodel.cards}
+      />
+      <FeatureSection
+        id="benefits-heading"
+        title={benefits.title}
+        subtitle={benefits.intro}
+        heading="split"
+        columns={4}
+        features={benefits.items}
+      />
+      <Section tone="subtle" labelledBy="covered-heading">
+        <SectionHeading
+          id="covered-heading"
+          title={process.title}
+          subtitle={process.intro}
+          centered
+        />
+        <ProcessTimeline steps={process.steps} />
+      </Section>
+      <CallToActionBand
+        id="about-cta-heading"
+        title={closing.title}
+        subtitle={closing.text}
+        quoteLabel={closing.ctaLabel}
+      />
+    </>
+  )
+}
+
+/** The mission, set apart by a copper rule. */
+const missionLine = css({
+  mt: '6',
+  pl: '5',
+  borderLeftWidth: '4px',
+  borderColor: 'accent.solid',
+  fontFamily: 'heading',
+  fontSize: 'xl',
+  color: 'fg.heading',
+})

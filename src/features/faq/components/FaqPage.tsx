@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { FaqAccordion } from '~/components/FaqAccordion'
+import { Hero } from '~/components/Hero'
+import { PhoneLink } from '~/components/layout/PhoneLink'
+import { Section } from '~/components/Section'
+import { faqPage, faqs } from '~/content/faq.content'
+import { siteImages } from '~/content/site-images'
+
+export function FaqPage() {
+  const { contactPrompt } = faqPage
+  return (
+    <>
+      <Hero
+        title={faqPage.title}
+        subtitle={faqPage.subtitle}
+        backgroundImage={siteImages['faq-hero']}
+      />
+      <Section narrow labelledBy="faq-questions-heading">
+        <h2 id="faq-questions-heading" className={css({ srOnly: true })}>
+          Questions and answers
+        </h2>
+        <FaqAccordion items={faqs} />
+        <aside
+          aria-labelledby="faq-contact-heading"
+          className={css({
+            mt: '12',
+            p: { base: '6', md: '8' },
+            borderRadius: 'lg',
+            bg: 'bg.muted',
+            display: 'grid',
+            gap: '3',
+            justifyItems: 'center',
+            textAlign: 'center',
+          })}
+        >
+          <h2 id="faq-contact-heading" className={css({ textStyle: 'h3' })}>
+            {contactPrompt.title}
+          </h2>
+          <p className={css({ color: 'fg.muted' })}>{contactPrompt.text}</p>
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '3',
+              justifyContent: 'center',
+            })}
+          >
+            <Link to="/contact-us" className={button({ variant: 'accent' })}>
+              {contactPrompt.linkLabel}
+            </Link>
+            <PhoneLink className={button({ variant: 'outline' })} />
+          </div>
+        </aside>
+      </Section>
+    </>
+  )
+}

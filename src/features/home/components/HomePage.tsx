@@ -1,0 +1,31 @@
+import { CallToActionBand } from '~/components/CallToActionBand'
+import { TrustStrip } from '~/components/TrustStrip'
+import { homeContent } from '~/content/home.content'
+import { HomeHero } from './HomeHero'
+import { HomeServicesSection } from './HomeServicesSection'
+import { StatisticsSection } from './StatisticsSection'
+import { TestimonialsSection } from './TestimonialsSection'
+import { WelcomeSection } from './WelcomeSection'
+import { WhyChooseUsSection } from './WhyChooseUsSection'
+
+export function HomePage() {
+  const { closing, trust } = homeContent
+  return (
+    <>
+      <HomeHero />
+      <TrustStrip label={trust.label} items={trust.items} />
+      <WelcomeSection />
+      <WhyChooseUsSection />
+      <HomeServicesSection />
+      <StatisticsSection />
+      <TestimonialsSection />
+      <CallToActionBand
+        id="closing-heading"
+        title={closing.title}
+        subtitle={closing.subtitle}
+        quoteLabel={closing.quoteLabel}
+        callLabel={closing.callLabel}
+      />
+    </>
+  )
+}

@@ -1,0 +1,71 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { Hero } from '~/components/Hero'
+import { Section } from '~/components/Section'
+import { type SiteMapTarget, siteMapGroups } from '~/features/navigation/site-map'
+
+export function SitemapPage() {
+  const groups = siteMapGroups()
+  return (
+    <>
+      <Hero title="Sitemap" subtitle="Every page of our website in one place." />
+      <Section>
+        <div className={css({ columns: { base: '1', md: '2', lg: '3' }, columnGap: '10' })}>
+          {groups.map((group) => (
+            <section
+              key={group.title}
+              aria-labelledby={slug(group.title)}
+              className={css({ breakInside: 'avoid', mb: '10' })}
+            >
+              <h2 id={slug(group.title)} className={css({ textStyle: 'h3', mb: '3' })}>
+                {group.title}
+              </h2>
+              <ul className={css({ display: 'grid', gap: '2' })}>
+                {group.entries.map((entry) => (
+                  <li key={entry.path}>
+                    <SiteMapLink target={entry.target} label={entry.label} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </Section>
+    </>
+  )
+}
+
+const slug = (text: string) => `sitemap-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+
+const linkClass = css({ color: 'fg.link', textDecoration: 'underline', textUnderlineOffset: '3px' })
+
+function SiteMapLink({ target, label }: { target: SiteMapTarget; label: string }) {
+  switch (target.kind) {
+    case 'page':
+      return (
+        <Link to={target.to} className={linkClass}>
+          {label}
+        </Link>
+      )
+    case 'service':
+      return (
+        <Link
+          to="/services/$serviceId"
+          params={{ serviceId: target.serviceId }}
+          className={linkClass}
+        >
+          {label}
+        </Link>
+      )
+    case 'location':
+      return (
+        <Link
+          to="/areas-of-service/$locationService"
+          params={{ locationService: target.locationService }}
+          className={linkClass}
+        >
+          {label}
+        </Link>
+      )
+  }
+}

@@ -1,0 +1,46 @@
+import { defineSlotRecipe } from '@pandacss/dev'
+
+export const dialog = defineSlotRecipe({
+  className: 'dialog',
+  description: "A modal over a scrim, centred; full screen below the md breakpoint (Ark's parts)",
+  slots: ['backdrop', 'positioner', 'content', 'closeTrigger'],
+  base: {
+    backdrop: { position: 'fixed', inset: '0', zIndex: '50', bg: 'bg.scrim' },
+    positioner: {
+      position: 'fixed',
+      inset: '0',
+      zIndex: '50',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      p: { base: '0', md: '6' },
+    },
+    content: {
+      position: 'relative',
+      bg: 'bg.canvas',
+      w: 'full',
+      maxW: '1080px',
+      maxH: { base: '100dvh', md: '92vh' },
+      h: { base: '100dvh', md: 'auto' },
+      overflowY: 'auto',
+      borderRadius: { base: '0', md: 'lg' },
+      boxShadow: 'lg',
+      _open: { animation: 'fadeIn token(durations.normal)' },
+    },
+    closeTrigger: {
+      position: 'absolute',
+      top: '3',
+      right: '3',
+      w: '11',
+      h: '11',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      borderRadius: 'full',
+      bg: 'bg.photoControl',
+      color: 'fg.inverse',
+      cursor: 'pointer',
+      _hover: { bg: 'navy.950' },
+    },
+  },
+})
