@@ -12,6 +12,7 @@ import { renderRecordingFreshness } from '~/server/page-freshness.server'
 import { prerenderedPagesOfThisServer } from '~/server/prerender/serve-prerendered.server'
 import { withoutScriptPreloads } from '~/server/script-preloads.server'
 import {
+  closeAfterRefusedBody,
   limitServerFnBody,
   refuseMalformedServerFnCall,
   refuseMethodOnPage,
@@ -36,7 +37,7 @@ export default createServerEntry({
       (await render(call, async () =>
         refuseMalformedServerFnCall(call, await handler.fetch(call, options), knownIds),
       ))
-    return compressResponse(request, response)
+    return compressResponse(request, closeAfterRefusedBody(response))
   },
 })
 

@@ -58,6 +58,17 @@ export const serverFnBodyLimit = 256 * 1024
 export const limitServerFnBody = (request: Request, limit = serverFnBodyLimit): Request =>
   request.body && isServerFnCall(request) ? limitRequestBody(request, limit) : request
 
+/**
+ * After a 413 the rest of the body is still on the connection, unread (the limiter pauses it):
+ * the connection closes with the answer, or a request sent next on it would wait behind that body.
+ */
+export function closeAfterRefusedBody(response: Response): Response {
+  if (response.status !== 413 || response.headers.get('connection') === 'close') return response
+  const headers = new Headers(response.headers)
+  headers.set('connection', 'close')
+  return new Response(response.body, { status: 413, statusText: response.statusText, headers })
+}
+
 const refuse = (status: number, message: string) =>
   new Response(message, {
     status,
