@@ -1,3 +1,5 @@
+import { afterFirstPaint } from './after-first-paint'
+
 /**
  * Resolves once the page's hero picture (its `fetchpriority="high"` image) has been painted, or
  * has failed, so that the app's scripts do not share a slow connection with it. It resolves at
@@ -14,8 +16,8 @@ export function afterHeroPicture(limitMs: number): Promise<void> {
       removeEventListener('keydown', finish, true)
       resolve()
     }
-    // A task queued from an animation frame runs after that frame's paint.
-    const afterNextPaint = () => requestAnimationFrame(() => setTimeout(finish, 0))
+    // The picture's frame is the next one painted (a hidden tab paints none).
+    const afterNextPaint = () => void afterFirstPaint().then(finish)
     const limit = setTimeout(finish, limitMs)
     addEventListener('pointerdown', finish, true)
     addEventListener('keydown', finish, true)
