@@ -41,7 +41,7 @@ export function CallToActionBand({
             alignItems: 'center',
             bg: 'bg.inverse',
             bgImage:
-              'radial-gradient(circle at 100% 0%, color-mix(in srgb, token(colors.copper.400) 30%, transparent), transparent 55%)',
+              'radial-gradient(circle at 100% 0%, color-mix(in srgb, token(colors.accent.glow) 30%, transparent), transparent 55%)',
             color: 'fg.inverseMuted',
             borderRadius: 'xl',
             boxShadow: 'lg',

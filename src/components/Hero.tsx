@@ -47,8 +47,8 @@ export function Hero({
         overflow: 'hidden',
         display: 'flex',
         alignItems: 'center',
-        color: 'white',
-        bg: 'navy.900',
+        color: 'fg.inverse',
+        bg: 'bg.inverse',
         minH: size === 'full' ? '90vh' : { base: '360px', md: '480px' },
         pt: { base: '24', lg: '32' },
         pb: { base: '12', lg: '20' },
@@ -77,7 +77,7 @@ export function Hero({
           <h1
             className={css({
               textStyle: 'display',
-              color: 'white',
+              color: 'fg.inverse',
               animation: 'fadeUp token(durations.slow) ease-out both',
             })}
           >
@@ -88,7 +88,7 @@ export function Hero({
               className={css({
                 textStyle: 'lead',
                 mt: '5',
-                color: 'navy.50',
+                color: 'fg.inverseSoft',
                 maxW: '62ch',
                 animation: 'fadeUp token(durations.slow) 120ms ease-out both',
               })}

@@ -25,9 +25,9 @@ export function CardSkeleton() {
 
 const shimmer = css({
   bgGradient: 'to-r',
-  gradientFrom: 'sand.100',
-  gradientVia: 'sand.200',
-  gradientTo: 'sand.100',
+  gradientFrom: 'bg.skeleton',
+  gradientVia: 'bg.skeletonShine',
+  gradientTo: 'bg.skeleton',
   backgroundSize: '200% 100%',
   animation: 'shimmer 1.4s linear infinite',
   borderRadius: 'sm',

@@ -7,7 +7,7 @@ export function StarRating({ value = 5, max = 5 }: { value?: number; max?: numbe
     <p
       role="img"
       aria-label={`Rated ${value} out of ${max} stars`}
-      className={css({ display: 'flex', gap: '1', color: 'copper.500' })}
+      className={css({ display: 'flex', gap: '1', color: 'fg.rating' })}
     >
       {Array.from({ length: max }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a star's place is its identity

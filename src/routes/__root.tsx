@@ -9,6 +9,7 @@ import { businessJsonLd } from '~/features/seo/business-json-ld'
 import { pageCacheControl } from '~/features/seo/cache-control'
 import { jsonLdScript, pageHead } from '~/features/seo/page-head'
 import appCss from '~/styles/app.css?url'
+import { browserThemeColor } from '~/theme/palette'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   beforeLoad: async ({ context }) => ({
@@ -19,7 +20,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { name: 'theme-color', content: '#143358' },
+      { name: 'theme-color', content: browserThemeColor },
       ...(isGlobalNotFound(matches)
         ? pageHead({ ...pageNotFound, path: '/404', siteUrl: match.context.publicConfig.siteUrl })
             .meta

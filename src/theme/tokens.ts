@@ -1,42 +1,14 @@
 import { defineSemanticTokens, defineTextStyles, defineTokens } from '@pandacss/dev'
 import { headingFallbackFamily, headingFontFamily, headingFontWeight } from './fonts'
+import { palette } from './palette'
 
 export const tokens = defineTokens({
-  colors: {
-    navy: {
-      50: { value: '#eef3f9' },
-      100: { value: '#d6e2f0' },
-      200: { value: '#a9c1de' },
-      300: { value: '#7598c4' },
-      400: { value: '#4871a6' },
-      500: { value: '#2a5589' },
-      600: { value: '#1c426f' },
-      700: { value: '#143358' },
-      800: { value: '#0e2643' },
-      900: { value: '#091a30' },
-      950: { value: '#050f1d' },
-    },
-    sand: {
-      50: { value: '#fbf9f6' },
-      100: { value: '#f5f0e8' },
-      200: { value: '#e9e0d2' },
-      300: { value: '#d6c8b3' },
-      400: { value: '#b7a68d' },
-      500: { value: '#8f7f68' },
-      600: { value: '#6e604e' },
-      700: { value: '#54493c' },
-      800: { value: '#3a332a' },
-      900: { value: '#26211b' },
-    },
-    copper: {
-      100: { value: '#fbe9d9' },
-      300: { value: '#eaa86b' },
-      400: { value: '#dd8a41' },
-      500: { value: '#c46f24' },
-      600: { value: '#a3591a' },
-      700: { value: '#7f4514' },
-    },
-  },
+  colors: Object.fromEntries(
+    Object.entries(palette).map(([scale, shades]) => [
+      scale,
+      Object.fromEntries(Object.entries(shades).map(([shade, value]) => [shade, { value }])),
+    ]),
+  ),
   fonts: {
     body: {
       value:
@@ -77,6 +49,13 @@ export const semanticTokens = defineSemanticTokens({
       subtle: { value: '{colors.sand.50}' },
       muted: { value: '{colors.sand.100}' },
       inverse: { value: '{colors.navy.900}' },
+      /** A panel set on the inverse band. */
+      inverseRaised: { value: '{colors.navy.800}' },
+      /** The darkest surface: tooltips, the photo viewer. */
+      inverseDeep: { value: '{colors.navy.950}' },
+      /** A placeholder while a picture loads, and the shine that sweeps it. */
+      skeleton: { value: '{colors.sand.100}' },
+      skeletonShine: { value: '{colors.sand.200}' },
       overlay: { value: 'rgba(5, 15, 29, 0.97)' },
       /** Behind a dialog over the page. */
       scrim: { value: 'rgba(5, 15, 29, 0.86)' },
@@ -84,6 +63,10 @@ export const semanticTokens = defineSemanticTokens({
       photoControl: { value: 'rgba(5, 15, 29, 0.75)' },
       /** Fades the bottom of a picture so a control over it reads. */
       veil: { value: 'rgba(255,255,255,0.9)' },
+      /** Under the pointer, on a control without a fill of its own over a dark band. */
+      hoverOnDark: { value: 'rgba(255,255,255,0.12)' },
+      /** Under the pointer, on a control without a fill of its own over any background. */
+      hoverNeutral: { value: 'rgba(127,127,127,0.14)' },
     },
     /** The shade over a hero's photo, dark on the text's side. */
     heroShade: {
@@ -108,12 +91,20 @@ export const semanticTokens = defineSemanticTokens({
       heading: { value: '{colors.navy.800}' },
       inverse: { value: 'white' },
       inverseMuted: { value: '{colors.navy.100}' },
+      /** Lead text on the inverse band, a shade softer than its headings. */
+      inverseSoft: { value: '{colors.navy.50}' },
+      /** The stars of a review rating. */
+      rating: { value: '{colors.copper.500}' },
       link: { value: '{colors.navy.600}' },
       error: { value: '{colors.red.700}' },
     },
     border: {
       default: { value: '{colors.sand.200}' },
       strong: { value: '{colors.sand.300}' },
+      /** Rules and outlines on the inverse band. */
+      inverse: { value: '{colors.navy.700}' },
+      /** An outline that must stand out on the inverse band. */
+      inverseStrong: { value: 'white' },
       error: { value: '{colors.red.700}' },
     },
     brand: {
@@ -128,6 +119,8 @@ export const semanticTokens = defineSemanticTokens({
       subtle: { value: '{colors.copper.100}' },
       text: { value: '{colors.copper.700}' },
       onDark: { value: '{colors.copper.300}' },
+      /** The warm light in a corner of the call-to-action band. */
+      glow: { value: '{colors.copper.400}' },
     },
     focusRing: { value: '{colors.copper.400}' },
   },

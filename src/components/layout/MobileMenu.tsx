@@ -77,7 +77,7 @@ export function MobileMenu() {
           border: '0',
           zIndex: '50',
           bg: 'bg.overlay',
-          color: 'white',
+          color: 'fg.inverse',
           flexDirection: 'column',
           overflowY: 'auto',
           px: '6',

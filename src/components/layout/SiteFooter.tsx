@@ -13,13 +13,13 @@ const columnTitle = css({
   fontFamily: 'heading',
   fontSize: 'lg',
   fontWeight: '600',
-  color: 'white',
+  color: 'fg.inverse',
   mb: '4',
 })
 const footerLink = css({
   color: 'fg.inverseMuted',
   textDecoration: 'none',
-  _hover: { color: 'white', textDecoration: 'underline' },
+  _hover: { color: 'fg.inverse', textDecoration: 'underline' },
 })
 const linkList = css({ display: 'flex', flexDirection: 'column', gap: '2.5' })
 
@@ -113,7 +113,7 @@ export function SiteFooter() {
             mt: '12',
             pt: '6',
             borderTopWidth: '1px',
-            borderColor: 'navy.700',
+            borderColor: 'border.inverse',
             display: 'flex',
             flexDirection: { base: 'column', md: 'row' },
             gap: '3',
@@ -131,7 +131,7 @@ export function SiteFooter() {
               href={company.studioCredit.url}
               target="_blank"
               rel="noopener"
-              className={css({ color: 'white', textDecoration: 'underline' })}
+              className={css({ color: 'fg.inverse', textDecoration: 'underline' })}
             >
               {company.studioCredit.name}
               <span className={css({ srOnly: true })}> (opens in a new tab)</span>

@@ -20,10 +20,10 @@ export function SiteHeader() {
         insetInline: '0',
         top: '0',
         zIndex: '40',
-        color: 'white',
+        color: 'fg.inverse',
         bg: 'transparent',
         transition: 'background-color token(durations.normal), box-shadow token(durations.normal)',
-        '&[data-scrolled]': { bg: 'white', color: 'brand.text', boxShadow: 'header' },
+        '&[data-scrolled]': { bg: 'bg.canvas', color: 'brand.text', boxShadow: 'header' },
       })}
     >
       <div

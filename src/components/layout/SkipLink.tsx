@@ -9,7 +9,7 @@ export function SkipLink() {
         top: '2',
         left: '2',
         zIndex: '100',
-        bg: 'white',
+        bg: 'bg.canvas',
         color: 'brand.text',
         px: '4',
         py: '2',

@@ -12,7 +12,7 @@ export function TestimonialCard({
   return (
     <figure
       className={css({
-        bg: 'white',
+        bg: 'bg.canvas',
         borderRadius: 'lg',
         p: '7',
         borderWidth: '1px',

@@ -8,7 +8,7 @@ export const accordion = defineSlotRecipe({
   base: {
     root: { display: 'grid', gap: '3' },
     item: {
-      bg: 'white',
+      bg: 'bg.canvas',
       borderWidth: '1px',
       borderColor: 'border.default',
       borderRadius: 'lg',

@@ -40,12 +40,12 @@ export const button = defineRecipe({
         _hover: { bg: 'brand.subtle' },
       },
       outlineOnDark: {
-        borderColor: 'white',
+        borderColor: 'border.inverseStrong',
         color: 'fg.inverse',
         bg: 'transparent',
-        _hover: { bg: 'rgba(255,255,255,0.12)' },
+        _hover: { bg: 'bg.hoverOnDark' },
       },
-      ghost: { bg: 'transparent', color: 'inherit', _hover: { bg: 'rgba(127,127,127,0.14)' } },
+      ghost: { bg: 'transparent', color: 'inherit', _hover: { bg: 'bg.hoverNeutral' } },
     },
     size: {
       sm: { minH: '10', py: '1.5', px: '4', fontSize: 'sm' },

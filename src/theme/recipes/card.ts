@@ -29,7 +29,7 @@ export const card = defineSlotRecipe({
       top: '3',
       left: '3',
       bg: 'accent.solid',
-      color: 'white',
+      color: 'fg.inverse',
       fontSize: 'xs',
       fontWeight: '700',
       px: '2.5',

@@ -40,7 +40,7 @@ export const dialog = defineSlotRecipe({
       bg: 'bg.photoControl',
       color: 'fg.inverse',
       cursor: 'pointer',
-      _hover: { bg: 'navy.950' },
+      _hover: { bg: 'bg.inverseDeep' },
     },
   },
 })

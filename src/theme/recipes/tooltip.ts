@@ -6,8 +6,8 @@ export const tooltip = defineSlotRecipe({
   slots: ['trigger', 'positioner', 'content', 'arrow', 'arrowTip'],
   base: {
     content: {
-      bg: 'navy.950',
-      color: 'white',
+      bg: 'bg.inverseDeep',
+      color: 'fg.inverse',
       px: '2.5',
       py: '1.5',
       borderRadius: 'sm',

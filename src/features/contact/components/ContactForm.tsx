@@ -345,7 +345,7 @@ const inputStyles = {
   borderWidth: '1px',
   borderColor: 'border.strong',
   borderRadius: 'md',
-  bg: 'white',
+  bg: 'bg.canvas',
   color: 'fg.default',
   fontSize: 'md',
   '&[aria-invalid=true]': { borderColor: 'border.error', borderWidth: '2px' },

@@ -181,7 +181,7 @@ const fieldInput = css({
   borderWidth: '1px',
   borderColor: 'border.strong',
   borderRadius: 'md',
-  bg: 'white',
+  bg: 'bg.canvas',
   color: 'fg.default',
   fontWeight: '400',
   fontSize: 'md',

@@ -204,7 +204,7 @@ function ProjectImages({
       <div
         className={css({
           position: 'relative',
-          bg: 'navy.950',
+          bg: 'bg.inverseDeep',
           aspectRatio: '4 / 3',
           maxH: '62vh',
           mx: 'auto',

@@ -28,8 +28,8 @@ export function HomeServicesSection() {
           overflow: 'hidden',
           isolation: 'isolate',
           borderRadius: 'xl',
-          bg: 'navy.900',
-          color: 'white',
+          bg: 'bg.inverse',
+          color: 'fg.inverse',
           mb: '10',
           display: 'grid',
           gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
@@ -47,7 +47,7 @@ export function HomeServicesSection() {
             className={css({
               justifySelf: 'start',
               bg: 'accent.solid',
-              color: 'white',
+              color: 'fg.inverse',
               px: '3',
               py: '1',
               borderRadius: 'full',
@@ -61,13 +61,13 @@ export function HomeServicesSection() {
             id="laser-banner-heading"
             className={css({
               textStyle: 'h2',
-              color: 'white',
+              color: 'fg.inverse',
               fontSize: { base: '2xl', md: '3xl' },
             })}
           >
             {banner.title}
           </h3>
-          <p className={css({ color: 'navy.50', maxW: '52ch' })}>{banner.text}</p>
+          <p className={css({ color: 'fg.inverseSoft', maxW: '52ch' })}>{banner.text}</p>
           <Link
             to="/services/$serviceId"
             params={{ serviceId: banner.serviceId }}

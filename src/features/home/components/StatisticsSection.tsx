@@ -27,8 +27,8 @@ export function StatisticsSection() {
             className={css({
               borderRadius: 'lg',
               borderWidth: '1px',
-              borderColor: 'navy.700',
-              bg: 'navy.800',
+              borderColor: 'border.inverse',
+              bg: 'bg.inverseRaised',
               p: '8',
               textAlign: 'center',
               display: 'flex',
@@ -36,7 +36,14 @@ export function StatisticsSection() {
               gap: '2',
             })}
           >
-            <dt className={css({ order: '2', color: 'white', fontWeight: '700', fontSize: 'lg' })}>
+            <dt
+              className={css({
+                order: '2',
+                color: 'fg.inverse',
+                fontWeight: '700',
+                fontSize: 'lg',
+              })}
+            >
               {item.label}
             </dt>
             <dd

@@ -30,7 +30,7 @@ export function MapStandIn({ title = 'Map of our service area' }: { title?: stri
           overflow: 'hidden',
           borderWidth: '1px',
           borderColor: 'border.default',
-          bg: 'sand.100',
+          bg: 'bg.muted',
         })}
       >
         {loaded ? (

@@ -15,7 +15,7 @@ const linkClass = css({
   _hover: { textDecorationColor: 'currentColor' },
 })
 const cardClass = css({
-  bg: 'white',
+  bg: 'bg.canvas',
   borderRadius: 'lg',
   borderWidth: '1px',
   borderColor: 'border.default',

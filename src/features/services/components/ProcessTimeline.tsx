@@ -49,7 +49,7 @@ const stepNumber = css({
   h: '14',
   borderRadius: 'full',
   bg: 'brand.solid',
-  color: 'white',
+  color: 'fg.inverse',
   fontFamily: 'heading',
   fontWeight: '600',
   fontSize: 'xl',
