@@ -1,10 +1,12 @@
 /**
  * The owner adds and removes photos without SQL (embedded mode): a photo copied into the bucket
  * folder plus `npm run gallery:import` shows on the running site within the cache TTL; a photo
- * removed the same way goes. A production server of its own, on a copy of the shipped bucket.
+ * removed the same way goes (a production server of its own, on a copy of the shipped bucket),
+ * and the import names a photo whose position would be public.
  */
-import { cpSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import sharp from 'sharp'
 import { startProductionServer } from '../test/faults/production-server'
 import { cleanups, eventually, getPage, temporaryDataDir } from './faults/support'
 import { expect, test } from './fixtures'
@@ -83,4 +85,33 @@ test('a photo put in the bucket folder shows after npm run gallery:import, and g
   }, 15_000)
   expect((await fetch(`${server.url}${photoUrl}`)).status).toBe(404)
   expect((await fetch(variantUrl)).status).toBe(404)
+})
+
+test('npm run gallery:import names a photo that records where it was taken', async () => {
+  const data = clean.add(temporaryDataDir('gallery-import-position'), (d) => d.remove())
+  const bucket = join(data.dir, 'bucket')
+  mkdirSync(join(bucket, 'kitchen'), { recursive: true })
+  const photo = () =>
+    sharp({ create: { width: 800, height: 600, channels: 3, background: '#886644' } }).jpeg()
+  // As a phone saves it, with the position of the house it stood in.
+  const located = photo().withExif({
+    IFD0: { Make: 'Phone' },
+    IFD3: {
+      GPSLatitudeRef: 'N',
+      GPSLatitude: '43/1 52/1 30/1',
+      GPSLongitudeRef: 'W',
+      GPSLongitude: '79/1 26/1 0/1',
+    },
+  })
+  writeFileSync(join(bucket, 'kitchen', 'walnut-island.jpg'), await located.toBuffer())
+  writeFileSync(join(bucket, 'kitchen', 'quartz-counters.jpg'), await photo().toBuffer())
+
+  const printed = await galleryImport(bucket, join(data.dir, 'data'))
+
+  expect(printed).toContain('+ kitchen/walnut-island.jpg')
+  expect(printed).toContain('+ kitchen/quartz-counters.jpg')
+  expect(printed).toContain(
+    "kitchen/walnut-island.jpg records where it was taken (GPS): the site's copies leave it out, but the photo itself is public",
+  )
+  expect(printed).not.toContain('quartz-counters.jpg records')
 })

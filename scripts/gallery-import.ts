@@ -17,6 +17,9 @@
  * SUPABASE_IMAGE_TRANSFORMATIONS=false (plans without image transformations) it also makes the
  * variants of new and changed photos and uploads them to the bucket gallery-variants.
  *
+ * Either way it names every photo it reads that records where it was taken (GPS): the site's
+ * copies leave the position out, but the photo itself is public.
+ *
  * Options: --dry-run (show what would change, write nothing).
  */
 import { existsSync } from 'node:fs'
@@ -29,6 +32,7 @@ import {
   writeBucketListing,
 } from '../src/server/gallery/bucket-folder-import.server.ts'
 import { syncHostedPhotoVariants } from '../src/server/gallery/hosted-photo-variants.server.ts'
+import { positionWarning, recordsPosition } from '../src/server/gallery/photo-position.server.ts'
 import { createPhotoVariantStore } from '../src/server/gallery/photo-variant-store.server.ts'
 
 const minutes = (ms: number) =>
@@ -52,6 +56,7 @@ async function uploadVariants(supabase: SupabaseClient, dryRun: boolean) {
   for (const { path, reason } of report.failed) {
     console.warn(`skipped ${path}: not readable as an image (${reason}); it shows without variants`)
   }
+  for (const path of report.withPosition) console.warn(positionWarning(path))
   const seconds = ((Date.now() - started) / 1000).toFixed(0)
   console.info(
     dryRun
@@ -101,6 +106,9 @@ async function importFolder(folder: string, dataDir: string, dryRun: boolean, tt
   for (const path of plan.removed) console.info(`- ${path}`)
   for (const path of plan.updated) console.info(`~ ${path} (further photos)`)
   for (const { path, reason } of plan.skipped) console.warn(`skipped ${path}: ${reason}`)
+  for (const path of plan.newPhotos) {
+    if (await recordsPosition(join(folder, path))) console.warn(positionWarning(path))
+  }
   if (!plan.changed) {
     console.info(`The gallery already matches ${folder}: nothing to do.`)
     return

@@ -10,11 +10,14 @@ const nodeBinary = existsSync(resolve('node_modules/.bin/node'))
 
 /**
  * `npm run gallery:import` as an owner runs it, with only these variables (besides PATH and
- * HOME): none of the test runner's leak in. Resolves to what it printed.
+ * HOME): none of the test runner's leak in. Resolves to what it printed, its warnings after the
+ * rest.
  */
 export async function runGalleryImport(env: Record<string, string>): Promise<string> {
-  const { stdout } = await promisify(execFile)(nodeBinary, [resolve('scripts/gallery-import.ts')], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-  })
-  return stdout
+  const { stdout, stderr } = await promisify(execFile)(
+    nodeBinary,
+    [resolve('scripts/gallery-import.ts')],
+    { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env } },
+  )
+  return `${stdout}${stderr}`
 }

@@ -54,6 +54,7 @@ describe('syncHostedPhotoVariants (real supabase-js, Storage stand-in over a fol
       removed: [],
       unchanged: 0,
       failed: [],
+      withPosition: [],
     })
     expect(Object.keys(listing().photos).sort()).toEqual(report.made.toSorted())
     const bucket = await client().storage.getBucket('gallery-variants')
@@ -87,6 +88,7 @@ describe('syncHostedPhotoVariants (real supabase-js, Storage stand-in over a fol
       removed: ['bathroom/spa.jpg'],
       unchanged: 0,
       failed: [],
+      withPosition: [],
     })
     expect(Object.keys(listing().photos)).toEqual(['kitchen/oak.jpg'])
     expect(existsSync(join(dir, 'gallery-variants', 'bathroom', 'spa.jpg', '400.avif'))).toBe(false)
@@ -105,6 +107,32 @@ describe('syncHostedPhotoVariants (real supabase-js, Storage stand-in over a fol
     expect(report.made).toEqual([])
     expect(report.failed.map((failure) => failure.path)).toEqual(['kitchen/broken.jpg'])
     expect(listing().photos).toEqual({})
+  })
+
+  it('names the photos that record where they were taken, and leaves the position out of their variants', async () => {
+    await upload('kitchen/oak.jpg')
+    const located = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#557799' },
+    })
+      .jpeg()
+      .withExif({
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '43/1 52/1 30/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '79/1 26/1 0/1',
+        },
+      })
+      .toBuffer()
+    mkdirSync(join(dir, 'gallery', 'bathroom'), { recursive: true })
+    writeFileSync(join(dir, 'gallery', 'bathroom', 'spa.jpg'), located)
+
+    const report = await syncHostedPhotoVariants(client())
+
+    expect(report.withPosition).toEqual(['bathroom/spa.jpg'])
+    const variant = await publicObject('bathroom/spa.jpg/800.webp')
+    expect(variant.status).toBe(200)
+    expect((await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).exif).toBeUndefined()
   })
 
   it('needs the secret key: with another, it fails with Storage’s message', async () => {

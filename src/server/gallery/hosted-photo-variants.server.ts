@@ -8,6 +8,7 @@ import {
   photoVariantWidths,
 } from '../../features/gallery/photo-variants.ts'
 import { galleryBucket } from '../../features/gallery/storage-path.ts'
+import { recordsPosition } from './photo-position.server.ts'
 import { makePhotoVariants, photoVariantContentTypes } from './photo-variants.server.ts'
 
 /**
@@ -91,6 +92,8 @@ export interface HostedVariantsReport {
   unchanged: number
   /** Photos that could not be read as images: they stay without variants. */
   failed: { path: string; reason: string }[]
+  /** Photos among those read that record where they were taken (GPS), public as they are. */
+  withPosition: string[]
 }
 
 /**
@@ -123,6 +126,7 @@ export async function syncHostedPhotoVariants(
     removed: gone,
     unchanged: photos.length - stale.length,
     failed: [],
+    withPosition: [],
   }
   if (dryRun) return { ...report, made: stale.map((photo) => photo.path) }
 
@@ -146,9 +150,11 @@ export async function syncHostedPhotoVariants(
     const download = await supabase.storage.from(galleryBucket).download(photo.path)
     if (download.error)
       throw new Error(`Downloading ${photo.path} failed: ${download.error.message}`)
+    const original = Buffer.from(await download.data.arrayBuffer())
+    if (await recordsPosition(original)) report.withPosition.push(photo.path)
     let made: Awaited<ReturnType<typeof makePhotoVariants>>
     try {
-      made = await make(Buffer.from(await download.data.arrayBuffer()))
+      made = await make(original)
     } catch (error) {
       report.failed.push({ path: photo.path, reason: (error as Error).message })
       delete listing.photos[photo.path]
