@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { company, formatAddress } from '../../app.config'
 import { aboutContent } from './about.content'
+import { contactPage } from './contact.content'
 import { faqPage, faqs } from './faq.content'
 import { homeContent } from './home.content'
 import { buildLocationServiceContent, otherLocationServices } from './location-pages'
@@ -9,6 +10,7 @@ import { locationIds, locationServiceIds } from './locations'
 import { locationServices, locations } from './locations.content'
 import { privacyContent } from './privacy.content'
 import { aboutContentSchema } from './schemas/about.schema'
+import { contactPageSchema } from './schemas/contact.schema'
 import {
   countSentences,
   galleryCategorySchema,
@@ -58,6 +60,7 @@ const allContent = {
   home: [homeContentSchema, homeContent],
   about: [aboutContentSchema, aboutContent],
   privacy: [privacyContentSchema, privacyContent],
+  contact: [contactPageSchema, contactPage],
   locationPages: [v.array(locationServicePageSchema), builtLocationPages.map(({ page }) => page)],
 } satisfies Record<string, [v.GenericSchema, unknown]>
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { contactPage } from '~/content/contact.content'
 import { siteImages } from '~/content/site-images'
 import { ContactPage } from '~/features/contact/components/ContactPage'
 import { serviceOptionForId } from '~/features/contact/contact-schema'
@@ -18,9 +19,7 @@ export const Route = createFileRoute('/contact-us')({
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context }) =>
     pageSeo(context.publicConfig.siteUrl, {
-      title: 'Contact Us for a Free Consultation',
-      description:
-        'Call, email or send us a message to book a free consultation for your kitchen, bathroom or home renovation in Richmond Hill and the Greater Toronto Area.',
+      ...contactPage.seo,
       path: '/contact-us',
       lcpImage: siteImages['contact-hero'],
       breadcrumb: 'Contact Us',

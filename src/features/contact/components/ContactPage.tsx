@@ -2,6 +2,7 @@ import { css } from 'styled-system/css'
 import { Hero } from '~/components/Hero'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
+import { contactPage } from '~/content/contact.content'
 import { siteImages } from '~/content/site-images'
 import { MapStandIn } from '~/features/locations/components/MapStandIn'
 import { ContactDetails } from './ContactDetails'
@@ -12,9 +13,9 @@ export function ContactPage({ siteKey, initialService }: ContactFormProps) {
   return (
     <>
       <Hero
-        eyebrow="Free Consultation"
-        title="Contact Us"
-        subtitle="Tell us about your project. We reply within one business day, and the consultation is always free."
+        eyebrow={contactPage.hero.eyebrow}
+        title={contactPage.hero.title}
+        subtitle={contactPage.hero.subtitle}
         backgroundImage={siteImages['contact-hero']}
       />
       <Section labelledBy="contact-form-heading">
@@ -27,10 +28,10 @@ export function ContactPage({ siteKey, initialService }: ContactFormProps) {
         >
           <div className={css({ display: 'grid', gap: '10', alignContent: 'start' })}>
             <section aria-labelledby="contact-details-heading">
-              <SectionHeading id="contact-details-heading" title="Get in Touch" />
+              <SectionHeading id="contact-details-heading" title={contactPage.detailsTitle} />
               <ContactDetails />
             </section>
-            <MapStandIn title="Map of our Richmond Hill office" />
+            <MapStandIn title={contactPage.mapTitle} />
           </div>
           <div
             className={css({
@@ -44,8 +45,8 @@ export function ContactPage({ siteKey, initialService }: ContactFormProps) {
           >
             <SectionHeading
               id="contact-form-heading"
-              title="Send Us a Message"
-              subtitle="Share a few details and we will get back to you shortly."
+              title={contactPage.form.title}
+              subtitle={contactPage.form.subtitle}
               showDivider={false}
             />
             <ContactForm siteKey={siteKey} initialService={initialService} />
