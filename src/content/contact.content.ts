@@ -1,4 +1,4 @@
-import type { ContactPageContent } from './schemas/contact.schema'
+import type { ContactPageContent } from './schemas/page.schema'
 
 export const contactPage: ContactPageContent = {
   seo: {

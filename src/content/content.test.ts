@@ -10,7 +10,6 @@ import { locationIds, locationServiceIds } from './locations'
 import { locationServices, locations } from './locations.content'
 import { privacyContent } from './privacy.content'
 import { aboutContentSchema } from './schemas/about.schema'
-import { contactPageSchema } from './schemas/contact.schema'
 import {
   countSentences,
   galleryCategorySchema,
@@ -25,9 +24,15 @@ import {
   locationServicesSchema,
   locationsSchema,
 } from './schemas/location.schema'
+import {
+  contactPageSchema,
+  serviceAreasPageSchema,
+  servicesPageSchema,
+} from './schemas/page.schema'
 import { privacyContentSchema } from './schemas/privacy.schema'
 import { servicesSchema } from './schemas/service.schema'
 import { homeTestimonialsSchema, locationTestimonialsSchema } from './schemas/testimonial.schema'
+import { serviceAreasPage } from './service-areas.content'
 import {
   footerServiceLinks,
   homeServiceCards,
@@ -37,6 +42,7 @@ import {
   topLevelServiceRoutes,
 } from './services'
 import { getService, services } from './services.content'
+import { servicesPage } from './services-page.content'
 import { siteImages } from './site-images'
 import { homeTestimonials, locationTestimonials } from './testimonials.content'
 
@@ -61,6 +67,8 @@ const allContent = {
   about: [aboutContentSchema, aboutContent],
   privacy: [privacyContentSchema, privacyContent],
   contact: [contactPageSchema, contactPage],
+  servicesPage: [servicesPageSchema, servicesPage],
+  serviceAreasPage: [serviceAreasPageSchema, serviceAreasPage],
   locationPages: [v.array(locationServicePageSchema), builtLocationPages.map(({ page }) => page)],
 } satisfies Record<string, [v.GenericSchema, unknown]>
 

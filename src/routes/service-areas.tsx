@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { serviceAreasPage } from '~/content/service-areas.content'
 import { siteImages } from '~/content/site-images'
 import { ServiceAreasPage } from '~/features/locations/components/ServiceAreasPage'
 import { reloadForThirdParties } from '~/features/security/reload-for-third-parties'
@@ -11,9 +12,7 @@ export const Route = createFileRoute('/service-areas')({
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context }) =>
     pageSeo(context.publicConfig.siteUrl, {
-      title: 'Service Areas: Richmond Hill, Concord, Etobicoke & Toronto',
-      description:
-        'From our Richmond Hill base we renovate homes and businesses across the Greater Toronto Area, including Concord, Etobicoke and Midtown Toronto.',
+      ...serviceAreasPage.seo,
       path: '/service-areas',
       lcpImage: siteImages['areas-hero'],
       breadcrumb: 'Service Areas',

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { servicesPage } from '~/content/services-page.content'
 import { siteImages } from '~/content/site-images'
 import { pageSeo, seoHead } from '~/features/seo/seo-route'
 import { ServicesPage } from '~/features/services/components/ServicesPage'
@@ -8,9 +9,7 @@ export const Route = createFileRoute('/services/')({
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context }) =>
     pageSeo(context.publicConfig.siteUrl, {
-      title: 'Our Remodeling Services',
-      description:
-        'Kitchen, bathroom and commercial remodeling, home design, custom carpentry, cabinetry and laser cutting art, all by our own crew across the GTA.',
+      ...servicesPage.seo,
       path: '/services',
       lcpImage: siteImages['services-hero'],
       breadcrumb: 'Services',

@@ -4,23 +4,25 @@ import { Hero } from '~/components/Hero'
 import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
 import { servicesPageOrder } from '~/content/services'
+import { servicesPage } from '~/content/services-page.content'
 import { siteImages } from '~/content/site-images'
 import { ServiceCard } from './ServiceCard'
 
 export function ServicesPage() {
+  const { hero, list, callToAction } = servicesPage
   return (
     <>
       <Hero
-        eyebrow="What We Do"
-        title="Our Remodeling Services"
-        subtitle="From a single bathroom to a whole home or a storefront, one team plans and builds it, with free consultations and transparent estimates."
+        eyebrow={hero.eyebrow}
+        title={hero.title}
+        subtitle={hero.subtitle}
         backgroundImage={siteImages['services-hero']}
       />
       <Section labelledBy="services-list-heading">
         <SectionHeading
           id="services-list-heading"
-          title="Everything Under One Roof"
-          subtitle="Choose a service to see what is included, how we work and answers to common questions."
+          title={list.title}
+          subtitle={list.subtitle}
           centered
         />
         <ul
@@ -39,9 +41,9 @@ export function ServicesPage() {
       </Section>
       <CallToActionBand
         id="services-cta-heading"
-        title="Not Sure Where to Start?"
-        subtitle="Tell us about your space and we will recommend the right approach, free of charge."
-        quoteLabel="Request a Consultation"
+        title={callToAction.title}
+        subtitle={callToAction.subtitle}
+        quoteLabel={callToAction.quoteLabel}
       />
     </>
   )
