@@ -46,6 +46,11 @@ export const gallerySearchSchema = v.object({
     gallerySearchDefaults.q,
   ),
   project: v.fallback(v.optional(v.pipe(searchText, v.nonEmpty(), v.maxLength(200))), undefined),
+  /** Which of the open project's images the viewer shows, from 1; the first when absent. */
+  image: v.fallback(
+    v.optional(v.pipe(v.union([v.number(), v.string()]), v.toNumber(), v.integer(), v.minValue(2))),
+    undefined,
+  ),
 })
 
 export type GallerySearch = v.InferOutput<typeof gallerySearchSchema>

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { SearchIcon } from '~/components/icons/icons'
+import { takeTypedFields } from '~/features/boot/typed-before-hydration'
 import { galleryCategories, galleryCategoryLabel } from '../gallery-item'
 import type { GallerySearch } from '../gallery-search'
 
@@ -24,6 +25,9 @@ const categoryTabs = [
 ] as const
 
 const searchDelayMs = 300
+const galleryFiltersFormId = 'gallery-filters'
+const isGallerySort = (value: string | undefined): value is GallerySort =>
+  gallerySortOptions.some((option) => option.value === value)
 
 /** Category links, sort and search. A plain GET form, so it works before JavaScript too. */
 export function GalleryFilters({ search }: { search: GallerySearch }) {
@@ -36,7 +40,7 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
 
   const update = (next: Partial<GallerySearch>, replace = false) =>
     navigate({
-      search: (previous) => ({ ...previous, ...next, project: undefined }),
+      search: (previous) => ({ ...previous, ...next, project: undefined, image: undefined }),
       replace,
       resetScroll: false,
     })
@@ -46,6 +50,20 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
     clearTimeout(typing.current)
     typing.current = setTimeout(() => update({ q: value.trim() }, true), searchDelayMs)
   }
+
+  // A search typed or a sort chosen while the page was still loading its scripts applies now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form is hydrated
+  useEffect(() => {
+    const typed = takeTypedFields(galleryFiltersFormId)
+    const q = typed.get('q')?.trim()
+    const sort = typed.get('sort')
+    const next: Partial<GallerySearch> = {}
+    if (q !== undefined) next.q = q
+    if (isGallerySort(sort)) next.sort = sort
+    if (Object.keys(next).length === 0) return
+    if (q !== undefined) setQuery(q)
+    void update(next)
+  }, [])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -83,7 +101,12 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
               <li key={tab.value} className={css({ flexShrink: '0' })}>
                 <Link
                   to="/gallery"
-                  search={(previous) => ({ ...previous, category: tab.value, project: undefined })}
+                  search={(previous) => ({
+                    ...previous,
+                    category: tab.value,
+                    project: undefined,
+                    image: undefined,
+                  })}
                   resetScroll={false}
                   aria-current={active ? 'page' : undefined}
                   className={button({ variant: active ? 'primary' : 'outline', size: 'sm' })}
@@ -97,6 +120,7 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
       </nav>
       <search>
         <form
+          id={galleryFiltersFormId}
           method="get"
           action="/gallery"
           aria-label="Search and sort projects"

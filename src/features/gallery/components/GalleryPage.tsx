@@ -102,7 +102,12 @@ function GalleryResults({ search }: { search: GallerySearch }) {
       )}
       {viewerWanted ? (
         <Suspense fallback={null}>
-          <ProjectModal project={openProject} projects={projects} images={data.images} />
+          <ProjectModal
+            project={openProject}
+            projects={projects}
+            images={data.images}
+            imageNumber={search.image}
+          />
         </Suspense>
       ) : null}
     </>

@@ -33,7 +33,7 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
         {...(inGallery
           ? {
               id: projectCardId(project.id),
-              search: (previous) => ({ ...previous, project: project.id }),
+              search: (previous) => ({ ...previous, project: project.id, image: undefined }),
               resetScroll: false,
             }
           : { search: { category, project: project.id } })}

@@ -16,10 +16,16 @@ type Props = {
   project: GalleryItem | undefined
   projects: GalleryItem[]
   images: GalleryImageDelivery | undefined
+  /** The `image` search param: which of the project's images is shown, from 1. */
+  imageNumber: number | undefined
 }
 
-/** The project viewer. Its open project is the `project` search param, so it can be shared. */
-export function ProjectModal({ project, projects, images }: Props) {
+/**
+ * The project viewer. Its open project and image are the `project` and `image` search params, so
+ * a view can be shared, and its controls are links to the view they show: a tap before the app
+ * has started is an ordinary navigation.
+ */
+export function ProjectModal({ project, projects, images, imageNumber }: Props) {
   const navigate = useNavigate({ from: '/gallery' })
   const [closingId, setClosingId] = useState<string>()
   // A shared link's open project is hydrated from the server's HTML after the rest of the page
@@ -28,25 +34,17 @@ export function ProjectModal({ project, projects, images }: Props) {
   // than in the server's markup, and the copy it replaces hands no focus back as it goes.
   const hydrated = useHydrated()
 
-  const show = (id: string | undefined) =>
-    navigate({
-      search: (previous) => ({ ...previous, project: id }),
-      replace: true,
-      resetScroll: false,
-    })
-
   const close = () => {
     setClosingId(project?.id)
-    void navigate({
-      search: (previous) => ({ ...previous, project: undefined }),
-      resetScroll: false,
-    })
+    void navigate({ search: withoutProject, resetScroll: false })
   }
 
   const step = (direction: 'next' | 'previous') => {
     if (!project) return
     const target = adjacentProject(projects, project.id, direction)
-    if (target) void show(target.id)
+    if (target) {
+      void navigate({ search: showing(target.id), replace: true, resetScroll: false })
+    }
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -80,39 +78,44 @@ export function ProjectModal({ project, projects, images }: Props) {
               <ProjectImages
                 project={project}
                 images={images}
+                imageNumber={imageNumber}
                 // On the picture's edges, so they stay on screen however tall the text below is.
                 stepControls={
                   <>
                     {previous ? (
                       <IconButtonTooltip label="Previous project">
-                        <button
-                          type="button"
+                        <Link
+                          to="/gallery"
+                          search={showing(previous.id)}
+                          replace
+                          resetScroll={false}
                           aria-label={`Previous project: ${previous.title}`}
                           className={cx(
                             button({ variant: 'outline', size: 'icon' }),
                             stepButton,
                             css({ left: '3' }),
                           )}
-                          onClick={() => step('previous')}
                         >
                           <ChevronLeftIcon />
-                        </button>
+                        </Link>
                       </IconButtonTooltip>
                     ) : null}
                     {next ? (
                       <IconButtonTooltip label="Next project">
-                        <button
-                          type="button"
+                        <Link
+                          to="/gallery"
+                          search={showing(next.id)}
+                          replace
+                          resetScroll={false}
                           aria-label={`Next project: ${next.title}`}
                           className={cx(
                             button({ variant: 'outline', size: 'icon' }),
                             stepButton,
                             css({ right: '3' }),
                           )}
-                          onClick={() => step('next')}
                         >
                           <ChevronRightIcon />
-                        </button>
+                        </Link>
                       </IconButtonTooltip>
                     ) : null}
                   </>
@@ -158,9 +161,16 @@ export function ProjectModal({ project, projects, images }: Props) {
                 </div>
               </div>
               <IconButtonTooltip label="Close">
-                <Dialog.CloseTrigger aria-label="Close project" className={styles.closeTrigger}>
+                <Link
+                  to="/gallery"
+                  search={withoutProject}
+                  resetScroll={false}
+                  aria-label="Close project"
+                  onClick={() => setClosingId(project.id)}
+                  className={styles.closeTrigger}
+                >
                   <CloseIcon />
-                </Dialog.CloseTrigger>
+                </Link>
               </IconButtonTooltip>
             </Dialog.Content>
           ) : null}
@@ -169,6 +179,21 @@ export function ProjectModal({ project, projects, images }: Props) {
     </Dialog.Root>
   )
 }
+
+/** The search of a view with this project open, at its first image. */
+const showing =
+  (projectId: string) =>
+  <Search extends object>(previous: Search) => ({
+    ...previous,
+    project: projectId,
+    image: undefined,
+  })
+
+const withoutProject = <Search extends object>(previous: Search) => ({
+  ...previous,
+  project: undefined,
+  image: undefined,
+})
 
 const stepButton = css({
   position: 'absolute',
@@ -187,18 +212,17 @@ const viewerSizes = '(min-width: 1080px) 1080px, 100vw'
 function ProjectImages({
   project,
   images: delivery,
+  imageNumber,
   stepControls,
 }: {
   project: GalleryItem
   images: GalleryImageDelivery | undefined
+  imageNumber: number | undefined
   stepControls: ReactNode
 }) {
   const images = [project.imageUrl, ...project.additionalImages]
-  // Another project starts at its first image. The component stays mounted (no key) so that the
-  // step button a visitor just pressed keeps focus, and the arrow keys keep working.
-  const [picked, setPicked] = useState({ projectId: project.id, index: 0 })
-  const shown = picked.projectId === project.id ? picked.index : 0
-  const setShown = (index: number) => setPicked({ projectId: project.id, index })
+  // Past the last image (a stale link), the viewer shows the first.
+  const shown = imageNumber !== undefined && imageNumber <= images.length ? imageNumber - 1 : 0
   return (
     <div>
       <div
@@ -227,11 +251,13 @@ function ProjectImages({
         >
           {images.map((src, index) => (
             <li key={src}>
-              <button
-                type="button"
+              <Link
+                to="/gallery"
+                search={(previous) => ({ ...previous, image: index === 0 ? undefined : index + 1 })}
+                replace
+                resetScroll={false}
                 aria-label={`Show image ${index + 1} of ${images.length}`}
-                aria-pressed={index === shown}
-                onClick={() => setShown(index)}
+                activeOptions={{ exact: true }}
                 className={css({
                   display: 'block',
                   w: '20',
@@ -240,7 +266,7 @@ function ProjectImages({
                   borderWidth: '3px',
                   borderColor: 'transparent',
                   cursor: 'pointer',
-                  '&[aria-pressed=true]': { borderColor: 'accent.solid' },
+                  '&[aria-current=page]': { borderColor: 'accent.solid' },
                 })}
               >
                 <Picture
@@ -253,7 +279,7 @@ function ProjectImages({
                   alt=""
                   fallbackAlt="Image Not Available"
                 />
-              </button>
+              </Link>
             </li>
           ))}
         </ul>
