@@ -155,26 +155,33 @@ test('the FAQ accordion opens one question at a time and can close it', async ({
   )
 })
 
-test('service areas tabs switch between locations and services, with the keyboard too', async ({
+test('service areas lists switch between locations and services in place, by keyboard too', async ({
   page,
 }) => {
   await gotoHydrated(page, '/service-areas')
-  const byLocation = page.getByRole('tab', { name: 'By Location' })
-  const byService = page.getByRole('tab', { name: 'By Service' })
-  await expect(byLocation).toHaveAttribute('aria-selected', 'true')
-  const panel = page.getByRole('tabpanel')
-  await expect(panel.getByRole('link', { name: 'Kitchen Remodeling in Concord' })).toHaveAttribute(
+  const views = page.getByRole('navigation', { name: 'Browse service areas' })
+  const byLocation = views.getByRole('link', { name: 'By Location' })
+  const byService = views.getByRole('link', { name: 'By Service' })
+  await expect(byLocation).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('link', { name: 'Kitchen Remodeling in Concord' })).toHaveAttribute(
     'href',
     '/areas-of-service/concord-kitchen-remodeling',
   )
+  await byService.scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => window.scrollY)
   await byService.click()
-  await expect(byService).toHaveAttribute('aria-selected', 'true')
+  await expect(page).toHaveURL(/\/service-areas\?view=by-service#areas-list-heading$/)
+  await expect(byService).toHaveAttribute('aria-current', 'page')
+  await expect(byLocation).not.toHaveAttribute('aria-current')
   await expect(
-    page.getByRole('tabpanel').getByRole('heading', { name: 'Bathroom Remodeling', exact: true }),
+    page.getByRole('heading', { level: 3, name: 'Bathroom Remodeling', exact: true }),
   ).toBeVisible()
-  await byService.focus()
-  await page.keyboard.press('ArrowLeft')
-  await expect(byLocation).toHaveAttribute('aria-selected', 'true')
+  // Switching views in the app keeps the page where it was.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+  await byLocation.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/service-areas#areas-list-heading$/)
+  await expect(page.getByRole('heading', { level: 3, name: 'Concord' })).toBeVisible()
 })
 
 test('home: hero, parallax that never moves layout, and the review link', async ({ page }) => {

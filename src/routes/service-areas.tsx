@@ -1,11 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { serviceAreasPage } from '~/content/service-areas.content'
 import { siteImages } from '~/content/site-images'
 import { ServiceAreasPage } from '~/features/locations/components/ServiceAreasPage'
+import {
+  serviceAreasSearchDefaults,
+  serviceAreasSearchSchema,
+} from '~/features/locations/service-areas-search'
 import { reloadForThirdParties } from '~/features/security/reload-for-third-parties'
 import { pageSeo, seoHead } from '~/features/seo/seo-route'
 
 export const Route = createFileRoute('/service-areas')({
+  validateSearch: serviceAreasSearchSchema,
+  search: { middlewares: [stripSearchParams(serviceAreasSearchDefaults)] },
   // Its policy allows what the page embeds; a document without that allowance reloads.
   beforeLoad: reloadForThirdParties,
   // Loader and component load together: the page's copy, its head, stays out of other pages.
@@ -18,5 +24,9 @@ export const Route = createFileRoute('/service-areas')({
       breadcrumb: 'Service Areas',
     }),
   head: seoHead,
-  component: ServiceAreasPage,
+  component: ServiceAreasRoute,
 })
+
+function ServiceAreasRoute() {
+  return <ServiceAreasPage view={Route.useSearch().view} />
+}

@@ -2,7 +2,7 @@ import { defineSlotRecipe } from '@pandacss/dev'
 
 export const tabs = defineSlotRecipe({
   className: 'tabs',
-  description: 'Ark UI tabs: switch between views of the same content',
+  description: 'Links between views of the same content, drawn as tabs',
   slots: ['root', 'list', 'trigger', 'content', 'indicator'],
   base: {
     root: { display: 'grid', gap: '8' },
@@ -16,6 +16,9 @@ export const tabs = defineSlotRecipe({
       justifySelf: 'center',
     },
     trigger: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      textDecoration: 'none',
       px: { base: '4', md: '6' },
       h: '11',
       borderRadius: 'full',

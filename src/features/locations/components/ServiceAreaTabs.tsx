@@ -1,10 +1,10 @@
-import { Tabs } from '@ark-ui/react/tabs'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { tabs } from 'styled-system/recipes'
 import { locationIds, locationServiceIds } from '~/content/locations'
 import { locationServices, locations } from '~/content/locations.content'
 import { locationServicePath } from '../location-service-path'
+import type { ServiceAreaView } from '../service-areas-search'
 
 const linkClass = css({
   color: 'fg.link',
@@ -31,73 +31,105 @@ const gridClass = css({
   gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
 })
 
-/** Every location page, listed by location or by service. */
-export function ServiceAreaTabs() {
+const views = [
+  { view: 'by-location', label: 'By Location' },
+  { view: 'by-service', label: 'By Service' },
+] as const satisfies readonly { view: ServiceAreaView; label: string }[]
+
+/** Where the list starts: a view chosen before the app has started reloads the page there. */
+export const serviceAreaListId = 'areas-list-heading'
+
+/**
+ * Every location page, listed by location or by service. The two views are links to the page
+ * with `view` in its search, so a tap works before the app has started (a new page, scrolled to
+ * the list), and after it without moving the page.
+ */
+export function ServiceAreaTabs({ view }: { view: ServiceAreaView }) {
   const styles = tabs()
   return (
-    <Tabs.Root defaultValue="by-location" className={styles.root}>
-      <Tabs.List aria-label="Browse service areas" className={styles.list}>
-        <Tabs.Trigger value="by-location" className={styles.trigger}>
-          By Location
-        </Tabs.Trigger>
-        <Tabs.Trigger value="by-service" className={styles.trigger}>
-          By Service
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="by-location" className={styles.content}>
-        <ul className={gridClass}>
-          {locationIds.map((locationId) => {
-            const location = locations[locationId]
-            return (
-              <li key={locationId} className={cardClass}>
-                <h3 className={css({ textStyle: 'h3' })}>{location.name}</h3>
-                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{location.region}</p>
-                <ul className={css({ display: 'grid', gap: '2' })}>
-                  {locationServiceIds.map((serviceId) => (
-                    <li key={serviceId}>
-                      <Link
-                        to="/areas-of-service/$locationService"
-                        params={{ locationService: locationServicePath(locationId, serviceId) }}
-                        className={linkClass}
-                      >
-                        {locationServices[serviceId].title}
-                        <span className={css({ srOnly: true })}> in {location.name}</span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+    <div className={styles.root}>
+      <nav aria-label="Browse service areas" className={styles.list}>
+        {views.map((option) => {
+          const selected = option.view === view
+          return (
+            <Link
+              key={option.view}
+              to="/service-areas"
+              search={option.view === 'by-location' ? {} : { view: option.view }}
+              hash={serviceAreaListId}
+              hashScrollIntoView={false}
+              resetScroll={false}
+              replace
+              activeOptions={{ exact: true }}
+              data-selected={selected ? '' : undefined}
+              className={styles.trigger}
+            >
+              {option.label}
+            </Link>
+          )
+        })}
+      </nav>
+      {view === 'by-location' ? <ByLocation /> : <ByService />}
+    </div>
+  )
+}
+
+function ByLocation() {
+  return (
+    <ul className={gridClass}>
+      {locationIds.map((locationId) => {
+        const location = locations[locationId]
+        return (
+          <li key={locationId} className={cardClass}>
+            <h3 className={css({ textStyle: 'h3' })}>{location.name}</h3>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{location.region}</p>
+            <ul className={css({ display: 'grid', gap: '2' })}>
+              {locationServiceIds.map((serviceId) => (
+                <li key={serviceId}>
+                  <Link
+                    to="/areas-of-service/$locationService"
+                    params={{ locationService: locationServicePath(locationId, serviceId) }}
+                    className={linkClass}
+                  >
+                    {locationServices[serviceId].title}
+                    <span className={css({ srOnly: true })}> in {location.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function ByService() {
+  return (
+    <ul className={gridClass}>
+      {locationServiceIds.map((serviceId) => (
+        <li key={serviceId} className={cardClass}>
+          <h3 className={css({ textStyle: 'h3', fontSize: 'xl' })}>
+            {locationServices[serviceId].title}
+          </h3>
+          <ul className={css({ display: 'grid', gap: '2' })}>
+            {locationIds.map((locationId) => (
+              <li key={locationId}>
+                <Link
+                  to="/areas-of-service/$locationService"
+                  params={{ locationService: locationServicePath(locationId, serviceId) }}
+                  className={linkClass}
+                >
+                  <span className={css({ srOnly: true })}>
+                    {locationServices[serviceId].title} in{' '}
+                  </span>
+                  {locations[locationId].name}
+                </Link>
               </li>
-            )
-          })}
-        </ul>
-      </Tabs.Content>
-      <Tabs.Content value="by-service" className={styles.content}>
-        <ul className={gridClass}>
-          {locationServiceIds.map((serviceId) => (
-            <li key={serviceId} className={cardClass}>
-              <h3 className={css({ textStyle: 'h3', fontSize: 'xl' })}>
-                {locationServices[serviceId].title}
-              </h3>
-              <ul className={css({ display: 'grid', gap: '2' })}>
-                {locationIds.map((locationId) => (
-                  <li key={locationId}>
-                    <Link
-                      to="/areas-of-service/$locationService"
-                      params={{ locationService: locationServicePath(locationId, serviceId) }}
-                      className={linkClass}
-                    >
-                      <span className={css({ srOnly: true })}>
-                        {locationServices[serviceId].title} in{' '}
-                      </span>
-                      {locations[locationId].name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </Tabs.Content>
-    </Tabs.Root>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
   )
 }

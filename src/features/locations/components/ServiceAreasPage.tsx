@@ -5,10 +5,11 @@ import { Section } from '~/components/Section'
 import { SectionHeading } from '~/components/SectionHeading'
 import { serviceAreasPage } from '~/content/service-areas.content'
 import { siteImages } from '~/content/site-images'
+import type { ServiceAreaView } from '../service-areas-search'
 import { MapStandIn } from './MapStandIn'
-import { ServiceAreaTabs } from './ServiceAreaTabs'
+import { ServiceAreaTabs, serviceAreaListId } from './ServiceAreaTabs'
 
-export function ServiceAreasPage() {
+export function ServiceAreasPage({ view }: { view: ServiceAreaView }) {
   const { hero, map, listTitle, callToAction } = serviceAreasPage
   return (
     <>
@@ -31,9 +32,9 @@ export function ServiceAreasPage() {
           <MapStandIn />
         </div>
       </Section>
-      <Section tone="subtle" labelledBy="areas-list-heading">
-        <SectionHeading id="areas-list-heading" title={listTitle} centered />
-        <ServiceAreaTabs />
+      <Section tone="subtle" labelledBy={serviceAreaListId}>
+        <SectionHeading id={serviceAreaListId} title={listTitle} centered />
+        <ServiceAreaTabs view={view} />
       </Section>
       <CallToActionBand
         id="areas-cta-heading"
