@@ -13,9 +13,6 @@ export default defineConfig({
   strictTokens: false,
   globalCss,
   globalFontface: fontFaces,
-  conditions: {
-    extend: { headingFontCached: '&[data-heading-font=cached]' },
-  },
   theme: {
     extend: {
       tokens,

@@ -16,8 +16,6 @@ const ignoreUseClientDirectives: OnWarn = (warning, warn) => {
   if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
 }
 
-const isClientEntry = (id: string) => /[\\/]src[\\/]client\.tsx$/.test(id)
-
 /**
  * Where the build runs (Nitro's presets, chosen with NITRO_PRESET): node-server by default, with
  * the embedded database; node-cluster and the serverless presets serve Supabase only.
@@ -34,21 +32,6 @@ export default defineConfig(({ command }) => ({
       build: {
         // Only the bench asks for maps, to attribute bytes to the framework or to us.
         sourcemap: process.env.BENCH_SOURCEMAPS ? 'hidden' : false,
-        rolldownOptions: {
-          output: {
-            // The entry (src/client.tsx) and one small chunk of what it imports are all a page
-            // requests at once; the app comes after the first paint as one chunk
-            // (src/client-hydrate.tsx and everything it needs) rather than dozens of small ones.
-            // The entry stays out of the boot chunk: it awaits the app, which imports the boot
-            // chunk, and a chunk awaiting its own importer never finishes.
-            codeSplitting: {
-              groups: [
-                { name: 'boot', tags: ['$initial'], test: (id) => !isClientEntry(id), priority: 1 },
-                { name: 'app', test: /[\\/]src[\\/]client-hydrate\.tsx$/ },
-              ],
-            },
-          },
-        },
       },
     },
   },

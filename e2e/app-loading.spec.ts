@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { faqs } from '../src/content/faq.content'
 import { appScriptsUrl, expect, holdRequests, test } from './fixtures'
@@ -13,79 +11,13 @@ import { appScriptsUrl, expect, holdRequests, test } from './fixtures'
 const isHydrated = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.hydrated === 'true')
 
-/** The built script at `/assets/…` and every script it imports statically, with their gzip bytes. */
-function staticImportGraph(src: string, seen = new Map<string, number>()) {
-  if (seen.has(src)) return seen
-  const code = readFileSync(`.output/public${src}`)
-  seen.set(src, gzipSync(code).length)
-  for (const [, file] of code
-    .toString()
-    .matchAll(/(?:^|[;}\s])import\s*(?:[^'"`()]*?from\s*)?["'](\.\/[^"']+)["']/g)) {
-    staticImportGraph(new URL(file as string, `http://x${src}`).pathname, seen)
-  }
-  return seen
-}
-
-test('a page asks for nothing but a small boot script until it has painted', async ({
-  request,
+test('the app starts as soon as its scripts arrive, without waiting for the hero picture', async ({
+  page,
 }) => {
-  for (const path of ['/', '/faq', '/gallery', '/services/kitchen-remodeling', '/contact-us']) {
-    const html = await (await request.get(path)).text()
-    const head = html.slice(0, html.indexOf('</head>'))
-    expect(head, `${path} preloads scripts`).not.toMatch(/rel="modulepreload"|as="script"/)
-    const ownScripts = [...html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+)"/g)].map(
-      ([, src]) => src as string,
-    )
-    expect(ownScripts, `${path} scripts`).toHaveLength(1)
-    // What runs before the first paint: the entry and what it imports, which starts the app later.
-    const boot = staticImportGraph(ownScripts[0] as string)
-    const bytes = [...boot.values()].reduce((sum, size) => sum + size, 0)
-    expect(bytes, `${path} boot: ${[...boot.keys()].join(', ')}`).toBeLessThan(3_000)
-  }
-})
-
-test.describe('the app waits for the hero picture, but never long', () => {
-  const heroPicture = /\/images\/site\/home-hero-[\w-]+\.(avif|webp|jpg)$/
-  const appScript = /\/assets\/app-[\w-]+\.js$/
-  const appRequested = (page: Page) => {
-    let requested = false
-    page.on('request', (request) => {
-      if (appScript.test(request.url())) requested = true
-    })
-    return () => requested
-  }
-
-  test('while the hero picture downloads, the app does not share the connection', async ({
-    page,
-  }) => {
-    const releaseHero = await holdRequests(page, heroPicture)
-    const requested = appRequested(page)
-    await page.goto('/', { waitUntil: 'domcontentloaded' })
-    await page.getByRole('heading', { level: 1 }).waitFor()
-    await page.waitForTimeout(700)
-    expect(requested(), 'the app was fetched before the hero picture arrived').toBe(false)
-    releaseHero()
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-  })
-
-  test('a hero picture that never arrives holds the app back only briefly', async ({ page }) => {
-    await holdRequests(page, heroPicture)
-    await page.goto('/', { waitUntil: 'domcontentloaded' })
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-  })
-
-  test('a tap while the hero picture downloads starts the app at once', async ({ page }) => {
-    await holdRequests(page, heroPicture)
-    const requested = appRequested(page)
-    await page.goto('/', { waitUntil: 'domcontentloaded' })
-    const heading = await page.getByRole('heading', { level: 1 }).boundingBox()
-    expect(requested(), 'the app was fetched before the tap').toBe(false)
-    const appRequest = page.waitForRequest(appScript, { timeout: 1_000 })
-    // A tap at the heading's place, as a finger lands: the heading still fades in, and a
-    // locator's click would first wait for it to stand still.
-    await page.mouse.click((heading?.x ?? 0) + 10, (heading?.y ?? 0) + 10)
-    await appRequest
-  })
+  const releaseHero = await holdRequests(page, /\/images\/site\/home-hero-[\w-]+\.(avif|webp|jpg)$/)
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  releaseHero()
 })
 
 test.describe('before the app has loaded', () => {

@@ -103,15 +103,13 @@ const headingFontBase64 = readFileSync(
 ).toString('base64')
 
 /**
- * Gives the page the heading face before anything renders, as a returning visitor's cache does:
- * the page is told the face is cached (features/boot/heading-font.ts), and the face is handed
- * over from its bytes, because it is `font-display: optional` and Playwright turns the HTTP cache
- * off for pages that route requests (the captcha stand-in does). Without this a layout
- * measurement or screenshot would see whichever face won the first 100 ms.
+ * Gives the page the heading face before anything renders, from its bytes: it is
+ * `font-display: optional`, and Playwright turns the HTTP cache off for pages that route
+ * requests (the captcha stand-in does), so a layout measurement or screenshot would otherwise see
+ * whichever face won the first paint on a loaded machine.
  */
 export async function withHeadingFont(page: Page) {
   await page.addInitScript((base64) => {
-    localStorage.setItem('heading-font-cached', '1')
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
     document.fonts.add(new FontFace('Fraunces', bytes, { weight: '600', style: 'normal' }))
   }, headingFontBase64)

@@ -159,7 +159,7 @@ for (const viewport of layoutViewports) {
       await page.locator('main a[href^="/gallery?project="]').first().click()
       const dialog = page.getByRole('dialog')
       for (const name of [/^Previous project/, /^Next project/]) {
-        const button = await dialog.getByRole('button', { name }).boundingBox()
+        const button = await dialog.getByRole('link', { name }).boundingBox()
         expect(button, `${name}`).not.toBeNull()
         expect((button?.y ?? 0) + (button?.height ?? 0), `${name} bottom`).toBeLessThanOrEqual(
           viewport.height,

@@ -1,16 +1,15 @@
 /**
  * The server entry: a server-function call's body is limited (a 413 past 256 KB), methods other
  * than GET and HEAD on pages get a 405, then come the prerendered pages from memory, then copies
- * of recently rendered pages (page-cache.server.ts), then Start's handler, whose pages lose their script preloads (script-preloads.server.ts) and
- * whose 500 to a malformed server-function call becomes a 4xx (server-fn-guard.server.ts);
- * pages leave compressed.
+ * of recently rendered pages (page-cache.server.ts), then Start's handler, whose 500 to a
+ * malformed server-function call becomes a 4xx (server-fn-guard.server.ts); pages leave
+ * compressed.
  */
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { compressResponse } from '~/server/compress-response.server'
 import { createPageCache } from '~/server/page-cache.server'
 import { renderRecordingFreshness } from '~/server/page-freshness.server'
 import { prerenderedPagesOfThisServer } from '~/server/prerender/serve-prerendered.server'
-import { withoutScriptPreloads } from '~/server/script-preloads.server'
 import {
   closeAfterRefusedBody,
   limitServerFnBody,
@@ -59,5 +58,5 @@ function markClientAbortAsClosedRequest(request: Request) {
 
 async function render(request: Request, fetch: () => Response | Promise<Response>) {
   const { result, freshness } = renderRecordingFreshness(fetch)
-  return renderedPages.keep(request, withoutScriptPreloads(await result), freshness)
+  return renderedPages.keep(request, await result, freshness)
 }

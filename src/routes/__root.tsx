@@ -1,9 +1,11 @@
 /// <reference types="vite/client" />
+
+import headingFontUrl from '@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext } from '@tanstack/react-router'
 import { pageNotFound } from '~/components/layout/NotFoundPage'
 import { SiteDocument, SiteLayout } from '~/components/layout/SiteLayout'
-import { markCachedHeadingFont } from '~/features/boot/heading-font'
+import { replayEarlyTaps } from '~/features/boot/replay-early-taps'
 import { publicConfigQueryOptions } from '~/features/public-config/public-config.queries'
 import { businessJsonLd } from '~/features/seo/business-json-ld'
 import { pageCacheControl } from '~/features/seo/cache-control'
@@ -27,11 +29,20 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
         : []),
     ],
     scripts: [
-      { children: markCachedHeadingFont },
+      { children: replayEarlyTaps },
       jsonLdScript(businessJsonLd(match.context.publicConfig.siteUrl)),
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
+      // The heading face (src/theme/fonts.ts, the same file) is small: fetched beside the
+      // stylesheet, it is there for the first paint on most connections.
+      {
+        rel: 'preload',
+        href: headingFontUrl,
+        as: 'font',
+        type: 'font/woff2',
+        crossOrigin: 'anonymous',
+      },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },

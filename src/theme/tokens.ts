@@ -1,5 +1,5 @@
 import { defineSemanticTokens, defineTextStyles, defineTokens } from '@pandacss/dev'
-import { headingFallbackFamily, headingFontFamily, headingFontWeight } from './fonts'
+import { headingFontFamily, headingFontWeight } from './fonts'
 import { palette } from './palette'
 
 export const tokens = defineTokens({
@@ -40,8 +40,7 @@ export const tokens = defineTokens({
 
 export const semanticTokens = defineSemanticTokens({
   fonts: {
-    // Fraunces is named first once the browser has it cached (features/boot/heading-font.ts).
-    heading: { value: { base: headingFallbackFamily, _headingFontCached: headingFontFamily } },
+    heading: { value: headingFontFamily },
   },
   colors: {
     bg: {

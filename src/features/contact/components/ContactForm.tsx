@@ -281,7 +281,7 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
         {(isSubmitting) => (
           <button
             type="submit"
-            disabled={!hydrated || isSubmitting}
+            disabled={isSubmitting}
             className={cx(css({ justifySelf: 'start' }), button({ variant: 'accent', size: 'lg' }))}
           >
             {isSubmitting ? 'Sending...' : 'Submit Form'}

@@ -1,0 +1,17 @@
+import { hydratedEvent } from '~/components/layout/HydrationMarker'
+
+/**
+ * Runs in the head, before anything can be tapped. Links, `<details>`, the menu's `<dialog>` and
+ * GET forms work before the app has started; a plain button (`type="button"` without an invoker
+ * `command`) and a form without an `action` do nothing until React has hydrated them, so a tap
+ * on one would be lost. This keeps the first such tap or submit (its default is prevented, so the
+ * browser does nothing with it meanwhile) and performs it once, on the same element, when the app
+ * has hydrated; later ones before then are dropped rather than repeated. It is performed as a
+ * click (a form's submit button's, or the form's before it is submitted) after the task that
+ * announced hydration: React hydrates the part of the page a click lands in before handling it,
+ * but not while it is still running that task's effects, and not for a submit event. Focus stays on the
+ * control the visitor pressed unless the control itself moves it. The platform has no way to
+ * queue an interaction for a handler that is not there yet; this can go if React ever replays
+ * events that arrive before `hydrateRoot` is called.
+ */
+export const replayEarlyTaps = `(()=>{var d=document,p,h=function(){return d.documentElement.dataset.hydrated==='true'},k=function(e){if(h())return;var t=e.target,el=e.type==='click'?t.closest&&t.closest('button[type=button]:not([command])'):t.hasAttribute('action')?null:t;if(!el)return;e.preventDefault();e.stopImmediatePropagation();if(!p)p=e.type==='submit'&&e.submitter||el};d.addEventListener('click',k,true);d.addEventListener('submit',k,true);d.addEventListener('${hydratedEvent}',function(){setTimeout(function(){var el=p;p=null;if(!el||!el.isConnected)return;if(el.tagName==='FORM'){el.click();el.requestSubmit()}else el.click();if(el.isConnected&&(d.activeElement===d.body||!d.activeElement))el.focus()})},{once:true})})()`
