@@ -1,170 +1,29 @@
 /**
- * The one schema of a contact message, shared by the form (field errors), the server function
- * (input validator) and the edge function (Deno imports this file by relative path, so it uses
- * only the bare `valibot` import, which supabase/functions/send-contact-message/deno.json maps to
- * npm, and relative imports with their .ts extension).
+ * The contact form's schema, as the site sees it: the shared schema the edge function also runs
+ * (supabase/functions/_shared/contact/contact-schema.ts; the site imports it, never the
+ * reverse), and which option a service page preselects, which only the site knows.
  *
  * Client-safe: nothing secret, no server module.
  */
-import * as v from 'valibot'
+import type { ContactServiceOption } from '../../../supabase/functions/_shared/contact/contact-schema.ts'
 import type { LocationServiceId } from '../../content/locations.ts'
 import type { ServiceId } from '../../content/services.ts'
 
-/** The service choices of the form, in the spec's order (section 5). */
-export const contactServiceOptions = [
-  'Kitchen Remodeling',
-  'Bathroom Remodeling',
-  'Commercial Remodeling',
-  'Home Improvement',
-  'General Contractor',
-  'Home Design',
-  'Design Build',
-  'Custom Carpentry',
-  'Cabinet Carpentry',
-] as const
-
-export type ContactServiceOption = (typeof contactServiceOptions)[number]
-
-export const captchaRequiredMessage = 'Captcha Required - Please complete the captcha to proceed.'
-
-export const contactLimits = {
-  name: { min: 2, max: 100 },
-  email: { max: 254 },
-  phone: { min: 7, max: 25, minDigits: 7 },
-  message: { min: 10, max: 5000 },
-  /** hCaptcha tokens are a few thousand characters at most. */
-  captchaToken: { max: 8192 },
-  website: { max: 2000 },
-} as const
-
-/** One message per field: the first failed rule wins. */
-const field = <const TSchema extends v.GenericSchema>(schema: TSchema) =>
-  v.config(schema, { abortPipeEarly: true })
-
-/** Control characters (line breaks included) have no place in a name, an address or a number. */
-const noControlCharacters = /^\P{Cc}*$/u
-
-/**
- * Bidirectional formatting characters: invisible, and able to make text read other than it is
- * written (U+202E turns "Annexe.pdf" around). Removed from what a visitor sends.
- */
-const bidiControls = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu
-const withoutBidiControls = v.transform((text: string) => text.replace(bidiControls, ''))
-
-/** Control characters other than tab and line breaks: removed from a message (Postgres refuses NUL). */
-const messageControls = /[^\P{Cc}\t\n\r]/gu
-
-const nameSchema = field(
-  v.pipe(
-    v.string('Please enter your name.'),
-    withoutBidiControls,
-    v.trim(),
-    v.nonEmpty('Please enter your name.'),
-    v.minLength(contactLimits.name.min, 'Your name needs at least 2 characters.'),
-    v.maxLength(contactLimits.name.max, 'Please keep your name under 100 characters.'),
-    v.regex(noControlCharacters, 'Please enter your name.'),
-    v.regex(/\p{L}/u, 'Please enter your name.'),
-  ),
-)
-
-const emailSchema = field(
-  v.pipe(
-    v.string('Please enter your email address.'),
-    v.trim(),
-    v.nonEmpty('Please enter your email address.'),
-    v.maxLength(contactLimits.email.max, 'Please enter a valid email address.'),
-    v.email('Please enter a valid email address.'),
-  ),
-)
-
-const phoneSchema = field(
-  v.pipe(
-    v.string('Please enter your phone number.'),
-    v.trim(),
-    v.nonEmpty('Please enter your phone number.'),
-    v.minLength(contactLimits.phone.min, 'Please enter a valid phone number.'),
-    v.maxLength(contactLimits.phone.max, 'Please enter a valid phone number.'),
-    // Spaces, not \s: a line break or a tab is not part of a number.
-    v.regex(/^[\d +\-().]+$/, 'Please enter a valid phone number.'),
-    v.check(
-      (phone) => (phone.match(/\d/g)?.length ?? 0) >= contactLimits.phone.minDigits,
-      'Please enter a valid phone number.',
-    ),
-  ),
-)
-
-const serviceSchema = v.optional(
-  v.union(
-    [v.literal(''), v.picklist(contactServiceOptions)],
-    'Please choose a service from the list.',
-  ),
-  '',
-)
-
-const messageSchema = field(
-  v.pipe(
-    v.string('Please enter a message.'),
-    withoutBidiControls,
-    v.transform((text: string) => text.replace(messageControls, '')),
-    v.trim(),
-    v.nonEmpty('Please enter a message.'),
-    v.minLength(contactLimits.message.min, 'Please write at least 10 characters.'),
-    v.maxLength(contactLimits.message.max, 'Please keep your message under 5,000 characters.'),
-  ),
-)
-
-const captchaTokenSchema = field(
-  v.pipe(
-    v.string(captchaRequiredMessage),
-    v.trim(),
-    v.nonEmpty(captchaRequiredMessage),
-    v.maxLength(contactLimits.captchaToken.max, captchaRequiredMessage),
-  ),
-)
-
-/** A field people never see: a bot that fills it is answered "ok" and ignored. */
-const honeypotSchema = v.optional(
-  v.pipe(
-    v.string('Please leave this field empty.'),
-    v.maxLength(contactLimits.website.max, 'Please leave this field empty.'),
-  ),
-  '',
-)
-
-const fieldEntries = {
-  name: nameSchema,
-  email: emailSchema,
-  phone: phoneSchema,
-  service: serviceSchema,
-  message: messageSchema,
-}
-
-/** What a refusal of the whole body says (not an object, or a field missing). */
-export const contactMessageShapeError = 'Please send the form with every field.'
-
-/** The visible fields, for field-level validation in the form. */
-export const contactFormFieldsSchema = v.object(fieldEntries, contactMessageShapeError)
-
-/** Everything the server accepts: the fields, the captcha token and the honeypot. */
-export const contactMessageSchema = v.object(
-  { ...fieldEntries, captchaToken: captchaTokenSchema, website: honeypotSchema },
+export {
+  type ContactFormFields,
+  type ContactMessage,
+  type ContactMessageFields,
+  type ContactMessageInput,
+  type ContactServiceOption,
+  captchaRequiredMessage,
+  contactFieldErrors,
+  contactFormDefaults,
+  contactFormFieldsSchema,
+  contactLimits,
+  contactMessageSchema,
   contactMessageShapeError,
-)
-
-export type ContactFormFields = v.InferInput<typeof contactFormFieldsSchema>
-export type ContactMessageInput = v.InferInput<typeof contactMessageSchema>
-export type ContactMessage = v.InferOutput<typeof contactMessageSchema>
-/** The fields a stored message keeps (no token, no honeypot). */
-export type ContactMessageFields = v.InferOutput<typeof contactFormFieldsSchema>
-
-/** Empty form values, in the schema's shape. */
-export const contactFormDefaults = {
-  name: '',
-  email: '',
-  phone: '',
-  service: '',
-  message: '',
-} satisfies ContactFormFields
+  contactServiceOptions,
+} from '../../../supabase/functions/_shared/contact/contact-schema.ts'
 
 /** Which option a service page's quote button preselects (/contact-us?service=<id>). */
 export const contactServiceOptionById = {
@@ -186,16 +45,4 @@ export const contactServiceOptionById = {
 export function serviceOptionForId(id: string | null | undefined): ContactServiceOption | '' {
   if (!id || !Object.hasOwn(contactServiceOptionById, id)) return ''
   return contactServiceOptionById[id as keyof typeof contactServiceOptionById]
-}
-
-/** The first message of each field that failed, for showing next to its input. */
-export function contactFieldErrors(
-  issues: readonly v.BaseIssue<unknown>[],
-): Partial<Record<keyof ContactMessage, string>> {
-  const errors: Partial<Record<keyof ContactMessage, string>> = {}
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) as keyof ContactMessage | null
-    if (key && !(key in errors)) errors[key] = issue.message
-  }
-  return errors
 }

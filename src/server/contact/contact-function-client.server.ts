@@ -19,11 +19,13 @@ import type {
   ContactFieldErrors,
   ContactResponse,
 } from '../../../supabase/functions/_shared/contact/contact-core.ts'
+import {
+  contactFunctionName,
+  deliverDuePath,
+  visitorIpHeader,
+} from '../../../supabase/functions/_shared/contact/contact-wire.ts'
 import { describeError, type Logger } from '../../../supabase/functions/_shared/contact/log.ts'
 import type { DeliverySummary } from '../../../supabase/functions/_shared/contact/notification-outbox.ts'
-import { visitorIpHeader } from '../../../supabase/functions/send-contact-message/app.ts'
-
-export const contactFunctionName = 'send-contact-message'
 
 /** What the visitor is told when the failure is ours, not theirs. */
 export const contactDeliveryError =
@@ -143,11 +145,14 @@ export function createContactFunctionClient(
     },
 
     async deliverDue(signal?: AbortSignal) {
-      const { data, error } = await client.functions.invoke(`${contactFunctionName}/deliver-due`, {
-        body: {},
-        timeout: 60_000,
-        ...(signal ? { signal } : {}),
-      })
+      const { data, error } = await client.functions.invoke(
+        `${contactFunctionName}/${deliverDuePath}`,
+        {
+          body: {},
+          timeout: 60_000,
+          ...(signal ? { signal } : {}),
+        },
+      )
       if (error) {
         const answer = await answerOf(error)
         throw new Error(`deliver-due failed (HTTP ${answer.status})`)

@@ -255,4 +255,21 @@ describe('the site calling the function with the keys a hosted project issues', 
     )
     await app.close()
   })
+
+  it('with mail configured, the company name and recipient are required secrets', async () => {
+    const memory = createMemoryLogger()
+    const secrets: Record<string, string> = {
+      MAIL_API_KEY: 're_test',
+      COMPANY_NAME: 'Line\nBreak Renovations',
+      CONTACT_FROM_EMAIL: 'not an address',
+    }
+    const app = createEdgeAppFromEnv((name) => secrets[name], { log: memory })
+    const response = await app.fetch(new Request('http://edge/', { method: 'POST', body: '{}' }))
+    expect(response.status).toBe(500)
+    const problems = String(memory.entries[0]?.fields.problems)
+    expect(problems).toMatch(/COMPANY_NAME must be one line/)
+    expect(problems).toMatch(/CONTACT_TO_EMAIL is not set/)
+    expect(problems).toMatch(/CONTACT_FROM_EMAIL is not an email address/)
+    await app.close()
+  })
 })

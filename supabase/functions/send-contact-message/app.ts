@@ -5,6 +5,7 @@
  * - POST .../send-contact-message/deliver-due  one pass of the delivery schedule
  */
 import type { ContactCore } from '../_shared/contact/contact-core.ts'
+import { deliverDuePath, visitorIpHeader } from '../_shared/contact/contact-wire.ts'
 import { describeError, type Logger } from '../_shared/contact/log.ts'
 import { asIpAddress } from '../_shared/contact/rate-limit-key.ts'
 import type { SiteAuth } from './site-auth.ts'
@@ -17,12 +18,6 @@ export interface EdgeAppDeps {
 
 /** Bodies above this are refused before parsing (the largest valid message is about 15 kB). */
 export const maxBodyBytes = 64 * 1024
-
-/**
- * The visitor's address, forwarded by the site's server (the direct caller is the server, not the
- * visitor). Read only from an authenticated caller: it keys the rate limit.
- */
-export const visitorIpHeader = 'x-visitor-ip'
 
 /** How many due notifications one deliver-due call sends at most. */
 export const deliveriesPerCall = 20
@@ -65,7 +60,7 @@ export function createEdgeApp(deps: EdgeAppDeps): (request: Request) => Promise<
     }
 
     try {
-      if (new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/deliver-due')) {
+      if (new URL(request.url).pathname.replace(/\/+$/, '').endsWith(`/${deliverDuePath}`)) {
         await request.body?.cancel()
         return json(200, await deps.core.deliverDue(deliveriesPerCall))
       }

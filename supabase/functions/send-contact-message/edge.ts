@@ -13,16 +13,19 @@
  * | HCAPTCHA_VERIFY_URL, HCAPTCHA_SITE_KEY | optional (default https://api.hcaptcha.com/siteverify) |
  * | MAIL_API_KEY, MAIL_API_URL | an HTTP mail API (Resend's shape; default https://api.resend.com/emails) |
  * | SMTP_URL | else SMTP: smtps://user:pass@host:465 (hosted functions cannot reach 25 or 587) |
- * | CONTACT_TO_EMAIL, CONTACT_FROM_EMAIL | recipient (default the company email), sender (default the recipient) |
+ * | COMPANY_NAME | with mail: the company's name, as the notification shows it ("Maple Hearth Renovations") |
+ * | CONTACT_TO_EMAIL | with mail: the company's address that receives notifications |
+ * | CONTACT_FROM_EMAIL | optional sender (default the recipient) |
  * | SITE_URL | shown in the notification as a reference |
  * | CONTACT_RETRY_BACKOFF_MS | waits after failed attempts 1, 2, 3… (default 30000,120000,600000,3600000) |
  *
  * Without a mail setting messages are stored and stay pending. A configuration problem does not
  * crash the worker: every request gets a 500 and the log says which variable is wrong.
+ * Nothing here imports from outside supabase/functions, so `supabase functions deploy --use-api`
+ * can bundle it: the company's facts are secrets, not the site's app.config.ts.
  */
 // @ts-types="npm:@types/pg@8.23.1"
 import pg from 'pg'
-import { company } from '../../../app.config.ts'
 import { createHcaptchaVerifier } from '../_shared/contact/captcha.ts'
 import { createContactCore } from '../_shared/contact/contact-core.ts'
 import { createPostgresContactStore } from '../_shared/contact/contact-store.ts'
@@ -41,6 +44,40 @@ import { createJwtVerifier, jwksUrlFrom } from './jwt.ts'
 import { createSiteAuth, secretKeysFrom } from './site-auth.ts'
 
 export type EdgeEnv = (name: string) => string | undefined
+
+/** Who the notification is from and to: the company's facts, set as function secrets. */
+export interface CompanyMailSettings {
+  companyName: string
+  to: string
+  from: string | undefined
+}
+
+const emailAddress = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/
+const controlCharacters = /\p{Cc}/u
+
+/**
+ * The company's mail settings from the secrets, or the problems with them. The name goes into the
+ * From header's display name, so it may hold no line break.
+ */
+export function companyMailSettingsFrom(get: EdgeEnv): {
+  settings?: CompanyMailSettings
+  problems: string[]
+} {
+  const problems: string[] = []
+  const companyName = get('COMPANY_NAME')
+  if (!companyName) {
+    problems.push('COMPANY_NAME is not set (the company name the notification shows)')
+  } else if (companyName.length > 100 || controlCharacters.test(companyName)) {
+    problems.push('COMPANY_NAME must be one line of at most 100 characters')
+  }
+  const to = get('CONTACT_TO_EMAIL')
+  if (!to) problems.push('CONTACT_TO_EMAIL is not set (who receives the notifications)')
+  else if (!emailAddress.test(to)) problems.push('CONTACT_TO_EMAIL is not an email address')
+  const from = get('CONTACT_FROM_EMAIL')
+  if (from && !emailAddress.test(from)) problems.push('CONTACT_FROM_EMAIL is not an email address')
+  if (problems.length > 0 || !companyName || !to) return { problems }
+  return { settings: { companyName, to, from }, problems }
+}
 
 export interface EdgeRuntimeHooks {
   /** EdgeRuntime.waitUntil on Supabase: keeps the worker alive for background work. */
@@ -87,6 +124,9 @@ export function createEdgeAppFromEnv(
   if (Object.keys(secretKeys).length === 0 && !legacyServiceRoleKey) {
     problems.push('neither SUPABASE_SECRET_KEYS nor SUPABASE_SERVICE_ROLE_KEY is set')
   }
+  const mailConfigured = Boolean(get('MAIL_API_KEY') || get('SMTP_URL'))
+  const company = mailConfigured ? companyMailSettingsFrom(get) : undefined
+  if (company) problems.push(...company.problems)
   let jwksUrl: string | undefined
   try {
     jwksUrl = jwksUrlFrom({ JWKS_URL: get('JWKS_URL'), SUPABASE_URL: get('SUPABASE_URL') })
@@ -119,20 +159,22 @@ export function createEdgeAppFromEnv(
     ?.split(',')
     .map((part) => Number(part.trim()))
     .filter((ms) => Number.isInteger(ms) && ms >= 100)
-  const outbox = transport
-    ? createNotificationOutbox({
-        store,
-        transport,
-        log,
-        ...(backoffMs?.length ? { backoffMs } : {}),
-        email: {
-          to: get('CONTACT_TO_EMAIL') ?? company.email,
-          from: get('CONTACT_FROM_EMAIL'),
-          siteName: company.name,
-          siteUrl: get('SITE_URL'),
-        },
-      })
-    : undefined
+  const mailSettings = company?.settings
+  const outbox =
+    transport && mailSettings
+      ? createNotificationOutbox({
+          store,
+          transport,
+          log,
+          ...(backoffMs?.length ? { backoffMs } : {}),
+          email: {
+            to: mailSettings.to,
+            from: mailSettings.from,
+            siteName: mailSettings.companyName,
+            siteUrl: get('SITE_URL'),
+          },
+        })
+      : undefined
   if (transport) log.info('edge.mail', { transport: transport.description })
   else
     log.warn('edge.no_mail', {

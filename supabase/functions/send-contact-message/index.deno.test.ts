@@ -123,6 +123,7 @@ test('the real entry (index.ts): secret and legacy keys in, wrong keys out, stor
           HCAPTCHA_VERIFY_URL: captcha.url,
           MAIL_API_KEY: mailKey,
           MAIL_API_URL: mail.url,
+          COMPANY_NAME: 'Maple Hearth Renovations',
           CONTACT_TO_EMAIL: 'owner@example.com',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -181,6 +182,8 @@ test('the real entry (index.ts): secret and legacy keys in, wrong keys out, stor
     ])
     assert.equal(mail.received.length, 2)
     assert.deepEqual(mail.received[0]?.body.to, ['owner@example.com'])
+    // The company's name comes from the COMPANY_NAME secret, not from the site's app.config.ts.
+    assert.match(String(mail.received[0]?.body.from), /Maple Hearth Renovations website/)
     assert.match(String(mail.received[0]?.body.reply_to), /zoe@example\.com/)
     assert.match(String(mail.received[0]?.headers['idempotency-key']), /^<contact-/)
 

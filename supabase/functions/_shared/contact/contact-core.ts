@@ -8,12 +8,12 @@
  * schedule and never fails the visitor's request. Logs carry ids and statuses only.
  */
 import * as v from 'valibot'
+import { type CaptchaVerifier, hcaptchaTestPassingToken } from './captcha.ts'
 import {
   contactFieldErrors,
   contactMessageSchema,
   contactMessageShapeError,
-} from '../../../../src/features/contact/contact-schema.ts'
-import { type CaptchaVerifier, hcaptchaTestPassingToken } from './captcha.ts'
+} from './contact-schema.ts'
 import type { ContactStore } from './contact-store.ts'
 import { sha256Hex } from './hash.ts'
 import { describeError, type Logger } from './log.ts'

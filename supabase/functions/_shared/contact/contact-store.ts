@@ -2,7 +2,7 @@
  * Where contact messages live, and the state of their notification email (a transactional
  * outbox: the row itself is the queue). Every statement runs as service_role.
  */
-import type { ContactMessageFields } from '../../../../src/features/contact/contact-schema.ts'
+import type { ContactMessageFields } from './contact-schema.ts'
 import { asServiceRole, type Database } from './database.ts'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed'

@@ -1,0 +1,16 @@
+/**
+ * What the site's server and the edge function agree on over HTTP. The site imports these; the
+ * function owns them.
+ */
+
+/** The edge function's name: its path under /functions/v1/. */
+export const contactFunctionName = 'send-contact-message'
+
+/** The function's sub-path that runs one pass of the delivery schedule. */
+export const deliverDuePath = 'deliver-due'
+
+/**
+ * The visitor's address, forwarded by the site's server (the direct caller is the server, not the
+ * visitor). Read only from an authenticated caller: it keys the rate limit.
+ */
+export const visitorIpHeader = 'x-visitor-ip'
