@@ -100,18 +100,23 @@ export const environmentSchema = v.pipe(
     /** The secret key (sb_secret_…) or legacy service_role key: the server's calls of the function. */
     SUPABASE_SECRET_KEY: optionalString,
     /**
-     * Whether the Supabase project transforms images (Storage image transformations, paid plans).
-     * false: the gallery uses the variants `npm run gallery:import` uploads instead.
+     * Whether the gallery uses Supabase's image transformations (Pro plan and up; a plan without
+     * them answers 403 to every render URL). auto: the server tries one render URL and uses them
+     * only when it gets an image back (src/server/gallery/image-mode.server.ts); true: uses them
+     * unless Supabase refuses; false: never (no transformation costs). Without them the gallery
+     * uses the variants `npm run gallery:import` uploads, or the photo itself.
      */
     SUPABASE_IMAGE_TRANSFORMATIONS: v.optional(
       v.pipe(
         v.string(),
         v.trim(),
         v.toLowerCase(),
-        v.regex(/^(true|false|yes|no|on|off|1|0)$/, 'must be true or false'),
-        v.transform((text) => ['true', 'yes', 'on', '1'].includes(text)),
+        v.regex(/^(auto|true|false|yes|no|on|off|1|0)$/, 'must be auto, true or false'),
+        v.transform((text): 'auto' | 'on' | 'off' =>
+          text === 'auto' ? 'auto' : ['true', 'yes', 'on', '1'].includes(text) ? 'on' : 'off',
+        ),
       ),
-      'true',
+      'auto',
     ),
     HCAPTCHA_SITE_KEY: v.optional(
       v.pipe(v.string(), v.trim(), v.minLength(1)),

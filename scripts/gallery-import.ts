@@ -13,9 +13,10 @@
  *
  * Supabase (SUPABASE_URL and SUPABASE_SECRET_KEY set): the gallery already follows the bucket by
  * itself; this asks the database to catch up anyway (sync_gallery_images_from_storage), for
- * photos uploaded before the migration that makes it follow. With
- * SUPABASE_IMAGE_TRANSFORMATIONS=false (plans without image transformations) it also makes the
- * variants of new and changed photos and uploads them to the bucket gallery-variants.
+ * photos uploaded before the migration that makes it follow. When the site will not use image
+ * transformations (SUPABASE_IMAGE_TRANSFORMATIONS=false, or a plan without them, found as the site
+ * finds it: one render URL asked for) it also makes the variants of new and changed photos and
+ * uploads them to the bucket gallery-variants.
  *
  * Either way it names every photo it reads that records where it was taken (GPS): the site's
  * copies leave the position out, but the photo itself is public.
@@ -26,12 +27,20 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import process from 'node:process'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { Environment } from '../app.config.ts'
 import { parseEnvironment } from '../src/server/env.server.ts'
 import {
   planBucketFolderImport,
   writeBucketListing,
 } from '../src/server/gallery/bucket-folder-import.server.ts'
 import { syncHostedPhotoVariants } from '../src/server/gallery/hosted-photo-variants.server.ts'
+import {
+  chooseImageMode,
+  type ImageMode,
+  initialImageMode,
+  photoPathsOfRows,
+  probeRenderUrl,
+} from '../src/server/gallery/image-mode.server.ts'
 import { positionWarning, recordsPosition } from '../src/server/gallery/photo-position.server.ts'
 import { createPhotoVariantStore } from '../src/server/gallery/photo-variant-store.server.ts'
 
@@ -63,6 +72,27 @@ async function uploadVariants(supabase: SupabaseClient, dryRun: boolean) {
       ? `Dry run: would upload the variants of ${report.made.length} photo(s) and delete those of ${report.removed.length}; ${report.unchanged} up to date.`
       : `Photo variants (bucket gallery-variants): ${report.made.length} photo(s) done, ${report.removed.length} removed, ${report.unchanged} already up to date (${seconds} s).`,
   )
+}
+
+/**
+ * Whether the site will use Supabase's render URLs or the uploaded variants: false never renders;
+ * auto and true ask Supabase for one render URL, as the site does, so variants are made exactly
+ * when the site would fall back to them.
+ */
+async function hostedImageMode(supabase: SupabaseClient, env: Environment): Promise<ImageMode> {
+  const setting = env.SUPABASE_IMAGE_TRANSFORMATIONS
+  if (setting === 'off' || !env.SUPABASE_URL) return 'variants'
+  const { data } = await supabase.from('gallery_images').select('filename').limit(20)
+  const [photoPath] = photoPathsOfRows(data ?? [])
+  if (photoPath === undefined) return initialImageMode(setting)
+  const outcome = await probeRenderUrl({ baseUrl: env.SUPABASE_URL, photoPath })
+  const mode = chooseImageMode(setting, initialImageMode(setting), outcome)
+  console.info(
+    mode === 'render'
+      ? `Image transformations: Supabase transformed ${photoPath}, so the site uses its render URLs and needs no variants.`
+      : `Image transformations: ${outcome.kind === 'refused' ? 'refused' : 'no answer'} (${'detail' in outcome ? outcome.detail : ''}); making the variants the site falls back to.`,
+  )
+  return mode
 }
 
 /** Makes the variants of the photos this import adds, and drops those of photos now gone. */
@@ -146,7 +176,9 @@ async function main() {
     } else {
       await syncSupabase(supabase)
     }
-    if (!env.SUPABASE_IMAGE_TRANSFORMATIONS) await uploadVariants(supabase, dryRun)
+    if ((await hostedImageMode(supabase, env)) === 'variants') {
+      await uploadVariants(supabase, dryRun)
+    }
     return
   }
   await importFolder(

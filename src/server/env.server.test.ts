@@ -76,15 +76,23 @@ describe('parseEnvironment', () => {
     expect(() => parseEnvironment({ SITE_URL: 'https://www.maple-hearth.example' })).not.toThrow()
   })
 
-  it('reads whether Supabase transforms images: yes unless told otherwise', () => {
-    expect(parseEnvironment({}).SUPABASE_IMAGE_TRANSFORMATIONS).toBe(true)
+  it('reads whether the gallery may use Supabase image transformations: found out unless told', () => {
+    expect(parseEnvironment({}).SUPABASE_IMAGE_TRANSFORMATIONS).toBe('auto')
+    expect(
+      parseEnvironment({ SUPABASE_IMAGE_TRANSFORMATIONS: ' Auto ' }).SUPABASE_IMAGE_TRANSFORMATIONS,
+    ).toBe('auto')
+    for (const on of ['true', 'TRUE', ' yes ', 'on', '1']) {
+      expect(
+        parseEnvironment({ SUPABASE_IMAGE_TRANSFORMATIONS: on }).SUPABASE_IMAGE_TRANSFORMATIONS,
+      ).toBe('on')
+    }
     for (const off of ['false', 'FALSE', ' no ', 'off', '0']) {
       expect(
         parseEnvironment({ SUPABASE_IMAGE_TRANSFORMATIONS: off }).SUPABASE_IMAGE_TRANSFORMATIONS,
-      ).toBe(false)
+      ).toBe('off')
     }
     expect(() => parseEnvironment({ SUPABASE_IMAGE_TRANSFORMATIONS: 'pro' })).toThrow(
-      /SUPABASE_IMAGE_TRANSFORMATIONS must be true or false \(got "pro"\)/,
+      /SUPABASE_IMAGE_TRANSFORMATIONS must be auto, true or false \(got "pro"\)/,
     )
   })
 

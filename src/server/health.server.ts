@@ -4,6 +4,7 @@
  */
 import { embeddedDatabaseState } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
+import { galleryImageMode } from './gallery/gallery.server'
 
 const headers = {
   'content-type': 'application/json',
@@ -23,11 +24,14 @@ export const livenessResponse = () => new Response('{"status":"ok"}', { headers 
 /**
  * `/readyz`: this instance can serve everything. Embedded: its database answers a query and has
  * every migration of this build applied. Supabase: once started; an outage there shows as the
- * gallery's error states, and must not take every instance out of the load balancer at once.
+ * gallery's error states, and must not take every instance out of the load balancer at once. With
+ * Supabase the body also names how the gallery's photos are served (`images`: `render`, Supabase's
+ * image transformations, or `variants`, the uploaded variants or the photo itself).
  */
 export async function readinessResponse(): Promise<Response> {
   if (getEnvironment().SUPABASE_URL !== undefined) {
-    return new Response('{"status":"ready","mode":"supabase"}', { headers })
+    const body = { status: 'ready', mode: 'supabase', images: galleryImageMode() }
+    return new Response(JSON.stringify(body), { headers })
   }
   const database = await embeddedDatabaseState()
   if (!database.ready) return notReady({ database: database.reason })

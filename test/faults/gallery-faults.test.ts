@@ -45,6 +45,7 @@ async function supabaseBehindProxy(timeoutMs = 1_000) {
   const source = createSupabaseGallerySource({
     url: proxy.url,
     anonKey: standIn.anonKey,
+    secretKey: standIn.secretKey,
     timeoutMs,
   })
   return { standIn, proxy, source }

@@ -47,6 +47,11 @@ export interface PostgrestStandIn {
   readonly requests: RecordedRequest[]
   /** Makes matching requests answer with an error until fail(undefined). */
   fail(fault: StandInFault | undefined): void
+  /**
+   * Whether Storage transforms images from now on: false answers 403 FeatureNotEnabled to every
+   * /storage/v1/render/image/ URL, as a plan without image transformations does.
+   */
+  setImageTransformations(enabled: boolean): void
   close(): Promise<void>
 }
 
@@ -62,6 +67,8 @@ export interface PostgrestStandInOptions {
    * key the API supabase-js uses to list, download, upload and remove (storage-stand-in.ts).
    */
   storageDir?: string
+  /** Whether Storage transforms images at first (default true; see setImageTransformations). */
+  imageTransformations?: boolean
 }
 
 export const serviceUnavailable: PostgrestErrorBody = {
@@ -118,8 +125,13 @@ export async function startPostgrestStandIn(
   const { database } = options
   const requests: RecordedRequest[] = []
   let fault: StandInFault | undefined
+  let imageTransformations = options.imageTransformations ?? true
   const storage = options.storageDir
-    ? createStorageApi({ dir: options.storageDir, secretKey })
+    ? createStorageApi({
+        dir: options.storageDir,
+        secretKey,
+        imageTransformations: () => imageTransformations,
+      })
     : undefined
 
   /** Runs `sql` as the key's role inside one transaction, as PostgREST does. */
@@ -194,7 +206,14 @@ export async function startPostgrestStandIn(
   async function answer(request: RecordedRequest, response: ServerResponse, bytes: Buffer) {
     const { method, path } = request
     if (path.startsWith('/storage/v1/')) {
-      if (await storage?.({ method, path, headers: request.headers, body: bytes }, response)) return
+      const storageRequest = {
+        method,
+        path,
+        headers: request.headers,
+        body: bytes,
+        query: request.searchParams,
+      }
+      if (await storage?.(storageRequest, response)) return
       return sendJson(response, 404, {
         statusCode: '404',
         error: 'not_found',
@@ -293,6 +312,9 @@ export async function startPostgrestStandIn(
     requests,
     fail(next) {
       fault = next
+    },
+    setImageTransformations(enabled) {
+      imageTransformations = enabled
     },
     close() {
       closing ??= new Promise<void>((resolve) => {

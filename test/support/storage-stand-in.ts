@@ -4,10 +4,12 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, extname, join, resolve, sep } from 'node:path'
+import sharp from 'sharp'
 
 /**
  * The part of Supabase Storage's HTTP API that supabase-js uses here, over a folder
- * (`<dir>/<bucket>/<path>`), for the real supabase-js on 127.0.0.1: public object URLs, and with
+ * (`<dir>/<bucket>/<path>`), for the real supabase-js on 127.0.0.1: public object URLs, public
+ * render URLs (image transformations, which can be switched off), and with
  * the secret key buckets (get, create), list, download, upload (x-upsert) and remove. Answers in
  * Storage's shapes (`{ statusCode, error, message }` errors, folders listed with `id: null`).
  * Objects are files only: the rows of storage.objects (and the trigger the gallery follows) are
@@ -18,12 +20,21 @@ export interface StorageRequest {
   path: string
   headers: IncomingHttpHeaders
   body: Buffer
+  /** The URL's query (render/image reads its transformation options there). */
+  query?: URLSearchParams
 }
 
 export interface StorageApiOptions {
   dir: string
   /** The key that may write (service_role); any other known key may only read public objects. */
   secretKey: string
+  /**
+   * Whether the project transforms images (default: yes). Yes: `render/image/public/…` answers
+   * the public object resized with sharp (width, resize=contain, quality; WebP for a browser that
+   * takes it), as imgproxy behind Storage does. No: 403 FeatureNotEnabled to every render URL, as
+   * on the Free plan or with the Storage setting off.
+   */
+  imageTransformations?: () => boolean
 }
 
 const contentTypes: Record<string, string> = {
@@ -58,7 +69,11 @@ function objectPath(encoded: string): { bucket: string; path: string } | undefin
 }
 
 /** Answers a /storage/v1/ request; false for any other path. */
-export function createStorageApi({ dir, secretKey }: StorageApiOptions) {
+export function createStorageApi({
+  dir,
+  secretKey,
+  imageTransformations = () => true,
+}: StorageApiOptions) {
   const root = resolve(dir)
   const buckets = new Map<string, { public: boolean }>()
   /** What an upload said about an object, served back with it. */
@@ -123,10 +138,55 @@ export function createStorageApi({ dir, secretKey }: StorageApiOptions) {
     send(response, 200, listed)
   }
 
+  async function renderImage(
+    response: ServerResponse,
+    bucket: string,
+    path: string,
+    query: URLSearchParams,
+    accept: string,
+  ) {
+    // Storage checks the tenant's feature before it looks for the object.
+    if (!imageTransformations()) {
+      return send(response, 403, {
+        statusCode: '403',
+        error: 'FeatureNotEnabled',
+        message: 'feature not enabled for this tenant',
+      })
+    }
+    const file = isPublic(bucket) ? fileOf(bucket, path) : undefined
+    const bytes = file ? await readFile(file).catch(() => undefined) : undefined
+    if (!bytes) return storageError(response, 404, 'not_found', 'Object not found')
+    const width = Number(query.get('width')) || undefined
+    const quality = Number(query.get('quality')) || 80
+    const webp = accept.includes('image/webp')
+    const resized = sharp(bytes).resize({ width, fit: 'inside', withoutEnlargement: true })
+    const rendered = await (webp ? resized.webp({ quality }) : resized.jpeg({ quality })).toBuffer()
+    response.writeHead(200, {
+      'Content-Type': webp ? 'image/webp' : 'image/jpeg',
+      'Cache-Control': 'max-age=3600',
+    })
+    response.end(rendered)
+  }
+
   return async function answer(request: StorageRequest, response: ServerResponse) {
     const { method, path, headers, body } = request
     if (!path.startsWith('/storage/v1/')) return false
     const route = path.slice('/storage/v1/'.length)
+
+    if ((method === 'GET' || method === 'HEAD') && route.startsWith('render/image/public/')) {
+      const located = objectPath(route.slice('render/image/public/'.length))
+      if (!located) storageError(response, 400, 'Invalid key', 'Invalid key')
+      else {
+        await renderImage(
+          response,
+          located.bucket,
+          located.path,
+          request.query ?? new URLSearchParams(),
+          String(headers.accept ?? ''),
+        )
+      }
+      return true
+    }
 
     if (method === 'GET' && route.startsWith('object/public/')) {
       const located = objectPath(route.slice('object/public/'.length))
@@ -234,7 +294,8 @@ export async function startStorageStandIn(options: StorageApiOptions) {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      const path = new URL(request.url ?? '/', 'http://stand-in').pathname
+      const address = new URL(request.url ?? '/', 'http://stand-in')
+      const path = address.pathname
       requests.push({ method: request.method ?? 'GET', path })
       void answer(
         {
@@ -242,6 +303,7 @@ export async function startStorageStandIn(options: StorageApiOptions) {
           path,
           headers: request.headers,
           body: Buffer.concat(chunks),
+          query: address.searchParams,
         },
         response,
       )

@@ -48,7 +48,8 @@ export function createEmbeddedGallerySource({
   bucketListing = () => undefined,
   log = console,
 }: EmbeddedGallerySourceOptions): GallerySource {
-  async function asAnon<T>(
+  async function asRole<T>(
+    role: 'anon' | 'service_role',
     what: string,
     work: (tx: Transaction) => Promise<T>,
     listing?: unknown[],
@@ -62,7 +63,7 @@ export function createEmbeddedGallerySource({
           )
           await syncBucketObjects(tx, objects)
         }
-        await tx.exec('set local role anon')
+        await tx.exec(`set local role ${role}`)
         return work(tx)
       })
     } catch (error) {
@@ -82,7 +83,8 @@ export function createEmbeddedGallerySource({
     images: () => ({ kind: 'variants', baseUrl: '' }),
 
     readAll: () =>
-      asAnon(
+      asRole(
+        'anon',
         `select from ${galleryTable}`,
         async (tx) => {
           const { rows } = await tx.query<Record<string, unknown>>(
@@ -93,8 +95,10 @@ export function createEmbeddedGallerySource({
         bucketListing(),
       ),
 
+    // Only the server may run the import (the API roles may not: it would bring back projects
+    // the owner removed from the table), as through Supabase with the secret key.
     importFromStorage: () =>
-      asAnon(`call ${importGalleryFunction}`, async (tx) => {
+      asRole('service_role', `call ${importGalleryFunction}`, async (tx) => {
         const { rows } = await tx.query<{ imported: number }>(
           `select public.${importGalleryFunction}() as imported`,
         )

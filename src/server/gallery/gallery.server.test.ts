@@ -11,7 +11,8 @@ describe('createGallerySource', () => {
       GALLERY_BUCKET_DIR: 'public/storage/v1/object/public/gallery',
       SUPABASE_URL: 'https://abc.supabase.co',
       SUPABASE_ANON_KEY: 'anon-key',
-      SUPABASE_IMAGE_TRANSFORMATIONS: true,
+      SUPABASE_SECRET_KEY: 'sb_secret_key',
+      SUPABASE_IMAGE_TRANSFORMATIONS: 'on',
     })
     expect(source.kind).toBe('supabase')
     expect(source.urls.imageUrl('kitchen/oak.webp')).toBe(
@@ -26,9 +27,26 @@ describe('createGallerySource', () => {
       GALLERY_BUCKET_DIR: 'public/storage/v1/object/public/gallery',
       SUPABASE_URL: 'https://abc.supabase.co',
       SUPABASE_ANON_KEY: 'anon-key',
-      SUPABASE_IMAGE_TRANSFORMATIONS: false,
+      SUPABASE_SECRET_KEY: 'sb_secret_key',
+      SUPABASE_IMAGE_TRANSFORMATIONS: 'off',
     })
     // None until the listing of uploaded variants has been read with the gallery.
+    expect(source.images()).toEqual({
+      kind: 'variants',
+      baseUrl: 'https://abc.supabase.co',
+      photos: [],
+    })
+  })
+
+  it('by default, shows the photos without render URLs until a render URL has been seen to work', () => {
+    const source = createGallerySource({
+      DATA_DIR: '.data',
+      GALLERY_BUCKET_DIR: 'public/storage/v1/object/public/gallery',
+      SUPABASE_URL: 'https://abc.supabase.co',
+      SUPABASE_ANON_KEY: 'anon-key',
+      SUPABASE_SECRET_KEY: 'sb_secret_key',
+      SUPABASE_IMAGE_TRANSFORMATIONS: 'auto',
+    })
     expect(source.images()).toEqual({
       kind: 'variants',
       baseUrl: 'https://abc.supabase.co',
@@ -40,7 +58,7 @@ describe('createGallerySource', () => {
     const source = createGallerySource({
       DATA_DIR: '/nonexistent/never-opened',
       GALLERY_BUCKET_DIR: '/nonexistent/bucket',
-      SUPABASE_IMAGE_TRANSFORMATIONS: true,
+      SUPABASE_IMAGE_TRANSFORMATIONS: 'auto',
     })
     expect(source.kind).toBe('embedded')
     expect(source.images()).toEqual({ kind: 'variants', baseUrl: '' })

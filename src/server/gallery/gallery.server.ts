@@ -17,6 +17,7 @@ import { imageNotFound, serveBucketFile, serveImageFile } from './bucket-files.s
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
 import type { GallerySource } from './gallery-source.server'
+import { type ImageMode, initialImageMode } from './image-mode.server'
 import { loadGallery } from './load-gallery.server'
 import { createPhotoVariantStore, type PhotoVariantStore } from './photo-variant-store.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
@@ -27,6 +28,7 @@ type SourceSettings = Pick<
   | 'GALLERY_BUCKET_DIR'
   | 'SUPABASE_URL'
   | 'SUPABASE_ANON_KEY'
+  | 'SUPABASE_SECRET_KEY'
   | 'SUPABASE_IMAGE_TRANSFORMATIONS'
 >
 
@@ -35,11 +37,12 @@ const usesSupabase = (settings: SourceSettings) =>
 
 /** Supabase when both of its variables are set; the embedded database otherwise. */
 export function createGallerySource(settings: SourceSettings): GallerySource {
-  const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey } = settings
-  if (url && anonKey) {
+  const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SECRET_KEY: secretKey } = settings
+  if (url && anonKey && secretKey) {
     return createSupabaseGallerySource({
       url,
       anonKey,
+      secretKey,
       imageTransformations: settings.SUPABASE_IMAGE_TRANSFORMATIONS,
     })
   }
@@ -92,6 +95,20 @@ export async function readGallery(): Promise<GalleryResult> {
     pageDataFreshUntil(undefined)
     return { items: [], status: 'error' }
   }
+}
+
+/**
+ * How this instance's gallery photos reach the browser (for /readyz): with Supabase, render URLs
+ * or the uploaded variants, as its probe of a render URL settled (image-mode.server.ts); the
+ * embedded site always serves its own variants.
+ */
+export function galleryImageMode(): ImageMode {
+  const images = state.source?.images()
+  if (images) return images.kind
+  const environment = getEnvironment()
+  return usesSupabase(environment)
+    ? initialImageMode(environment.SUPABASE_IMAGE_TRANSFORMATIONS)
+    : 'variants'
 }
 
 /**

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { galleryRow, uuidFor } from '../../../test/faults/gallery-rows'
 import {
@@ -32,9 +33,19 @@ beforeEach(async () => {
 async function start(rows: Record<string, unknown>[] = []) {
   await setGalleryRows(schema.database, rows)
   standIn = await startPostgrestStandIn({ database: schema.database })
-  const source = createSupabaseGallerySource({ url: standIn.url, anonKey: standIn.anonKey })
+  // Here a load waits for the probe and the listing, so a test reads the mode they settled.
+  const source = createSupabaseGallerySource({
+    url: standIn.url,
+    imagesWaitMs: 5_000,
+    anonKey: standIn.anonKey,
+    secretKey: standIn.secretKey,
+  })
   return { standIn, source }
 }
+
+/** The requests to the REST API (the image mode's probe and listing go to Storage). */
+const databaseRequests = (standIn: PostgrestStandIn) =>
+  standIn.requests.filter((r) => r.path.startsWith('/rest/')).map((r) => `${r.method} ${r.path}`)
 
 afterEach(async () => {
   await standIn?.close()
@@ -102,9 +113,7 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
     const items = await loadGallery(source)
 
     expect(items.map((item) => item.title).sort()).toEqual(['Oak Galley', 'Spa Ensuite'])
-    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /rest/v1/gallery_images',
-    ])
+    expect(databaseRequests(standIn)).toEqual(['GET /rest/v1/gallery_images'])
   })
 
   it('imports from storage when the table is empty, then reads again', async () => {
@@ -120,12 +129,15 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
     const items = await loadGallery(source)
 
     expect(items.map((item) => item.title).sort()).toEqual(['Oak Galley', 'Spa Ensuite'])
-    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(databaseRequests(standIn)).toEqual([
       'GET /rest/v1/gallery_images',
       'POST /rest/v1/rpc/import_gallery_images_from_storage',
       'GET /rest/v1/gallery_images',
     ])
-    expect(JSON.parse(standIn.requests[1]?.body ?? '')).toEqual({})
+    const importCall = standIn.requests.find((request) => request.path.includes('/rpc/'))
+    expect(JSON.parse(importCall?.body ?? '')).toEqual({})
+    // The API roles may not run the import: the server runs it with the secret key.
+    expect(importCall?.headers.apikey).toBe(standIn.secretKey)
   })
 
   it('reads as anon: row level security keeps the contact tables closed to the publishable key', async () => {
@@ -193,11 +205,88 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
     expect(performance.now() - started).toBeLessThan(1_000)
   })
 
-  it('with image transformations, its photos are rendered by Supabase, and no listing is read', async () => {
-    const { standIn, source } = await start([galleryRow('oak')])
+  it('with image transformations forced on, its photos are rendered by Supabase unless refused, and no listing is read', async () => {
+    await setGalleryRows(schema.database, [galleryRow('oak')])
+    standIn = await startPostgrestStandIn({ database: schema.database })
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
+    const source = createSupabaseGallerySource({
+      url: standIn.url,
+      imagesWaitMs: 5_000,
+      anonKey: standIn.anonKey,
+      secretKey: standIn.secretKey,
+      imageTransformations: 'on',
+      log,
+    })
     await source.readAll()
+    // The stand-in has no such object (404): no answer about the feature, so true stands.
     expect(source.images()).toEqual({ kind: 'render', baseUrl: standIn.url })
-    expect(standIn.requests.map((r) => r.path)).toEqual(['/rest/v1/gallery_images'])
+    expect(standIn.requests.map((r) => r.path)).toEqual([
+      '/rest/v1/gallery_images',
+      '/storage/v1/render/image/public/gallery/kitchen/oak.webp',
+    ])
+    expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/inconclusive: HTTP 404/))
+  })
+
+  it('by default, probes one render URL and uses render URLs only when an image comes back', async () => {
+    const storage = mkdtempSync(join(tmpdir(), 'supabase-source-render-'))
+    try {
+      mkdirSync(join(storage, 'gallery', 'kitchen'), { recursive: true })
+      writeFileSync(
+        join(storage, 'gallery', 'kitchen', 'oak.webp'),
+        await sharp({ create: { width: 900, height: 600, channels: 3, background: '#8a6' } })
+          .webp()
+          .toBuffer(),
+      )
+      await setGalleryRows(schema.database, [galleryRow('oak')])
+      standIn = await startPostgrestStandIn({ database: schema.database, storageDir: storage })
+      let time = 0
+      const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
+      const source = createSupabaseGallerySource({
+        url: standIn.url,
+        imagesWaitMs: 5_000,
+        anonKey: standIn.anonKey,
+        secretKey: standIn.secretKey,
+        imageModeProbe: { now: () => time, recheckMs: 60_000 },
+        log,
+      })
+      const renderPath = '/storage/v1/render/image/public/gallery/kitchen/oak.webp'
+      const probes = () => standIn?.requests.filter((r) => r.path === renderPath).length
+
+      await source.readAll()
+      expect(source.images()).toEqual({ kind: 'render', baseUrl: standIn.url })
+      expect(log.info).toHaveBeenCalledWith(
+        expect.stringMatching(/^Gallery images: render \(Supabase transformed kitchen\/oak\.webp/),
+      )
+      // Decided: the next loads ask nothing more until the recheck is due.
+      await source.readAll()
+      expect(probes()).toBe(1)
+
+      // The owner turns transformations off (or the plan ends): the recheck sees the 403.
+      standIn.setImageTransformations(false)
+      time += 60_000
+      await source.readAll()
+      expect(probes()).toBe(2)
+      expect(source.images()).toEqual({ kind: 'variants', baseUrl: standIn.url, photos: [] })
+      expect(log.info).toHaveBeenLastCalledWith(
+        expect.stringMatching(
+          /^Gallery images: variants \(Supabase refused .*HTTP 403 FeatureNotEnabled/,
+        ),
+      )
+      expect(standIn.requests.at(-1)?.path).toBe(
+        '/storage/v1/object/public/gallery-variants/index.json',
+      )
+
+      // A failed load makes the next good one ask again, at once.
+      standIn.setImageTransformations(true)
+      standIn.fail({ status: 503 })
+      await expect(source.readAll()).rejects.toBeInstanceOf(GallerySourceError)
+      standIn.fail(undefined)
+      await source.readAll()
+      expect(probes()).toBe(3)
+      expect(source.images()).toEqual({ kind: 'render', baseUrl: standIn.url })
+    } finally {
+      rmSync(storage, { recursive: true, force: true })
+    }
   })
 
   it('without them, reads which photos have uploaded variants along with the rows', async () => {
@@ -208,9 +297,11 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
       const warn = vi.fn()
       const source = createSupabaseGallerySource({
         url: standIn.url,
+        imagesWaitMs: 5_000,
         anonKey: standIn.anonKey,
-        imageTransformations: false,
-        log: { warn },
+        secretKey: standIn.secretKey,
+        imageTransformations: 'off',
+        log: { warn, info: vi.fn(), error: vi.fn() },
       })
       const withVariants = { kind: 'variants', baseUrl: standIn.url }
 
