@@ -56,8 +56,8 @@ for (const target of databaseTargets()) {
         [extra.bucket ?? 'gallery', name, extra.metadata ?? null, extra.user_metadata ?? null],
       )
 
-    const importAsAnon = async () => {
-      await db.exec('set local role anon')
+    const importAsServiceRole = async () => {
+      await db.exec('set local role service_role')
       const [result] = await rows('select public.import_gallery_images_from_storage() as imported')
       await db.exec('reset role')
       return result?.imported
@@ -228,27 +228,38 @@ for (const target of databaseTargets()) {
         }
       })
 
-      it('is security definer with an empty search_path, and executable by anon only as granted', async () => {
+      it('is security definer with an empty search_path, executable by the service role only', async () => {
         const [fn] = await rows(
           `select prosecdef, proconfig,
                 has_function_privilege('anon', oid, 'execute') as anon_may_execute,
-                has_function_privilege('public', oid, 'execute') as public_may_execute
+                has_function_privilege('authenticated', oid, 'execute') as authenticated_may_execute,
+                has_function_privilege('public', oid, 'execute') as public_may_execute,
+                has_function_privilege('service_role', oid, 'execute') as service_role_may_execute
          from pg_catalog.pg_proc where proname = 'import_gallery_images_from_storage'`,
         )
         expect(fn).toEqual({
           prosecdef: true,
           proconfig: ['search_path=""'],
-          anon_may_execute: true,
+          anon_may_execute: false,
+          authenticated_may_execute: false,
           public_may_execute: false,
+          service_role_may_execute: true,
         })
+        await addObject('kitchen/removed-by-the-owner.webp')
+        await db.exec('set local role anon')
+        await expectSqlState(
+          db,
+          'select public.import_gallery_images_from_storage()',
+          insufficientPrivilege,
+        )
       })
 
       it('imports each project image once, then nothing', async () => {
         await addObject('kitchen/modern-oak-galley.webp')
         await addObject('bathroom/spa_ensuite.JPG')
         await addObject('carpentry/walnut-built-ins.png')
-        expect(await importAsAnon()).toBe(3)
-        expect(await importAsAnon()).toBe(0)
+        expect(await importAsServiceRole()).toBe(3)
+        expect(await importAsServiceRole()).toBe(0)
         expect(
           await rows('select title, category from public.gallery_images order by title'),
         ).toEqual([
@@ -265,7 +276,7 @@ for (const target of databaseTargets()) {
         await addObject('kitchen/oak/detail-1.webp')
         await addObject('kitchen/oak/notes.txt')
         await addObject('kitchen/oak-two.webp')
-        expect(await importAsAnon()).toBe(2)
+        expect(await importAsServiceRole()).toBe(2)
         const images = await rows(
           'select filename, additional_images from public.gallery_images order by filename collate "C"',
         )
@@ -289,7 +300,7 @@ for (const target of databaseTargets()) {
         await addObject('kitchen/notes.pdf')
         await addObject('manifest.json')
         await addObject('cover.webp')
-        expect(await importAsAnon()).toBe(0)
+        expect(await importAsServiceRole()).toBe(0)
       })
 
       it('takes the details from user_metadata, then metadata', async () => {
@@ -311,7 +322,7 @@ for (const target of databaseTargets()) {
             location: ' ',
           },
         })
-        expect(await importAsAnon()).toBe(2)
+        expect(await importAsServiceRole()).toBe(2)
         const imported = await rows(
           `select filename, title, description, location, featured, "order", created_at
          from public.gallery_images order by filename`,
@@ -339,7 +350,7 @@ for (const target of databaseTargets()) {
       it('leaves files that already have a row alone', async () => {
         await insertImage({ title: 'Kept', category: 'kitchen', filename: 'kitchen/oak.webp' })
         await addObject('kitchen/oak.webp')
-        expect(await importAsAnon()).toBe(0)
+        expect(await importAsServiceRole()).toBe(0)
         expect(await rows('select title from public.gallery_images')).toEqual([{ title: 'Kept' }])
       })
     })
@@ -489,7 +500,7 @@ for (const target of databaseTargets()) {
         expect(await rows('select count(*)::int as n from public.gallery_images')).toEqual([
           { n: fixtureManifest.length },
         ])
-        expect(await importAsAnon()).toBe(0)
+        expect(await importAsServiceRole()).toBe(0)
         const [oak] = await rows(
           `select title, description, location, featured, "order", created_at, additional_images
          from public.gallery_images where filename = 'kitchen/modern-oak-galley.webp'`,
@@ -515,7 +526,7 @@ for (const target of databaseTargets()) {
       it('is idempotent, and drops objects and rows no longer listed', async () => {
         await syncBucketObjects(db, objects)
         await syncBucketObjects(db, objects)
-        expect(await importAsAnon()).toBe(0)
+        expect(await importAsServiceRole()).toBe(0)
         const [count] = await rows(
           `select count(*)::int as n from storage.objects where bucket_id = 'gallery'`,
         )

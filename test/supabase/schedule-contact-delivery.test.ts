@@ -1,0 +1,182 @@
+/**
+ * supabase/schedule-contact-delivery.sql on PostgreSQL 15, with stand-ins for what only a hosted
+ * project has: pg_cron's cron.schedule, pg_net's net.http_post (the signature Supabase documents)
+ * and Vault's decrypted_secrets. It proves the script's SQL runs, that the job it schedules calls
+ * deliver-due with the dedicated key and a time-out, and that run details are cleaned.
+ */
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  findPostgres15Binaries,
+  type Postgres15Cluster,
+  startPostgres15,
+} from '../support/postgres-15.ts'
+
+const scriptPath = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'supabase',
+  'schedule-contact-delivery.sql',
+)
+
+// Plain PostgreSQL has neither extension; the stand-ins below take their place.
+const extensionStatements = [
+  'create extension if not exists pg_cron with schema pg_catalog;',
+  'create extension if not exists pg_net with schema extensions;',
+]
+
+const standIns = `
+  create schema cron;
+  create table cron.job (
+    jobid bigserial primary key, jobname text unique, schedule text not null, command text not null
+  );
+  create table cron.job_run_details (runid bigserial primary key, jobid bigint, end_time timestamptz);
+  create function cron.schedule(job_name text, schedule text, command text) returns bigint
+  language sql as $$
+    insert into cron.job (jobname, schedule, command) values (job_name, schedule, command)
+    on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command
+    returning jobid
+  $$;
+
+  create schema net;
+  create table net.requests_made (
+    id bigserial primary key, url text, body jsonb, params jsonb, headers jsonb, timeout_milliseconds int
+  );
+  create function net.http_post(
+    url text,
+    body jsonb default '{}'::jsonb,
+    params jsonb default '{}'::jsonb,
+    headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+    timeout_milliseconds int default 2000
+  ) returns bigint
+  language sql as $$
+    insert into net.requests_made (url, body, params, headers, timeout_milliseconds)
+    values (url, body, params, headers, timeout_milliseconds)
+    returning id
+  $$;
+
+  create schema vault;
+  create table vault.secrets (id uuid primary key default gen_random_uuid(), name text unique, secret text);
+  create view vault.decrypted_secrets as select id, name, secret as decrypted_secret from vault.secrets;
+`
+
+function scriptWithoutExtensions(): string {
+  let script = readFileSync(scriptPath, 'utf8')
+  for (const statement of extensionStatements) {
+    expect(script).toContain(statement)
+    script = script.replace(statement, '')
+  }
+  return script
+}
+
+type Client = InstanceType<typeof pg.Client>
+
+const postgresMissing = findPostgres15Binaries() === undefined && process.env.CI !== 'true'
+
+describe.skipIf(postgresMissing)('supabase/schedule-contact-delivery.sql', () => {
+  let cluster: Postgres15Cluster
+  let db: Client
+  const script = scriptWithoutExtensions()
+
+  beforeAll(async () => {
+    const binaries = findPostgres15Binaries()
+    if (!binaries) {
+      throw new Error('PostgreSQL 15 is required: install postgresql-15 or set PG15_BIN_DIR')
+    }
+    cluster = await startPostgres15(binaries)
+    db = new pg.Client({
+      host: cluster.host,
+      port: cluster.port,
+      user: cluster.user,
+      database: cluster.database,
+    })
+    await db.connect()
+  })
+  afterAll(async () => {
+    await db?.end().catch(() => {})
+    await cluster?.stop()
+  })
+
+  beforeEach(async () => {
+    await db.query('drop schema if exists cron, net, vault cascade')
+    await db.query(standIns)
+  })
+
+  const storeSecrets = () =>
+    db.query(
+      `insert into vault.secrets (name, secret) values
+         ('contact_schedule_project_url', 'https://abcdefghijklmnop.supabase.co'),
+         ('contact_schedule_secret_key', 'sb_secret_schedule_only')`,
+    )
+
+  const jobs = async () =>
+    (
+      await db.query<{ jobname: string; schedule: string; command: string }>(
+        'select jobname, schedule, command from cron.job order by jobname',
+      )
+    ).rows
+
+  const runJob = async (name: string) => {
+    const job = (await jobs()).find((candidate) => candidate.jobname === name)
+    if (!job) throw new Error(`no job ${name}`)
+    await db.query(job.command)
+  }
+
+  it('refuses to schedule anything until both Vault secrets exist, naming them', async () => {
+    await expect(db.query(script)).rejects.toThrow(
+      'Store contact_schedule_project_url, contact_schedule_secret_key in Vault first',
+    )
+    expect(await jobs()).toEqual([])
+  })
+
+  it('schedules deliver-due every minute, once however often it runs, with no secret in cron.job', async () => {
+    await storeSecrets()
+    await db.query(script)
+    await db.query(script)
+    const scheduled = await jobs()
+    expect(scheduled.map(({ jobname, schedule }) => ({ jobname, schedule }))).toEqual([
+      { jobname: 'contact-deliver-due', schedule: '* * * * *' },
+      { jobname: 'cron-job-run-details-cleanup', schedule: '17 3 * * *' },
+    ])
+    for (const job of scheduled) {
+      expect(job.command).not.toContain('sb_secret_schedule_only')
+      expect(job.command).not.toContain('abcdefghijklmnop')
+    }
+  })
+
+  it('calls deliver-due with the dedicated key, and waits up to the function’s 150 s', async () => {
+    await storeSecrets()
+    await db.query(script)
+    await runJob('contact-deliver-due')
+    const { rows } = await db.query(
+      'select url, body, headers, timeout_milliseconds from net.requests_made',
+    )
+    expect(rows).toEqual([
+      {
+        url: 'https://abcdefghijklmnop.supabase.co/functions/v1/send-contact-message/deliver-due',
+        body: {},
+        headers: { apikey: 'sb_secret_schedule_only', 'content-type': 'application/json' },
+        timeout_milliseconds: 150_000,
+      },
+    ])
+  })
+
+  it('cleans cron.job_run_details of runs older than a week, of every job', async () => {
+    await storeSecrets()
+    await db.query(script)
+    await db.query(
+      `insert into cron.job_run_details (jobid, end_time) values
+         (1, now() - interval '8 days'), (2, now() - interval '30 days'),
+         (1, now() - interval '6 days'), (1, now()), (1, null)`,
+    )
+    await runJob('cron-job-run-details-cleanup')
+    const { rows } = await db.query<{ kept: number }>(
+      'select count(*)::int as kept from cron.job_run_details',
+    )
+    expect(rows).toEqual([{ kept: 3 }])
+  })
+})
