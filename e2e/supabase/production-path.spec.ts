@@ -5,15 +5,13 @@
  * we cannot reach: hosted Supabase's HTTP gateway (test/support/postgrest-stand-in.ts, each query
  * run in PostgreSQL as the key's role), hCaptcha's verifier and an HTTP mail API on 127.0.0.1.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { createServer, request as httpRequest, type Server } from 'node:http'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { SignJWT } from 'jose'
 import sharp from 'sharp'
 import { type ContactRequest, captureContactRequest } from '../../bench/lib/contact-request'
-import { freeLoopbackPort } from '../../scripts/lib/free-port'
 import {
   type CaptchaStandIn,
   passingTokenNumber,
@@ -29,6 +27,7 @@ import {
 import { cleanups, eventually, temporaryDataDir } from '../faults/support'
 import { expect, test } from '../fixtures'
 import { runGalleryImport } from '../support/gallery-import'
+import { startBalancer, startFunction } from './local-parts'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -61,85 +60,6 @@ async function startMailApi() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`,
     close: () => new Promise<void>((done) => server.close(() => done())),
-  }
-}
-
-async function startFunction(
-  env: Record<string, string>,
-): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freeLoopbackPort()
-  const dir = 'supabase/functions/send-contact-message'
-  let output = ''
-  const child: ChildProcess = spawn(
-    resolve('node_modules/.bin/deno'),
-    ['run', '--allow-all', '--config', `${dir}/deno.json`, `${dir}/index.ts`],
-    {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        DENO_DIR: resolve('node_modules/.cache/deno'),
-        PORT: String(port),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    const ready = await fetch(url, { method: 'POST', body: '{}' }).catch(() => undefined)
-    await ready?.body?.cancel()
-    if (ready?.status === 401) break
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`function did not start:\n${output}`)
-    await new Promise((done) => setTimeout(done, 200))
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return
-      const exited = new Promise((done) => child.once('exit', done))
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
-/** Round-robin over the instances, as a load balancer would (headers passed as they are). */
-async function startBalancer(targets: () => ServerProcess[]) {
-  let next = 0
-  const server = createServer((req, res) => {
-    const all = targets()
-    const target = all[next++ % all.length] as ServerProcess
-    const upstream = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
-    upstream.on('error', () => {
-      res.writeHead(502)
-      res.end()
-    })
-    req.pipe(upstream)
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections()
-        server.close(() => done())
-      }),
   }
 }
 
@@ -312,6 +232,17 @@ test('a failed notification is retried by the schedule, with no new traffic', as
   expect(gateway.requests.some((r) => r.path.endsWith('/deliver-due'))).toBe(true)
 })
 
+/** A photo's file in the project's Storage (the gateway serves it, and renders it). */
+async function storePhoto(photoPath: string) {
+  mkdirSync(join(storage.dir, 'gallery', photoPath, '..'), { recursive: true })
+  writeFileSync(
+    join(storage.dir, 'gallery', photoPath),
+    await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#5a7d9a' } })
+      .webp()
+      .toBuffer(),
+  )
+}
+
 /** /gallery as each instance renders it (through the balancer, the next one may still cache the last). */
 const galleryPages = () =>
   Promise.all(instances.map(async (instance) => (await fetch(`${instance.url}/gallery`)).text()))
@@ -320,7 +251,9 @@ test('a photo uploaded to the bucket shows on every instance within the TTL, and
   const title = 'Walnut Reading Nook'
   for (const html of await galleryPages()) expect(html).not.toContain(title)
 
-  // What Supabase Storage writes when the owner uploads a photo in the dashboard.
+  // What Supabase Storage writes when the owner uploads a photo in the dashboard: the file (the
+  // instances ask for one render URL of it to see that the project transforms images) and its row.
+  await storePhoto('carpentry/reading-nook.webp')
   await schema.database.query(
     `insert into storage.objects (bucket_id, name, metadata, user_metadata)
      values ('gallery', 'carpentry/reading-nook.webp', '{"mimetype":"image/webp"}', $1)`,
@@ -333,12 +266,14 @@ test('a photo uploaded to the bucket shows on every instance within the TTL, and
   await schema.database.query(
     `delete from storage.objects where bucket_id = 'gallery' and name = 'carpentry/reading-nook.webp'`,
   )
+  rmSync(join(storage.dir, 'gallery', 'carpentry', 'reading-nook.webp'))
   await eventually(async () => {
     for (const html of await galleryPages()) expect(html).not.toContain(title)
   })
 })
 
 test('npm run gallery:import catches up photos uploaded before the gallery followed the bucket', async () => {
+  await storePhoto('bathroom/early-upload.webp')
   await schema.database.query('alter table storage.objects disable trigger user')
   try {
     await schema.database.query(
@@ -352,6 +287,33 @@ test('npm run gallery:import catches up photos uploaded before the gallery follo
   await eventually(async () => {
     for (const html of await galleryPages()) expect(html).toContain('Early Upload')
   })
+})
+
+test('the publishable key cannot run the gallery import, so a project the owner removed stays removed', async () => {
+  await storePhoto('bathroom/owner-removed.webp')
+  await schema.database.query(
+    `insert into storage.objects (bucket_id, name, metadata)
+     values ('gallery', 'bathroom/owner-removed.webp', '{"mimetype":"image/webp"}')`,
+  )
+  await schema.database.query(
+    `delete from public.gallery_images where filename = 'bathroom/owner-removed.webp'`,
+  )
+  const call = await fetch(`${gateway.url}/rest/v1/rpc/import_gallery_images_from_storage`, {
+    method: 'POST',
+    headers: { apikey: gateway.anonKey, 'content-type': 'application/json' },
+    body: '{}',
+  })
+  expect(call.status).toBe(401)
+  expect(await call.text()).toContain('permission denied for function')
+  const { rows } = await schema.database.query(
+    `select 1 from public.gallery_images where filename = 'bathroom/owner-removed.webp'`,
+  )
+  expect(rows).toEqual([])
+  // Out of the bucket again, so the next tests count only their own photos.
+  await schema.database.query(
+    `delete from storage.objects where bucket_id = 'gallery' and name = 'bathroom/owner-removed.webp'`,
+  )
+  rmSync(join(storage.dir, 'gallery', 'bathroom/owner-removed.webp'), { force: true })
 })
 
 test('photos reach the browser as Supabase render URLs, or without transformations as the variants the import uploads', async () => {

@@ -1,0 +1,125 @@
+/**
+ * The parts of the production path that the Supabase specs start on 127.0.0.1: the contact
+ * function's own code under Deno, and a round-robin balancer in front of the site's instances.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { company } from '../../app.config'
+import { freeLoopbackPort } from '../../scripts/lib/free-port'
+import type { ServerProcess } from '../../test/faults/production-server'
+
+/**
+ * What Deno needs to fetch the function's npm imports on a first run with an empty cache, behind a
+ * TLS-inspecting proxy too: the certificate authority (Deno reads NODE_EXTRA_CA_CERTS and
+ * DENO_CERT itself, and SSL_CERT_FILE/SSL_CERT_DIR only through the system store) and the proxy,
+ * never for the stand-ins on 127.0.0.1.
+ */
+function denoNetworkEnv(): Record<string, string> {
+  const passed = [
+    'DENO_CERT',
+    'DENO_TLS_CA_STORE',
+    'NODE_EXTRA_CA_CERTS',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'HTTPS_PROXY',
+    'https_proxy',
+    'HTTP_PROXY',
+    'http_proxy',
+  ]
+  const env: Record<string, string> = {}
+  for (const name of passed) {
+    const value = process.env[name]
+    if (value) env[name] = value
+  }
+  const certFile = process.env.DENO_CERT || process.env.SSL_CERT_FILE
+  if (certFile) env.DENO_CERT = certFile
+  env.DENO_TLS_CA_STORE = process.env.DENO_TLS_CA_STORE || 'mozilla,system'
+  const noProxy = process.env.NO_PROXY || process.env.no_proxy
+  env.NO_PROXY = [noProxy, '127.0.0.1', 'localhost'].filter(Boolean).join(',')
+  return env
+}
+
+export async function startFunction(
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freeLoopbackPort()
+  const dir = 'supabase/functions/send-contact-message'
+  let output = ''
+  const child: ChildProcess = spawn(
+    resolve('node_modules/.bin/deno'),
+    ['run', '--allow-all', '--config', `${dir}/deno.json`, `${dir}/index.ts`],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        // Overridable, so a run with an empty cache (a fresh clone) can be checked.
+        DENO_DIR: resolve(process.env.DENO_DIR || 'node_modules/.cache/deno'),
+        ...denoNetworkEnv(),
+        // The company's facts are the function's secrets, as an operator sets them.
+        COMPANY_NAME: company.name,
+        PORT: String(port),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    const ready = await fetch(url, { method: 'POST', body: '{}' }).catch(() => undefined)
+    await ready?.body?.cancel()
+    if (ready?.status === 401) break
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`function did not start:\n${output}`)
+    await new Promise((done) => setTimeout(done, 200))
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((done) => child.once('exit', done))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** Round-robin over the instances, as a load balancer would (headers passed as they are). */
+export async function startBalancer(targets: () => ServerProcess[]) {
+  let next = 0
+  const server = createServer((req, res) => {
+    const all = targets()
+    const target = all[next++ % all.length] as ServerProcess
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
+    upstream.on('error', () => {
+      res.writeHead(502)
+      res.end()
+    })
+    req.pipe(upstream)
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections()
+        server.close(() => done())
+      }),
+  }
+}

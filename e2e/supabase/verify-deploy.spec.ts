@@ -1,0 +1,322 @@
+/**
+ * `npm run verify:deploy` against the production path of production-path.spec.ts: PostgreSQL 15
+ * with supabase/migrations, the function under Deno, three production instances behind a
+ * round-robin balancer, the gateway and Storage stand-ins. The stand-in gateway serves reads and
+ * RPCs only; the script's inserts reach a thin front that runs them in PostgreSQL as the key's
+ * role, as PostgREST would, so privileges and row level security answer them.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dirname, join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import sharp from 'sharp'
+import { company } from '../../app.config'
+import {
+  type CaptchaStandIn,
+  passingTokenNumber,
+  startCaptchaStandIn,
+  testSecret,
+} from '../../test/contact/captcha-stand-in'
+import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
+import { type PostgrestStandIn, startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
+import {
+  openPostgres15SchemaDatabase,
+  type SchemaDatabase,
+} from '../../test/support/supabase-schema'
+import { cleanups, eventually, temporaryDataDir } from '../faults/support'
+import { expect, test } from '../fixtures'
+import { startBalancer, startFunction } from './local-parts'
+
+test.describe.configure({ mode: 'serial' })
+
+const clean = cleanups()
+const secretKey = `sb_secret_${crypto.randomUUID().replaceAll('-', '')}`
+let schema: SchemaDatabase
+let captcha: CaptchaStandIn
+let gateway: PostgrestStandIn
+let dataApi: { url: string; close(): Promise<void> }
+let balancer: { url: string; close(): Promise<void> }
+let instances: ServerProcess[] = []
+const mailReceived: string[] = []
+
+const nodeBinary = existsSync(resolve('node_modules/.bin/node'))
+  ? resolve('node_modules/.bin/node')
+  : process.execPath
+
+async function startMailApi() {
+  const server: Server = createServer(async (req, res) => {
+    let text = ''
+    for await (const chunk of req) text += chunk
+    mailReceived.push((JSON.parse(text) as { subject: string }).subject)
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ id: crypto.randomUUID() }))
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  }
+}
+
+/** Passes a request on to 127.0.0.1:<port> as it came (headers and body untouched). */
+function forward(
+  req: import('node:http').IncomingMessage,
+  res: ServerResponse,
+  port: number,
+  body?: Buffer,
+) {
+  const upstream = httpRequest(
+    { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    },
+  )
+  upstream.on('error', () => {
+    res.writeHead(502)
+    res.end()
+  })
+  if (body) upstream.end(body)
+  else req.pipe(upstream)
+}
+
+const listen = async (server: Server) => {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections()
+        server.close(() => done())
+      }),
+  }
+}
+
+/** PostgREST's status for a database error on an insert, by SQLSTATE (anonymous caller). */
+const insertErrorStatus = (code: string) =>
+  code === '42501' ? 401 : code === '23505' || code === '23503' ? 409 : 400
+
+/**
+ * The gateway with table inserts: `POST /rest/v1/<table>` runs as the key's role, in a
+ * transaction, with the columns the body names; everything else goes to the gateway.
+ */
+async function startDataApi(target: PostgrestStandIn) {
+  const gatewayPort = Number(new URL(target.url).port)
+  return listen(
+    createServer(async (req, res) => {
+      const table = /^\/rest\/v1\/([a-z_]+)(\?|$)/.exec(req.url ?? '')?.[1]
+      if (req.method !== 'POST' || !table || table === 'rpc') return forward(req, res, gatewayPort)
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const role =
+        req.headers.apikey === target.anonKey
+          ? 'anon'
+          : req.headers.apikey === target.secretKey
+            ? 'service_role'
+            : undefined
+      const send = (status: number, body?: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+        res.end(body === undefined ? '' : JSON.stringify(body))
+      }
+      if (!role) return send(401, { message: 'Invalid API key' })
+      const row = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+      const columns = Object.keys(row)
+        .filter((column) => /^[a-z_]+$/.test(column))
+        .map((column) => `"${column}"`)
+        .join(', ')
+      try {
+        await target.database.transaction(async (tx) => {
+          await tx.query(`set local role ${role}`)
+          await tx.query("select set_config('request.jwt.claims', $1, true)", [
+            JSON.stringify({ role }),
+          ])
+          await tx.query(
+            `insert into public."${table}" (${columns}) select ${columns} from json_populate_record(null::public."${table}", $1::json)`,
+            [JSON.stringify(row)],
+          )
+        })
+        send(201)
+      } catch (error) {
+        const code = String((error as { code?: unknown }).code ?? 'XX000')
+        send(insertErrorStatus(code), {
+          code,
+          message: (error as Error).message,
+          details: null,
+          hint: null,
+        })
+      }
+    }),
+  )
+}
+
+/** A photo the owner uploaded: the file Storage serves, and the row Storage writes. */
+async function uploadPhoto(storageDir: string, path: string) {
+  const file = join(storageDir, 'gallery', path)
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(
+    file,
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: '#8a6d4b' } })
+      .webp()
+      .toBuffer(),
+  )
+  await schema.database.query(
+    `insert into storage.objects (bucket_id, name, metadata) values ('gallery', $1, '{"mimetype":"image/webp"}')`,
+    [path],
+  )
+}
+
+interface VerifyRun {
+  code: number
+  output: string
+}
+
+async function verifyDeploy(args: string[] = []): Promise<VerifyRun> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      nodeBinary,
+      [
+        resolve('scripts/verify-deploy.ts'),
+        '--site',
+        balancer.url,
+        '--supabase-url',
+        dataApi.url,
+        '--publishable-key',
+        gateway.anonKey,
+        ...args,
+      ],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          SUPABASE_SECRET_KEY: secretKey,
+        },
+      },
+    )
+    return { code: 0, output: `${stdout}${stderr}` }
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string }
+    return { code: failed.code ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` }
+  }
+}
+
+const checklist = (output: string) => output.split('\n').filter((line) => /^[✓✗!] /.test(line))
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000)
+  schema = clean.add(await openPostgres15SchemaDatabase(20), (d) => d.close())
+  captcha = clean.add(await startCaptchaStandIn(), (c) => c.close())
+  const mailApi = clean.add(await startMailApi(), (m) => m.close())
+  const fn = clean.add(
+    await startFunction({
+      SUPABASE_DB_URL: schema.url as string,
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: secretKey }),
+      HCAPTCHA_SECRET: testSecret,
+      HCAPTCHA_VERIFY_URL: captcha.url,
+      MAIL_API_KEY: 're_test',
+      MAIL_API_URL: mailApi.url,
+      CONTACT_TO_EMAIL: 'owner@example.com',
+      COMPANY_NAME: company.name,
+    }),
+    (f) => f.stop(),
+  )
+  const storage = clean.add(temporaryDataDir('verify-deploy-storage'), (d) => d.remove())
+  gateway = clean.add(
+    await startPostgrestStandIn({
+      database: schema.database,
+      secretKey,
+      functions: { 'send-contact-message': fn.url },
+      storageDir: storage.dir,
+    }),
+    (g) => g.close(),
+  )
+  dataApi = clean.add(await startDataApi(gateway), (d) => d.close())
+  // Two projects, one with a further photo.
+  await uploadPhoto(storage.dir, 'kitchen/walnut-island.webp')
+  await uploadPhoto(storage.dir, 'kitchen/walnut-island/detail-2.webp')
+  await uploadPhoto(storage.dir, 'bathroom/slate-shower.webp')
+
+  instances = await Promise.all(
+    [0, 1, 2].map(async () => {
+      const data = clean.add(temporaryDataDir('verify-deploy-instance'), (d) => d.remove())
+      return clean.add(
+        await startProductionServer({
+          dataDir: data.dir,
+          env: {
+            SUPABASE_URL: gateway.url,
+            SUPABASE_ANON_KEY: gateway.anonKey,
+            SUPABASE_SECRET_KEY: secretKey,
+            TRUST_PROXY: 'true',
+            GALLERY_CACHE_TTL_MS: '1000',
+          },
+        }),
+        (s) => s.stop(),
+      )
+    }),
+  )
+  balancer = clean.add(await startBalancer(() => instances), (b) => b.close())
+})
+test.afterAll(() => clean.run())
+
+test('a sound deploy passes every check, and one message goes end to end', async () => {
+  test.setTimeout(90_000)
+  for (const instance of instances) {
+    await eventually(async () => {
+      expect(await (await fetch(`${instance.url}/gallery`)).text()).toContain('2 projects shown')
+    })
+  }
+  const run = await verifyDeploy(['--send-test-message', '--captcha-token', passingTokenNumber(1)])
+  console.info(run.output)
+  const lines = checklist(run.output)
+  expect(lines.filter((line) => !line.startsWith('✓'))).toEqual(
+    // Whether /readyz names the image mode depends on the build: a warning, never a failure.
+    lines.filter((line) => line.startsWith('! /readyz names the image mode')),
+  )
+  expect(run.code).toBe(0)
+  for (const expected of [
+    /^✓ Publishable key cannot read contact_messages: permission denied/,
+    /^✓ Publishable key cannot write contact_messages: insert refused: permission denied \(HTTP 401, 42501\)/,
+    /^✓ Publishable key cannot run import_gallery_images_from_storage\(\)/,
+    /^✓ Publishable key cannot call the contact function: HTTP 401/,
+    /^✓ Contact function answers 401 without a key: HTTP 401/,
+    /^✓ \/readyz is ready: HTTP 200, .*"mode":"supabase"/,
+    /^✓ Gallery's count matches the bucket: the site shows 2, the bucket makes 2 project\(s\) \(1 further photo\(s\)\)/,
+    /^✓ Test message notified/,
+  ]) {
+    expect(
+      lines.some((line) => expected.test(line)),
+      String(expected),
+    ).toBe(true)
+  }
+  expect(mailReceived.length).toBe(1)
+  expect(run.output).not.toContain(secretKey)
+})
+
+test('a wrong grant fails its check, names it, and exits with 1', async () => {
+  await schema.database.query(`
+    insert into public.contact_messages (name, email, phone, message)
+      values ('Leaked Visitor', 'leak@example.com', '905 555 0101', 'Visible to anyone?');
+    grant select, insert on public.contact_messages to anon;
+    create policy verify_deploy_leak on public.contact_messages for all to anon
+      using (true) with check (true);`)
+  try {
+    const run = await verifyDeploy()
+    console.info(run.output)
+    expect(run.code).toBe(1)
+    const failing = checklist(run.output).filter((line) => line.startsWith('✗'))
+    expect(failing).toEqual([
+      expect.stringMatching(
+        /^✗ Publishable key cannot read contact_messages: HTTP 200: rows are visible to anyone$/,
+      ),
+      expect.stringMatching(
+        /^✗ Publishable key cannot write contact_messages: the key may insert: past the privilege check, stopped by HTTP 400, 23514/,
+      ),
+    ])
+    expect(run.output).toContain('2 check(s) failed.')
+  } finally {
+    await schema.database.query(`
+      drop policy verify_deploy_leak on public.contact_messages;
+      revoke select, insert on public.contact_messages from anon;`)
+  }
+})
