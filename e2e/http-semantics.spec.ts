@@ -227,3 +227,25 @@ test('too many messages from one address: 429 with Retry-After, never kept', asy
   expect(limited?.headers.get('cache-control')).toBe('no-store')
   expect(await decoded(limited as Response)).toMatchObject({ rateLimited: true })
 })
+
+test('a redirect never names the host a client wrote: it stays on this site', async () => {
+  // Start answers `//x/` with a 308 built from the Host header; a CDN would keep it.
+  const answer = await new Promise<{ status?: number; location?: string }>((resolve, reject) => {
+    const url = new URL(baseURL)
+    const call = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path: '//gallery/',
+      headers: { host: 'evil.example' },
+      agent: false,
+    })
+    call.on('response', (response) => {
+      response.resume()
+      resolve({ status: response.statusCode, location: response.headers.location })
+    })
+    call.on('error', reject)
+    call.end()
+  })
+  expect(answer.status).toBe(308)
+  expect(answer.location).toBe('/gallery/')
+})

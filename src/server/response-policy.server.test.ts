@@ -86,6 +86,20 @@ describe('cacheControlFor', () => {
 })
 
 describe('applyResponsePolicy', () => {
+  it('makes a redirect to the host the request named relative, and leaves one to another site', () => {
+    const poisoned = response(308, { location: 'http://evil.example/x/?a=1' })
+    applyResponsePolicy(new Request('http://evil.example//x/?a=1'), poisoned, fresh)
+    expect(poisoned.headers.get('location')).toBe('/x/?a=1')
+
+    const elsewhere = response(302, { location: 'https://maps.example.com/?q=1' })
+    applyResponsePolicy(new Request('http://site/map'), elsewhere, fresh)
+    expect(elsewhere.headers.get('location')).toBe('https://maps.example.com/?q=1')
+
+    const relative = response(307, { location: '/faq' })
+    applyResponsePolicy(new Request('http://site/faq/'), relative, fresh)
+    expect(relative.headers.get('location')).toBe('/faq')
+  })
+
   it('adds the security headers a response lacks, and keeps those it has', () => {
     const answer = response(400, {
       'content-type': 'application/json',

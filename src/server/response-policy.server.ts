@@ -6,6 +6,7 @@
  *
  * - The security headers, when the response lacks them, and a locked-down policy on HTML that
  *   came without one (an error page not rendered by the app).
+ * - Redirects to the request's own host are relative, never built from a Host header.
  * - Cache-Control a CDN can trust: errors and missing files `no-store` (a 404 under /assets would
  *   otherwise keep the route rules' year-long `immutable`); missing pages a minute; redirects as
  *   static pages; server-function answers never; pages with gallery data no longer than the
@@ -61,6 +62,18 @@ export function cacheControlFor(
 }
 
 /**
+ * A redirect to the request's own host, made relative. Start builds some (`//x/` → `/x/`) from the
+ * Host header, which any client sets: absolute, a CDN would keep a redirect to another site for an
+ * hour. Undefined keeps the Location as it is.
+ */
+function sameHostLocation(request: Request, location: string | null): string | undefined {
+  if (!location || !/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return undefined
+  const target = new URL(location)
+  if (target.host !== new URL(request.url).host) return undefined
+  return `/${target.pathname.replace(/^\/+/, '')}${target.search}${target.hash}`
+}
+
+/**
  * Applies the security headers and the Cache-Control to a response about to be sent. Headers that
  * cannot be changed (a Response made immutable by its maker) are left as they are.
  */
@@ -77,6 +90,8 @@ export function applyResponsePolicy(
     if (isHtml(headers) && !headers.has('content-security-policy')) {
       headers.set('content-security-policy', lockedDownPolicy)
     }
+    const location = sameHostLocation(request, headers.get('location'))
+    if (location !== undefined) headers.set('location', location)
     const cacheControl = cacheControlFor(new URL(request.url).pathname, response, context)
     if (cacheControl !== undefined) headers.set('cache-control', cacheControl)
   } catch (error) {

@@ -9,6 +9,7 @@ import { DataDirectoryInUseError } from './db/directory-lock.server'
 import { EmbeddedDatabaseMissingError } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
 import { startGallery, stopGallery } from './gallery/gallery.server'
+import { removeInterruptedWrites } from './interrupted-writes.server'
 import { processState } from './process-state.server'
 
 /** A start failure no retry can mend: the server must not run. */
@@ -43,6 +44,8 @@ export function startServices(): Promise<void> {
       if (isFatalStartError(error)) throw error
       console.error('A service could not start; it will be retried on first use.', error)
     }
+    // The data directory is this server's now (its lock is held once the database is open).
+    await removeInterruptedWrites(getEnvironment().DATA_DIR)
   })()
   return state.started
 }

@@ -42,12 +42,12 @@ export function createEmlOutboxTransport(options: EmlOutboxOptions): MailTranspo
       const temporary = join(options.dir, `.${randomUUID()}.tmp`)
       const file = await open(temporary, 'wx', 0o600)
       try {
-        await file.writeFile(raw)
-        await file.sync()
-      } finally {
-        await file.close()
-      }
-      try {
+        try {
+          await file.writeFile(raw)
+          await file.sync()
+        } finally {
+          await file.close()
+        }
         await rename(temporary, target)
       } catch (error) {
         await rm(temporary, { force: true })

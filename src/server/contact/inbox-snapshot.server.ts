@@ -101,12 +101,12 @@ export function createInboxSnapshotWriter(options: InboxSnapshotOptions): InboxS
     const temporary = join(dir, `.${randomUUID()}.tmp`)
     const file = await open(temporary, 'wx', 0o600)
     try {
-      await file.writeFile(`${JSON.stringify(snapshot, null, 2)}\n`)
-      await file.sync()
-    } finally {
-      await file.close()
-    }
-    try {
+      try {
+        await file.writeFile(`${JSON.stringify(snapshot, null, 2)}\n`)
+        await file.sync()
+      } finally {
+        await file.close()
+      }
       await rename(temporary, join(dir, inboxSnapshotFile))
     } catch (error) {
       await rm(temporary, { force: true })

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,6 +24,24 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 const deadPid = () => {
   const child = spawnSync(process.execPath, ['-e', ''])
   return child.pid as number
+}
+
+/**
+ * A process that has exited but is not reaped: the shell's background child, once the shell has
+ * become a `sleep` that never waits for it. It still answers signal 0, as after `kill -9`.
+ */
+async function zombie() {
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+  const [line] = (await once(parent.stdout, 'data')) as [Buffer]
+  const pid = Number(line.toString().trim())
+  for (let tries = 0; tries < 100; tries++) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) break
+    await new Promise((done) => setTimeout(done, 20))
+  }
+  return { pid, stop: () => parent.kill('SIGKILL') }
 }
 
 const me = thisProcess()
@@ -70,6 +89,20 @@ describe('acquireLockFile', () => {
       expect(lock.tookOverStaleLock).toBe(true)
       expect(holderOf()).toEqual(me)
       lock.release()
+    }
+  })
+
+  it('takes over a lock whose holder was killed and is not yet reaped (a zombie)', async () => {
+    const { pid, stop } = await zombie()
+    try {
+      expect(() => process.kill(pid, 0)).not.toThrow()
+      writeLock({ ...me, pid })
+      const lock = acquireLockFile(lockPath, dir)
+      expect(lock.tookOverStaleLock).toBe(true)
+      expect(holderOf()).toEqual(me)
+      lock.release()
+    } finally {
+      stop()
     }
   })
 

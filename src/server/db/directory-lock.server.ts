@@ -74,12 +74,27 @@ export const thisProcess = (): LockHolder => ({
 // leftover lock that merely carries our pid (a restarted container is pid 1 again) is not.
 const heldHere = new Set<string>()
 
+/**
+ * Whether the process still runs. A zombie (killed, not yet reaped by its parent: for a while
+ * after `kill -9` under a supervisor) still answers signal 0, but holds nothing any more.
+ */
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  return !isZombie(pid)
+}
+
+/** Linux's /proc/<pid>/stat: the state follows the command name in parentheses. */
+function isZombie(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+    return state === 'Z' || state === 'X'
+  } catch {
+    return false
   }
 }
 

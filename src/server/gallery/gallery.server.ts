@@ -19,7 +19,11 @@ import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
 import type { GallerySource } from './gallery-source.server'
 import { type ImageMode, initialImageMode } from './image-mode.server'
 import { loadGallery } from './load-gallery.server'
-import { createPhotoVariantStore, type PhotoVariantStore } from './photo-variant-store.server'
+import {
+  createPhotoVariantStore,
+  type PhotoVariantStore,
+  photoVariantsDir,
+} from './photo-variant-store.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
 type SourceSettings = Pick<
@@ -164,7 +168,7 @@ function bundledBucketFolder(): string | undefined {
 export function photoVariantStore(): PhotoVariantStore {
   const environment = getEnvironment()
   state.photoVariants ??= createPhotoVariantStore({
-    directory: join(environment.DATA_DIR, 'photo-variants'),
+    directory: photoVariantsDir(environment.DATA_DIR),
     photoFolders: [environment.GALLERY_BUCKET_DIR, bundledBucketFolder()].filter(
       (folder) => folder !== undefined,
     ),

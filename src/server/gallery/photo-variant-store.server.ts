@@ -9,6 +9,9 @@ import type {
 } from '../../features/gallery/photo-variants.ts'
 import { allPhotoVariants, makePhotoVariants } from './photo-variants.server.ts'
 
+/** Where the embedded site keeps the variants it makes. */
+export const photoVariantsDir = (dataDir: string) => join(dataDir, 'photo-variants')
+
 export interface PhotoVariantFile {
   file: string
   size: number
@@ -120,8 +123,13 @@ export function createPhotoVariantStore({
       for (const { width, format, data } of made) {
         const file = join(photo.dir, variantName(width, format))
         const partial = `${file}.${randomUUID()}.partial`
-        await writeFile(partial, data)
-        await rename(partial, file)
+        try {
+          await writeFile(partial, data)
+          await rename(partial, file)
+        } catch (error) {
+          await rm(partial, { force: true })
+          throw error
+        }
       }
       // Variants of an earlier file under this name are never served again.
       for (const entry of await readdir(photoDir).catch(() => [])) {
