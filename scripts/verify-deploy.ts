@@ -59,7 +59,7 @@ const usage = `Usage: npm run verify:deploy -- --site https://www.your-domain \\
 Flags fall back to SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY. With SUPABASE_SECRET_KEY (only ever
 from the environment) it also compares the gallery with the bucket, and --send-test-message sends
 one message through the contact function as the site does (it needs a captcha token the function
-accepts: with hCaptcha's test secret 10000000-aaaa-bbbb-cccc-000000000001; with real keys, a token
+accepts: with the function on hCaptcha's test secret, the test token 10000000-aaaa-bbbb-cccc-000000000001; with real keys, a token
 from solving the widget on the site, used within two minutes).`
 
 function readSettings(): Settings {
