@@ -3,7 +3,13 @@
  * function's own code under Deno, and a round-robin balancer in front of the site's instances.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer, request as httpRequest } from 'node:http'
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { company } from '../../app.config'
@@ -88,31 +94,25 @@ export async function startFunction(
   }
 }
 
-/** Round-robin over the instances, as a load balancer would (headers passed as they are). */
-export async function startBalancer(targets: () => ServerProcess[]) {
-  let next = 0
-  const server = createServer((req, res) => {
-    const all = targets()
-    const target = all[next++ % all.length] as ServerProcess
-    const upstream = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
-    upstream.on('error', () => {
-      res.writeHead(502)
-      res.end()
-    })
-    req.pipe(upstream)
+/** Passes a request on to 127.0.0.1:<port> as it came (headers and body untouched). */
+export function forward(req: IncomingMessage, res: ServerResponse, port: number, body?: Buffer) {
+  const upstream = httpRequest(
+    { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    },
+  )
+  upstream.on('error', () => {
+    res.writeHead(502)
+    res.end()
   })
+  if (body) upstream.end(body)
+  else req.pipe(upstream)
+}
+
+/** Listens on a free port of 127.0.0.1; close() ends open connections too. */
+export async function listen(server: Server) {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -122,4 +122,15 @@ export async function startBalancer(targets: () => ServerProcess[]) {
         server.close(() => done())
       }),
   }
+}
+
+/** Round-robin over the instances, as a load balancer would (headers passed as they are). */
+export async function startBalancer(targets: () => ServerProcess[]) {
+  let next = 0
+  return listen(
+    createServer((req, res) => {
+      const all = targets()
+      forward(req, res, (all[next++ % all.length] as ServerProcess).port)
+    }),
+  )
 }

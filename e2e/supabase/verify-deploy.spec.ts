@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -27,7 +27,7 @@ import {
 } from '../../test/support/supabase-schema'
 import { cleanups, eventually, temporaryDataDir } from '../faults/support'
 import { expect, test } from '../fixtures'
-import { startBalancer, startFunction } from './local-parts'
+import { forward, listen, startBalancer, startFunction } from './local-parts'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -57,40 +57,6 @@ async function startMailApi() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`,
     close: () => new Promise<void>((done) => server.close(() => done())),
-  }
-}
-
-/** Passes a request on to 127.0.0.1:<port> as it came (headers and body untouched). */
-function forward(
-  req: import('node:http').IncomingMessage,
-  res: ServerResponse,
-  port: number,
-  body?: Buffer,
-) {
-  const upstream = httpRequest(
-    { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    },
-  )
-  upstream.on('error', () => {
-    res.writeHead(502)
-    res.end()
-  })
-  if (body) upstream.end(body)
-  else req.pipe(upstream)
-}
-
-const listen = async (server: Server) => {
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections()
-        server.close(() => done())
-      }),
   }
 }
 

@@ -4,6 +4,7 @@
  * and Vault's decrypted_secrets. It proves the script's SQL runs, that the job it schedules calls
  * deliver-due with the dedicated key and a time-out, and that run details are cleaned.
  */
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -106,11 +107,13 @@ describe.skipIf(postgresMissing)('supabase/schedule-contact-delivery.sql', () =>
     await db.query(standIns)
   })
 
+  /** A made-up secret key, fresh each run: only its absence from cron.job is checked. */
+  const scheduleKey = `sb_secret_${randomUUID().replaceAll('-', '')}`
   const storeSecrets = () =>
     db.query(
       `insert into vault.secrets (name, secret) values
          ('contact_schedule_project_url', 'https://abcdefghijklmnop.supabase.co'),
-         ('contact_schedule_secret_key', 'sb_secret_schedule_only')`,
+         ('contact_schedule_secret_key', '${scheduleKey}')`,
     )
 
   const jobs = async () =>
@@ -143,7 +146,7 @@ describe.skipIf(postgresMissing)('supabase/schedule-contact-delivery.sql', () =>
       { jobname: 'cron-job-run-details-cleanup', schedule: '17 3 * * *' },
     ])
     for (const job of scheduled) {
-      expect(job.command).not.toContain('sb_secret_schedule_only')
+      expect(job.command).not.toContain(scheduleKey)
       expect(job.command).not.toContain('abcdefghijklmnop')
     }
   })
@@ -159,7 +162,7 @@ describe.skipIf(postgresMissing)('supabase/schedule-contact-delivery.sql', () =>
       {
         url: 'https://abcdefghijklmnop.supabase.co/functions/v1/send-contact-message/deliver-due',
         body: {},
-        headers: { apikey: 'sb_secret_schedule_only', 'content-type': 'application/json' },
+        headers: { apikey: scheduleKey, 'content-type': 'application/json' },
         timeout_milliseconds: 150_000,
       },
     ])
