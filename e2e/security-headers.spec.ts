@@ -1,11 +1,13 @@
+import { baseURL } from '../playwright.config'
 import { siteMapGroups } from '../src/features/navigation/site-map'
+import { rawConnection } from '../test/support/keep-alive-clients'
 import { expect, gotoHydrated, test } from './fixtures'
 
 const pages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))
 
 const everywhere = {
-  'strict-transport-security': /max-age=31536000/,
   'x-content-type-options': /^nosniff$/,
+  'cross-origin-resource-policy': /^same-origin$/,
   'referrer-policy': /^strict-origin-when-cross-origin$/,
   'permissions-policy': /camera=\(\).*microphone=\(\).*geolocation=\(\)/,
   'cross-origin-opener-policy': /^same-origin$/,
@@ -31,7 +33,38 @@ test('every response carries the security headers', async ({ request }) => {
     for (const [name, pattern] of Object.entries(everywhere)) {
       expect(response.headers()[name], `${name} on ${path}`).toMatch(pattern)
     }
+    // Over plain http, never HSTS (RFC 6797); this server trusts its loopback peer (TRUST_PROXY).
+    expect(response.headers()['strict-transport-security'], path).toBeUndefined()
+    const viaHttps = await request.get(path, { headers: { 'x-forwarded-proto': 'https' } })
+    expect(viaHttps.headers()['strict-transport-security'], `HSTS via https on ${path}`).toMatch(
+      /^max-age=31536000; includeSubDomains$/,
+    )
   }
+})
+
+test("a request Node cannot parse gets Node's 400 with the security headers", async () => {
+  const url = new URL(baseURL)
+  const connection = rawConnection(Number(url.port), url.hostname)
+  await connection.connected
+  // A control character in a header's name: Node's parser refuses it before any route runs.
+  connection.socket.write('GET /faq HTTP/1.1\r\nHost: site\r\nX-Bad\u0001Name: y\r\n\r\n')
+  expect(await connection.ended).toBe('end')
+  const [head = ''] = connection.received().split('\r\n\r\n')
+  expect(head).toMatch(/^HTTP\/1\.1 400 /)
+  const headers = Object.fromEntries(
+    head
+      .split('\r\n')
+      .slice(1)
+      .map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 2),
+      ]),
+  )
+  for (const [name, pattern] of Object.entries(everywhere)) {
+    expect(headers[name], name).toMatch(pattern)
+  }
+  expect(headers['x-frame-options']).toBe('DENY')
+  expect(headers['cache-control']).toBe('no-store')
 })
 
 test('pages have a nonce-based Content-Security-Policy, fresh per request', async ({ request }) => {

@@ -112,6 +112,10 @@ const privilegedFunctions = [
   { name: 'import_gallery_images_from_storage', args: {} },
   { name: 'sync_gallery_images_from_storage', args: {} },
   { name: 'consume_contact_rate_limit', args: { client_key: 'verify-deploy' } },
+  { name: 'count_contact_captcha_failure', args: { client_key: 'verify-deploy' } },
+  { name: 'contact_rate_limit_wait', args: { client_key: 'verify-deploy' } },
+  { name: 'consume_contact_rate_event', args: { client_key: 'verify-deploy', kind: 'accepted' } },
+  { name: 'contact_rate_limit_free_at', args: { client_key: 'verify-deploy', kind: 'accepted' } },
 ] as const
 
 interface ApiAnswer {

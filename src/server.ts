@@ -2,8 +2,8 @@
  * The server entry: a server-function call's body is limited (a 413 past 256 KB), methods other
  * than GET and HEAD on pages get a 405, then come the prerendered pages from memory, then copies
  * of recently rendered pages (page-cache.server.ts), then Start's handler, whose 500 to a
- * malformed server-function call becomes a 4xx (server-fn-guard.server.ts); pages leave
- * compressed.
+ * malformed server-function call becomes a 4xx, logged in one line a minute at most rather than a
+ * stack trace per call (server-fn-guard.server.ts); pages leave compressed.
  */
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { compressResponse } from '~/server/compress-response.server'
@@ -13,6 +13,7 @@ import { prerenderedPagesOfThisServer } from '~/server/prerender/serve-prerender
 import {
   closeAfterRefusedBody,
   limitServerFnBody,
+  quietMalformedCalls,
   refuseMalformedServerFnCall,
   refuseMethodOnPage,
   serverFnIds,
@@ -34,7 +35,11 @@ export default createServerEntry({
       prerenderedPagesOfThisServer().serve(call) ??
       renderedPages.serve(call) ??
       (await render(call, async () =>
-        refuseMalformedServerFnCall(call, await handler.fetch(call, options), knownIds),
+        refuseMalformedServerFnCall(
+          call,
+          await quietMalformedCalls(call, async () => handler.fetch(call, options)),
+          knownIds,
+        ),
       ))
     return compressResponse(request, closeAfterRefusedBody(response))
   },

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { rawConnection as client } from '../../test/support/keep-alive-clients'
+import { rawConnection as client, steadyTraffic } from '../../test/support/keep-alive-clients'
 import { gracefulStop } from './graceful-stop.server'
 
 const servers: Server[] = []
@@ -76,7 +76,8 @@ describe('gracefulStop', () => {
     const { server, port } = await listen((_request, response) => {
       answer = () => response.end('slow answer')
     })
-    const stop = gracefulStop(server, { timeoutMs: 10_000 })
+    // A third of the time-out: how long the server goes on accepting while a request is running.
+    const stop = gracefulStop(server, { timeoutMs: 1_500 })
     const slow = client(port)
     await slow.connected
     await slow.send('/slow')
@@ -117,6 +118,36 @@ describe('gracefulStop', () => {
     expect(await stopped).toEqual({ cut: 0 })
     expect(await streaming.ended).toBe('end')
     expect(streaming.received()).toContain('second half')
+  })
+
+  it('answers clients that go on sending through the stop: no reset, every later answer says Connection: close', async () => {
+    const { server, port } = await listen((request, response) => {
+      // Some answers take a while, as pages rendered on request do.
+      const delay = request.url?.includes('slow') ? 20 : 0
+      setTimeout(() => response.end(`answer to ${request.url}`), delay)
+    })
+    const stop = gracefulStop(server, { timeoutMs: 10_000 })
+    const traffic = steadyTraffic({
+      origin: `http://127.0.0.1:${port}`,
+      clients: 20,
+      next: (index, turn) => ({ path: `/${turn % 3 ? 'fast' : 'slow'}/${index}/${turn}` }),
+    })
+    await waitFor(() => traffic.answers().length >= 200)
+    const stoppedAt = performance.now()
+    const result = await stop.stop()
+    const report = await traffic.done
+
+    expect(result).toEqual({ cut: 0 })
+    expect(report.failures).toEqual([])
+    // Every client went on until the server stopped listening, then found it gone.
+    expect(report.refused).toBe(20)
+    const afterStop = report.answers.filter((answer) => answer.sentAt > stoppedAt)
+    expect(afterStop.length).toBeGreaterThan(20)
+    for (const answer of afterStop) {
+      expect(answer.status).toBe(200)
+      expect(answer.connection).toBe('close')
+      expect(answer.body).toBe(`answer to ${answer.request.path}`)
+    }
   })
 
   it('cuts what is still open when the time is up', async () => {

@@ -1,13 +1,23 @@
 /**
  * A stop that loses no request, for a Node HTTP server behind pooled keep-alive connections (a
- * load balancer, a CDN, a browser).
+ * load balancer, a CDN, a browser), even while they go on sending.
  *
  * Node's `server.close()` stops accepting and at once destroys every connection without a request
  * in progress. A request a client has fully written but the server has not read yet lies in the
  * socket's buffer, so its connection counts as idle: it is reset and the request is lost; so is a
- * connection still in the listen queue. Here the server accepts what is queued, then stops
- * accepting, lets the event loop read what has arrived, answers every request with
- * `Connection: close`, and only then ends the connections that stayed idle (FIN, not RST).
+ * connection still in the listen queue when the listener closes.
+ *
+ * Here, from the stop on, every answer says `Connection: close`, so a client never sends on a
+ * connection this server is about to end; a pooled client then opens a new connection for its
+ * next request, and the server goes on accepting and answering those (each with
+ * `Connection: close` again) while the drain lasts: until no connection open at the stop owes an
+ * answer (at most a third of the time-out). Closing the listener would still reset a connection
+ * that is being opened at that moment, and under steady traffic one always is. So before closing
+ * it, the server holds back the requests that arrive (their answers would send their clients to
+ * open new connections) until no new connection has come for a while: every client is then
+ * waiting for an answer, none is connecting, and the listen queue is empty. It closes the
+ * listener, lets the held requests through, and ends each connection once its last answer has
+ * gone (FIN, not RST). A client's next connection is refused, which a balancer retries elsewhere.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { Server as NetServer, type Socket } from 'node:net'
@@ -17,9 +27,8 @@ export interface GracefulStopOptions {
   /** After this long every connection still open is cut. */
   timeoutMs: number
   /**
-   * After the stop, the server goes on accepting until this long has passed without a new
-   * connection (at most ten times as long), so none waiting in the listen queue is reset; then
-   * it closes the listener, reads what has arrived and ends the idle connections.
+   * How long without a new connection counts as "nobody is connecting": the listener closes only
+   * then (or once a sixth of the time-out has gone by in this wait).
    */
   settleMs?: number
 }
@@ -28,21 +37,32 @@ export interface GracefulStop {
   /** Whether a stop has begun. */
   readonly stopping: boolean
   /**
-   * Stops accepting, answers every request already sent, then closes each connection once its
-   * last answer has gone. Resolves when every connection is closed; `cut` counts those the
-   * time-out closed instead.
+   * Answers every request already sent and every one sent during the drain, each with
+   * `Connection: close`, stops accepting, then closes each connection once its last answer has
+   * gone. Resolves when every connection is closed; `cut` counts those the time-out closed
+   * instead.
    */
   stop(): Promise<{ cut: number }>
   /** Cuts every connection now (a second stop signal). */
   cutAll(): void
 }
 
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => void
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Takes charge of the server's connections. Call it once the app's request listener is attached
+ * (`createServer(handler)`, srvx's `serve()`), before the server accepts anyone.
+ */
 export function gracefulStop(server: Server, options: GracefulStopOptions): GracefulStop {
   const { timeoutMs, settleMs = 100 } = options
   /** Every open connection, with the answers it still owes. */
   const connections = new Map<Socket, Set<ServerResponse>>()
   let stopping = false
   let stopped: Promise<{ cut: number }> | undefined
+  /** While the listener is being closed: requests waiting to be handed to the app. */
+  let held: [IncomingMessage, ServerResponse][] | undefined
 
   const endIfIdle = (socket: Socket) => {
     if (connections.get(socket)?.size === 0 && !socket.destroyed) socket.end()
@@ -51,27 +71,56 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
   // TLS servers hand the request's socket over in 'secureConnection'.
   const connectionEvent = 'setSecureContext' in server ? 'secureConnection' : 'connection'
   let accepted = 0
-  let quietSince = 0
+  let lastAcceptedAt = 0
   server.on(connectionEvent, (socket: Socket) => {
     accepted += 1
-    quietSince = performance.now()
+    lastAcceptedAt = performance.now()
     connections.set(socket, new Set())
     socket.once('close', () => connections.delete(socket))
   })
 
-  // Before the app's own listener, so its answer can still be told to close the connection.
-  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+  // The app's listeners are called from here, so a request can be held back while the listener
+  // closes, and its answer told to close the connection before the app writes it.
+  const appListeners = server.listeners('request') as RequestListener[]
+  server.removeAllListeners('request')
+  const handToApp: RequestListener = (request, response) => {
+    for (const listener of appListeners) listener.call(server, request, response)
+  }
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket
     const owed = connections.get(socket)
-    if (!owed) return
-    owed.add(response)
+    if (owed) {
+      owed.add(response)
+      response.once('close', () => {
+        owed.delete(response)
+        // Once the listener is closed, a connection whose answer had left before the stop (and so
+        // kept it open) ends with that answer. Before, its next request gets Connection: close.
+        if (stopping && !server.listening) endIfIdle(socket)
+      })
+    }
     if (stopping) response.setHeader('connection', 'close')
-    response.once('close', () => {
-      owed.delete(response)
-      // An answer that had left before the stop kept its connection open: end it now.
-      if (stopping) endIfIdle(socket)
-    })
+    if (held) held.push([request, response])
+    else handToApp(request, response)
   })
+
+  /** Turns of the event loop until `done()`, or until `untilMs` (a performance.now() time). */
+  const waitUntil = async (done: () => boolean, untilMs: number) => {
+    while (!done() && performance.now() < untilMs) {
+      await nextTurn()
+      await sleep(Math.max(1, settleMs / 20))
+    }
+  }
+
+  /** True once three turns of the event loop and settleMs have passed without a new connection. */
+  const quietWatch = () => {
+    let quietTurns = 0
+    let seen = accepted
+    return () => {
+      quietTurns = accepted === seen ? quietTurns + 1 : 0
+      seen = accepted
+      return quietTurns >= 3 && performance.now() - lastAcceptedAt >= settleMs
+    }
+  }
 
   return {
     get stopping() {
@@ -83,6 +132,7 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
     stop() {
       stopped ??= (async () => {
         stopping = true
+        const startedAt = performance.now()
         for (const owed of connections.values()) {
           for (const response of owed) {
             if (!response.headersSent) response.setHeader('connection', 'close')
@@ -92,29 +142,35 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
         const timedOut = new Promise<'timeout'>((resolve) => {
           timer = setTimeout(() => resolve('timeout'), timeoutMs)
         })
-        // Connections waiting in the listen queue are accepted first: closing the listener would
-        // reset them. Nothing says when that queue is empty, and Node accepts about one per turn
-        // of the event loop (none while a render holds the loop): go on until three turns in a
-        // row and settleMs have passed without a new connection, for a third of the time-out at
-        // most.
-        const drainEnds = performance.now() + timeoutMs / 3
-        quietSince = performance.now()
-        let quietTurns = 0
-        while (
-          (quietTurns < 3 || performance.now() - quietSince < settleMs) &&
-          performance.now() < drainEnds
-        ) {
-          const before = accepted
-          await nextTurn()
-          quietTurns = accepted === before ? quietTurns + 1 : 0
-          await new Promise((resolve) => setTimeout(resolve, Math.max(1, settleMs / 20)))
-        }
+
+        // The drain: the connections open at the stop (and those still in the listen queue,
+        // accepted within settleMs) are answered, each answer with Connection: close. New
+        // connections are accepted and answered meanwhile.
+        const openAtStop = [...connections.keys()]
+        let turns = 0
+        await waitUntil(
+          () => {
+            turns += 1
+            if (turns < 3 || performance.now() - startedAt < settleMs) return false
+            return openAtStop.every((socket) => (connections.get(socket)?.size ?? 0) === 0)
+          },
+          startedAt + timeoutMs / 3,
+        )
+
+        // Closing the listener: new requests are held back until nobody has connected for a
+        // while, so no connection is being opened when it closes.
+        held = []
+        const listenerQuiet = quietWatch()
+        await waitUntil(listenerQuiet, performance.now() + timeoutMs / 6)
         // net.Server's close stops accepting and leaves the open connections alone (the
         // http.Server override would destroy the idle ones); its callback runs once they are all
         // closed.
         const allClosed = new Promise<void>((resolve) => {
           NetServer.prototype.close.call(server, () => resolve())
         })
+        const release = held
+        held = undefined
+        for (const [request, response] of release) handToApp(request, response)
         // Requests that have arrived on the connections are read before idle ones are ended.
         await nextTurn()
         for (const socket of connections.keys()) endIfIdle(socket)

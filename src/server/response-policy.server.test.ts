@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { pageCacheControl } from '../features/seo/cache-control'
+import { parseTrustProxy } from './contact/client-ip.server'
 import { applyResponsePolicy, cacheControlFor } from './response-policy.server'
 import { staticSecurityHeaders } from './security-headers.server'
 
@@ -129,5 +130,51 @@ describe('applyResponsePolicy', () => {
     expect(() =>
       applyResponsePolicy(new Request('http://site/faq/'), redirect, fresh),
     ).not.toThrow()
+  })
+
+  describe('Strict-Transport-Security', () => {
+    /** A request as srvx hands it over on Node: from a peer, over plain http unless it says. */
+    const served = (url: string, peer: string, headers: Record<string, string> = {}) =>
+      Object.assign(new Request(url, { headers }), { ip: peer })
+    const hsts = (request: Request, trust?: string) => {
+      const answer = response(200, html)
+      answer.headers.set('strict-transport-security', 'max-age=1')
+      applyResponsePolicy(request, answer, { ...fresh, trustProxy: parseTrustProxy(trust) })
+      return answer.headers.get('strict-transport-security')
+    }
+    const https = { 'x-forwarded-proto': 'https' }
+
+    it('is never sent over plain http, even by whoever else set it', () => {
+      expect(hsts(served('http://site/faq', '203.0.113.9'))).toBeNull()
+      expect(hsts(served('http://site/faq', '203.0.113.9', https))).toBeNull()
+      // A trusted peer that says nothing, or says http.
+      expect(hsts(served('http://site/faq', '10.0.0.2'), 'true')).toBeNull()
+      expect(
+        hsts(served('http://site/faq', '10.0.0.2', { 'x-forwarded-proto': 'http' }), 'true'),
+      ).toBeNull()
+    })
+
+    it('is sent when the request came over https: the connection, or a trusted proxy says so', () => {
+      const full = 'max-age=31536000; includeSubDomains'
+      expect(hsts(served('https://site/faq', '203.0.113.9'))).toBe(full)
+      expect(hsts(served('http://site/faq', '127.0.0.1', https), 'true')).toBe(full)
+      expect(hsts(served('http://site/faq', '10.0.0.2', https), '10.0.0.0/8')).toBe(full)
+      // A CDN (https from the client) then a balancer over http, each appending: the CDN's word.
+      const appended = {
+        'x-forwarded-proto': 'https, http',
+        'x-forwarded-for': '198.51.100.7, 173.245.48.9',
+      }
+      expect(hsts(served('http://site/faq', '10.0.0.2', appended), '2')).toBe(full)
+      expect(
+        hsts(served('http://site/faq', '10.0.0.2', appended), 'private, 173.245.48.0/20'),
+      ).toBe(full)
+    })
+
+    it('takes the word of no peer TRUST_PROXY does not name', () => {
+      expect(hsts(served('http://site/faq', '127.0.0.1', https))).toBeNull()
+      expect(hsts(served('http://site/faq', '203.0.113.9', https), 'true')).toBeNull()
+      expect(hsts(served('http://site/faq', '203.0.113.9', https), '1')).toBeNull()
+      expect(hsts(served('http://site/faq', '10.0.0.2', https), '192.168.0.0/16')).toBeNull()
+    })
   })
 })

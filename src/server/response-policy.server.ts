@@ -5,20 +5,51 @@
  * (src/server/nitro/server-lifecycle.server.ts).
  *
  * - The security headers, when the response lacks them, and a locked-down policy on HTML that
- *   came without one (an error page not rendered by the app).
+ *   came without one (an error page not rendered by the app); HSTS only on an answer to a request
+ *   that came over https, never over plain http.
  * - Redirects to the request's own host are relative, never built from a Host header.
  * - Cache-Control a CDN can trust: errors and missing files `no-store` (a 404 under /assets would
  *   otherwise keep the route rules' year-long `immutable`); missing pages a minute; redirects as
- *   static pages; server-function answers never; pages with gallery data no longer than the
- *   list they show stays fresh, and `no-store` when they show the error state or a stale list.
+ *   static pages; the build's photo variants a week, as pictures; server-function answers never;
+ *   pages with gallery data no longer than the list they show stays fresh, and `no-store` when
+ *   they show the error state or a stale list.
  */
-import { pageCacheControl } from '../features/seo/cache-control'
-import { staticSecurityHeaders } from './security-headers.server'
+import { pageCacheControl, pictureCacheControl } from '../features/seo/cache-control'
+import { forwardedProtoFrom, type TrustProxy } from './contact/client-ip.server'
+import { staticSecurityHeaders, strictTransportSecurity } from './security-headers.server'
 
 export interface ResponsePolicyContext {
   /** Until when the gallery list a page would show now counts as fresh (gallery-cache.server.ts). */
   galleryFreshUntil: () => number | undefined
   now?: () => number
+  /** Who may say the request came over https (TRUST_PROXY); default nobody. */
+  trustProxy?: TrustProxy
+}
+
+/** The request as srvx hands it over on Node: the peer's address, and its socket. */
+interface NodeServedRequest extends Request {
+  ip?: string
+  runtime?: { node?: { req?: { socket?: { encrypted?: boolean } } } }
+}
+
+/**
+ * Whether the client reached us over https: the connection itself (TLS, or a platform that says
+ * so in the request's URL, as Netlify does), or a trusted proxy's X-Forwarded-Proto
+ * (client-ip.server.ts).
+ */
+export function cameOverHttps(request: Request, trust: TrustProxy = { kind: 'none' }): boolean {
+  const served = request as NodeServedRequest
+  if (served.runtime?.node?.req?.socket?.encrypted) return true
+  // srvx on Node writes https into the URL only for a TLS socket (it is told to trust no proxy).
+  if (new URL(request.url).protocol === 'https:') return true
+  return (
+    forwardedProtoFrom({
+      forwardedProto: request.headers.get('x-forwarded-proto'),
+      forwardedFor: request.headers.get('x-forwarded-for'),
+      socketAddress: served.ip,
+      trust,
+    }) === 'https'
+  )
 }
 
 /** HTML the app did not render (an error page): nothing may run, load or frame it. */
@@ -27,6 +58,8 @@ const lockedDownPolicy =
 
 /** Files whose absence may be brief (a deploy under way): a 404 for them is never kept. */
 const fileAreas = ['/assets/', '/images/', '/storage/']
+
+const photoVariantsArea = '/storage/v1/object/public/gallery-variants/'
 
 const isHtml = (headers: Headers) => /^text\/html\b/.test(headers.get('content-type') ?? '')
 
@@ -45,6 +78,11 @@ export function cacheControlFor(
     return html && !file ? pageCacheControl.notFound : pageCacheControl.never
   }
   if (status >= 400) return pageCacheControl.never
+  // The build's photo variants are static files, which carry none (a route rule would also
+  // override the stand-ins the variant route answers with).
+  if (status === 200 && current === null && pathname.startsWith(photoVariantsArea)) {
+    return pictureCacheControl
+  }
   if (status >= 300 && status < 400 && status !== 304 && response.headers.has('location')) {
     return current ?? pageCacheControl.redirect
   }
@@ -86,6 +124,10 @@ export function applyResponsePolicy(
   try {
     for (const [name, value] of Object.entries(staticSecurityHeaders)) {
       if (!headers.has(name)) headers.set(name, value)
+    }
+    for (const [name, value] of Object.entries(strictTransportSecurity)) {
+      if (cameOverHttps(request, context.trustProxy)) headers.set(name, value)
+      else headers.delete(name)
     }
     if (isHtml(headers) && !headers.has('content-security-policy')) {
       headers.set('content-security-policy', lockedDownPolicy)

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createMemoryLogger } from '../../supabase/functions/_shared/contact/log.ts'
 
 let currentRequest: Request | undefined
 vi.mock('@tanstack/react-start/server', () => ({ getRequest: () => currentRequest }))
@@ -6,6 +7,8 @@ vi.mock('@tanstack/react-start/server', () => ({ getRequest: () => currentReques
 const {
   limitServerFnBody,
   markServerFnReached,
+  quietMalformedCalls,
+  rateLimitedMalformedCallLog,
   refuseMalformedServerFnCall,
   refuseMethodOnPage,
   serverFnIds,
@@ -131,5 +134,91 @@ describe('limitServerFnBody', () => {
     expect(limitServerFnBody(page, 256)).toBe(page)
     const get = request(`/_serverFn/${knownId}`, 'GET')
     expect(limitServerFnBody(get, 256)).toBe(get)
+  })
+})
+
+describe('malformed calls in the log', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('writes one line for a flood, then the count once a minute, and nothing of what was sent', () => {
+    vi.useFakeTimers()
+    const log = createMemoryLogger()
+    const limited = rateLimitedMalformedCallLog(log)
+    for (let i = 0; i < 500; i++) limited.note(new SyntaxError(`Unexpected token in "secret-${i}"`))
+    expect(log.entries).toHaveLength(1)
+    expect(log.entries[0]).toMatchObject({
+      event: 'server_fn.malformed_call',
+      fields: { error: 'SyntaxError' },
+    })
+    vi.advanceTimersByTime(60_000)
+    expect(log.entries.map((entry) => [entry.event, entry.fields.count])).toEqual([
+      ['server_fn.malformed_call', undefined],
+      ['server_fn.malformed_calls', 499],
+    ])
+    // A quiet minute ends the window; the next malformed call is written at once.
+    vi.advanceTimersByTime(60_000)
+    expect(log.entries).toHaveLength(2)
+    limited.note(new Error('again'))
+    expect(log.entries).toHaveLength(3)
+    expect(JSON.stringify(log.entries)).not.toContain('secret')
+  })
+
+  it("takes Start's error log of a call that reached no function, and only that", async () => {
+    const log = createMemoryLogger()
+    const limited = rateLimitedMalformedCallLog(log)
+    const printed: unknown[][] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
+      printed.push(args)
+    })
+    try {
+      const malformed = request(`/_serverFn/${knownId}`)
+      const answer = await quietMalformedCalls(
+        malformed,
+        async () => {
+          console.error(new SyntaxError('not JSON'))
+          return startFailure()
+        },
+        limited,
+      )
+      expect(answer.status).toBe(500)
+      // Thrown past Start's handler (an empty id): answered 500, logged the same way.
+      const thrown = await quietMalformedCalls(
+        request('/_serverFn/'),
+        async () => {
+          throw new Error('Invalid server action param for serverFnId')
+        },
+        limited,
+      )
+      expect(thrown.status).toBe(500)
+      // A call that reached its function, and a page, log as before.
+      const reached = request(`/_serverFn/${knownId}`)
+      await quietMalformedCalls(
+        reached,
+        async () => {
+          currentRequest = reached
+          markServerFnReached()
+          console.error(new Error('the function failed'))
+          return new Response('ok')
+        },
+        limited,
+      )
+      await quietMalformedCalls(
+        request('/faq', 'GET'),
+        async () => {
+          console.error(new Error('a page failed'))
+          return new Response('ok')
+        },
+        limited,
+      )
+      expect(printed.map(([error]) => (error as Error).message)).toEqual([
+        'the function failed',
+        'a page failed',
+      ])
+      expect(log.entries.map((entry) => entry.event)).toEqual(['server_fn.malformed_call'])
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

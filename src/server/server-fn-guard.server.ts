@@ -4,10 +4,14 @@
  * (upstream TanStack/router#7363, #8237). Such a call never reaches a function, so a global
  * function middleware marks the calls that do, and Start's 500 to any other is the caller's
  * mistake: 404 for an id this build does not serve, 400 for the rest. Start keeps every other
- * decision (CSRF, method, validation) and every answer of a function that ran.
+ * decision (CSRF, method, validation) and every answer of a function that ran. Start also logs
+ * each such call's error with its whole stack; those become one line a minute at most
+ * (`quietMalformedCalls`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { getRequest } from '@tanstack/react-start/server'
 import { limitRequestBody } from 'srvx/body-limit'
+import { consoleLogger, type Logger } from '../../supabase/functions/_shared/contact/log.ts'
 
 export const serverFnBase = '/_serverFn/'
 
@@ -102,4 +106,90 @@ export function refuseMethodOnPage(request: Request): Response | undefined {
   const response = refuse(405, 'Method not allowed.')
   response.headers.set('allow', 'GET, HEAD')
   return response
+}
+
+export interface RateLimitedLog {
+  /** Writes a line now, or counts it into the next line when one was written in the window. */
+  note(error: unknown): void
+}
+
+/**
+ * One line for a malformed call, then at most one a minute: at the end of each window the count
+ * of those not written, and a window without any ends the quiet. The line names the kind of
+ * error only: its message may quote what the caller sent.
+ */
+export function rateLimitedMalformedCallLog(log: Logger = consoleLogger, windowMs = 60_000) {
+  let open = false
+  let unwritten = 0
+  const closeWindow = () => {
+    if (unwritten === 0) {
+      open = false
+      return
+    }
+    log.warn('server_fn.malformed_calls', { count: unwritten, withinMs: windowMs })
+    unwritten = 0
+    setTimeout(closeWindow, windowMs).unref?.()
+  }
+  return {
+    note(error: unknown) {
+      if (open) {
+        unwritten += 1
+        return
+      }
+      open = true
+      log.warn('server_fn.malformed_call', {
+        error: error instanceof Error ? error.name : typeof error,
+        status: 'refused with 400 or 404',
+        next: `at most one line per ${windowMs / 1000} s`,
+      })
+      setTimeout(closeWindow, windowMs).unref?.()
+    },
+  } satisfies RateLimitedLog
+}
+
+const callInProgress = new AsyncLocalStorage<{ request: Request; log: RateLimitedLog }>()
+const defaultMalformedCallLog = rateLimitedMalformedCallLog()
+
+/**
+ * Runs Start's handling of a request. Within a server-function call that reaches no function,
+ * an error Start throws is answered 500 (refuseMalformedServerFnCall makes it a 4xx), and
+ * Start's `console.error(error)` (its log of an error without an HTTP status, stack and all, once
+ * per call) goes to a rate-limited log instead: a flood of malformed calls is a few lines. Start
+ * offers no hook for its error log, so console.error is wrapped once, and only an error logged
+ * inside such a call is taken; everything else passes through untouched.
+ */
+export function quietMalformedCalls(
+  request: Request,
+  run: () => Promise<Response>,
+  log: RateLimitedLog = defaultMalformedCallLog,
+): Promise<Response> {
+  if (!isServerFnCall(request)) return run()
+  installConsoleErrorFilter()
+  return callInProgress.run({ request, log }, async () => {
+    try {
+      return await run()
+    } catch (error) {
+      // Start throws some (an empty id) past its handler, to be logged and answered 500 above it.
+      if (reachedFunction.has(request)) throw error
+      log.note(error)
+      return new Response(null, { status: 500 })
+    }
+  })
+}
+
+let filterInstalled = false
+
+function installConsoleErrorFilter() {
+  if (filterInstalled) return
+  filterInstalled = true
+  const original = console.error
+  console.error = function filteredConsoleError(this: unknown, ...args: unknown[]) {
+    const call = callInProgress.getStore()
+    const startLoggedAnError = args.length === 1 && args[0] instanceof Error
+    if (call && startLoggedAnError && !reachedFunction.has(call.request)) {
+      call.log.note(args[0])
+      return
+    }
+    original.apply(this ?? console, args)
+  }
 }

@@ -144,3 +144,129 @@ export async function hammer(options: HammerOptions): Promise<HammerReport> {
   }
   return report
 }
+
+export interface SteadyRequest {
+  path: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+}
+
+export interface SteadyAnswer {
+  client: number
+  request: SteadyRequest
+  /** performance.now() when the request was handed to the connection. */
+  sentAt: number
+  status: number
+  /** The answer's Connection header ('' when it had none). */
+  connection: string
+  body: string
+}
+
+export interface SteadyTraffic {
+  /** Resolves once every client has stopped: its connection was refused, or `end()` was called. */
+  readonly done: Promise<SteadyReport>
+  /** Answers so far. */
+  answers(): readonly SteadyAnswer[]
+  /** Stops every client after its request in flight. */
+  end(): void
+}
+
+export interface SteadyReport {
+  answers: SteadyAnswer[]
+  /** Requests that were sent and got no answer: resets, hang-ups, time-outs. */
+  failures: string[]
+  /** Clients whose last attempt was refused (the server no longer listens). */
+  refused: number
+}
+
+/**
+ * Clients that keep sending, each on its own pooled keep-alive connection (node:http's Agent, one
+ * socket), the next request as soon as the last answer is in, as a balancer's pool under steady
+ * traffic. A client stops when a new connection is refused (the server has stopped listening:
+ * nothing was sent, a balancer would retry elsewhere); any other error is a failed request.
+ */
+export function steadyTraffic(options: {
+  origin: string
+  clients: number
+  /** The request a client sends on its turn. */
+  next: (client: number, turn: number) => SteadyRequest
+  /** A request without an answer after this long counts as failed. */
+  answerTimeoutMs?: number
+}): SteadyTraffic {
+  const url = new URL(options.origin)
+  const answers: SteadyAnswer[] = []
+  const failures: string[] = []
+  let refused = 0
+  let ended = false
+
+  const send = (agent: Agent, client: number, request: SteadyRequest) =>
+    new Promise<SteadyAnswer>((resolve, reject) => {
+      const sentAt = performance.now()
+      const call = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: request.path,
+          method: request.method ?? 'GET',
+          headers: request.headers,
+          agent,
+          timeout: options.answerTimeoutMs ?? 30_000,
+        },
+        (response) => {
+          let body = ''
+          response.setEncoding('utf8')
+          response.on('data', (chunk: string) => {
+            body += chunk
+          })
+          response.once('end', () =>
+            resolve({
+              client,
+              request,
+              sentAt,
+              status: response.statusCode ?? 0,
+              connection: String(response.headers.connection ?? ''),
+              body,
+            }),
+          )
+          response.once('error', reject)
+        },
+      )
+      call.once('timeout', () => call.destroy(new Error('no answer in time')))
+      call.once('error', reject)
+      call.end(request.body)
+    })
+
+  const run = async (client: number) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      for (let turn = 0; !ended; turn++) {
+        const request = options.next(client, turn)
+        try {
+          answers.push(await send(agent, client, request))
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+          if (code === 'ECONNREFUSED') {
+            refused += 1
+            return
+          }
+          failures.push(`client ${client}, ${request.method ?? 'GET'} ${request.path}: ${code}`)
+          return
+        }
+      }
+    } finally {
+      agent.destroy()
+    }
+  }
+
+  const done = Promise.all(Array.from({ length: options.clients }, (_, index) => run(index))).then(
+    () => ({ answers, failures, refused }),
+  )
+  return {
+    done,
+    answers: () => answers,
+    end: () => {
+      ended = true
+    },
+  }
+}

@@ -125,6 +125,45 @@ export function clientIpFrom(input: {
   return nearest
 }
 
+/**
+ * The protocol the client used, as the trusted proxies tell it in X-Forwarded-Proto (lowercased),
+ * or undefined when the peer is no trusted proxy or says nothing. Read by the same rules as the
+ * client's address: the value the outermost trusted proxy wrote (the one the client reached), or
+ * the only one when each proxy replaces the header rather than appending to it.
+ */
+export function forwardedProtoFrom(input: {
+  forwardedProto: string | null | undefined
+  forwardedFor: string | null | undefined
+  socketAddress: string | null | undefined
+  trust: TrustProxy
+}): string | undefined {
+  const peer = input.socketAddress ? normalizeIp(input.socketAddress) : undefined
+  const { trust } = input
+  if (peer === undefined || trust.kind === 'none') return undefined
+  const protos = (input.forwardedProto ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)
+  if (protos.length === 0) return undefined
+  let proxies: number
+  if (trust.kind === 'hops') {
+    if (trust.hops === 0 || !holds(privateList, peer)) return undefined
+    proxies = trust.hops
+  } else {
+    const key = trust.networks.join(',')
+    const trusted = listsByNetworks.get(key) ?? blockList(trust.networks)
+    listsByNetworks.set(key, trusted)
+    if (!holds(trusted, peer)) return undefined
+    proxies = 1
+    const hops = (input.forwardedFor ?? '').split(',').map((part) => normalizeIp(part))
+    for (const hop of hops.reverse()) {
+      if (!hop || !holds(trusted, hop)) break
+      proxies += 1
+    }
+  }
+  return protos[Math.max(protos.length - proxies, 0)]
+}
+
 /** Drops the IPv4-mapped IPv6 prefix (::ffff:1.2.3.4 -> 1.2.3.4) and lowercases. */
 export function normalizeIp(ip: string): string {
   const trimmed = ip.trim()

@@ -160,6 +160,7 @@ export function withInboxSnapshot(store: ContactStore, writer: InboxSnapshotWrit
     claimDue: after(store.claimDue),
     markSent: after(store.markSent),
     markAttemptFailed: after(store.markAttemptFailed),
+    rateLimitWait: store.rateLimitWait,
     consumeRateLimit: store.consumeRateLimit,
     list: store.list,
   }

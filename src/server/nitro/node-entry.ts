@@ -4,8 +4,11 @@
  * `http.Server.close()`:
  * - it listens only once the services have started (services.server.ts), so no request meets an
  *   event loop blocked by the embedded database's start;
- * - SIGTERM/SIGINT stop it without losing a request (graceful-stop.server.ts), then the services
- *   stop; the same with CI or TEST set (srvx skips its own shutdown then);
+ * - SIGTERM/SIGINT stop it without losing a request, even under steady traffic
+ *   (graceful-stop.server.ts), then the services stop; the same with CI or TEST set (srvx skips
+ *   its own shutdown then);
+ * - a request Node cannot parse gets Node's status with the security headers
+ *   (node-client-error.server.ts);
  * - in a node-cluster build the primary process forks the workers, hands each stop to them and
  *   waits for them, and replaces a worker that dies (Nitro's primary does none of this).
  */
@@ -17,6 +20,7 @@ import { useNitroApp as getNitroApp, useNitroHooks as getNitroHooks } from 'nitr
 import { serve } from 'srvx/node'
 import { getEnvironment } from '../env.server'
 import { gracefulStop } from '../graceful-stop.server'
+import { answerClientError } from '../node-client-error.server'
 import { startServices } from '../services.server'
 
 /** The primary's word to a worker to stop, as the stop signals do. */
@@ -68,6 +72,8 @@ async function runServer() {
   // Longer than a load balancer's idle time-out: the balancer, not this server, closes an idle
   // pooled connection, so it never sends a request on one this server is closing.
   httpServer.keepAliveTimeout = environment.KEEP_ALIVE_TIMEOUT * 1000
+  // Node's own 400 (431, 408) to a request it cannot parse, with the security headers.
+  httpServer.on('clientError', answerClientError)
   const connections = gracefulStop(httpServer, {
     timeoutMs: environment.SERVER_SHUTDOWN_TIMEOUT * 1000,
   })

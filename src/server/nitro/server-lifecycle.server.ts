@@ -1,4 +1,5 @@
 import { definePlugin } from 'nitro'
+import { parseTrustProxy, type TrustProxy } from '../contact/client-ip.server'
 import { EnvironmentError, getEnvironment, ignoredVariables } from '../env.server'
 import { getGalleryCache } from '../gallery/gallery.server'
 import { applyResponsePolicy } from '../response-policy.server'
@@ -32,11 +33,14 @@ export default definePlugin((nitroApp) => {
 
   // Every response on its way out, errors raised before the app included: security headers and a
   // Cache-Control a CDN can trust.
-  nitroApp.hooks.hook('response', (response, event) =>
+  let trustProxy: TrustProxy | undefined
+  nitroApp.hooks.hook('response', (response, event) => {
+    trustProxy ??= parseTrustProxy(getEnvironment().TRUST_PROXY)
     applyResponsePolicy(event.req, response, {
       galleryFreshUntil: () => getGalleryCache().freshUntil(),
-    }),
-  )
+      trustProxy,
+    })
+  })
 
   nitroApp.hooks.hook('close', stopServices)
 })

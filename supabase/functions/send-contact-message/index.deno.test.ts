@@ -187,6 +187,22 @@ test('the real entry (index.ts): secret and legacy keys in, wrong keys out, stor
     assert.match(String(mail.received[0]?.body.reply_to), /zoe@example\.com/)
     assert.match(String(mail.received[0]?.headers['idempotency-key']), /^<contact-/)
 
+    // Failed captchas use up nothing of a visitor's limit (5 a minute): after more than five, a
+    // message with a passing captcha is accepted.
+    const visitor = { apikey: secretKey, 'x-visitor-ip': '198.51.100.6' }
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const refused = await post(url, { ...contact, captchaToken: `refused-${attempt}` }, visitor)
+      assert.equal(refused.status, 400, output)
+      await refused.body?.cancel()
+    }
+    const afterFailures = await post(
+      url,
+      { ...contact, captchaToken: passingTokenNumber(5) },
+      visitor,
+    )
+    assert.equal(afterFailures.status, 200, output)
+    assert.deepEqual(await afterFailures.json(), { ok: true })
+
     const due = await post(url, {}, { apikey: secretKey }).then(async (response) => ({
       status: response.status,
       body: await response.json(),

@@ -404,6 +404,68 @@ describe('contact core', () => {
     expect(other.status).toBe(200)
   })
 
+  it('does not count failed captchas against the limit: after 8 refused, a passing one is accepted', async () => {
+    const { handler } = setup()
+    const from = { visitorIp: '198.51.100.31' }
+    for (let i = 0; i < 8; i++) {
+      expect(
+        (await handler.receive({ ...message, captchaToken: `refused-${i}` }, from)).status,
+      ).toBe(400)
+    }
+    expect(await handler.receive({ ...message, captchaToken: nextToken() }, from)).toEqual({
+      status: 200,
+      body: { ok: true },
+    })
+    // And the limit of accepted messages is whole: four more, then the wait.
+    const statuses = []
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await handler.receive({ ...message, captchaToken: nextToken() }, from)).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429])
+    expect(await rows()).toHaveLength(5)
+  })
+
+  it('does not count a captcha outage against the limit either', async () => {
+    const { handler } = setup()
+    const from = { visitorIp: '198.51.100.32' }
+    captcha.mode = 'error'
+    for (let i = 0; i < 6; i++) {
+      expect((await handler.receive({ ...message, captchaToken: nextToken() }, from)).status).toBe(
+        503,
+      )
+    }
+    captcha.mode = 'normal'
+    expect((await handler.receive({ ...message, captchaToken: nextToken() }, from)).status).toBe(
+      200,
+    )
+  })
+
+  it('counts failed captchas apart: the 11th in a minute waits without reaching hCaptcha', async () => {
+    const { handler } = setup()
+    const from = { visitorIp: '198.51.100.33' }
+    const statuses = []
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await handler.receive({ ...message, captchaToken: `refused-${i}` }, from)).status,
+      )
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429])
+    expect(captcha.requests).toHaveLength(10)
+  })
+
+  it('accepts no more than 5 of many messages sent at once from one address', async () => {
+    const { handler } = setup()
+    const from = { visitorIp: '198.51.100.34' }
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        handler.receive({ ...message, captchaToken: nextToken() }, from),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(7).fill(429)])
+    expect(await rows()).toHaveLength(5)
+  })
+
   it('counts 20 an hour: an hour-old window refuses the 21st even a minute apart', async () => {
     const { handler } = setup()
     await database.db.query(

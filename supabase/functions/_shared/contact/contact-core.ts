@@ -3,9 +3,12 @@
  * server runs it in-process on the embedded database; with Supabase the edge function
  * send-contact-message runs it on the project's Postgres. Runtime-neutral (Node and Deno).
  *
- * Order: validate -> rate limit -> honeypot -> captcha -> STORE -> notify. The message is stored
- * before anything else can fail; a notification failure is logged, left pending for the delivery
- * schedule and never fails the visitor's request. Logs carry ids and statuses only.
+ * Order: validate -> rate limit (asked, not counted) -> honeypot -> captcha -> rate limit (counted)
+ * -> STORE -> notify. Only a message that passed the captcha counts against the visitor's limit;
+ * failed captchas count apart, under a limit of their own, so retrying through a captcha outage
+ * costs nobody a message. The message is stored before anything else can fail; a notification
+ * failure is logged, left pending for the delivery schedule and never fails the visitor's
+ * request. Logs carry ids and statuses only.
  */
 import * as v from 'valibot'
 import { type CaptchaVerifier, hcaptchaTestPassingToken } from './captcha.ts'
@@ -14,7 +17,7 @@ import {
   contactMessageSchema,
   contactMessageShapeError,
 } from './contact-schema.ts'
-import type { ContactStore } from './contact-store.ts'
+import type { ContactStore, RateLimitedEvent } from './contact-store.ts'
 import { sha256Hex } from './hash.ts'
 import { describeError, type Logger } from './log.ts'
 import type { DeliverySummary } from './notification-outbox.ts'
@@ -94,13 +97,31 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
     }
   }
 
-  /** Seconds to wait, or 0. A database that cannot answer lets the message through. */
-  async function rateLimitWait(visitorIp: string | undefined): Promise<number> {
+  /**
+   * Seconds to wait, or 0: asked before the captcha (`count` absent: nothing is counted), or
+   * counted once its outcome is known. A database that cannot answer lets the message through.
+   */
+  async function rateLimitWait(
+    visitorIp: string | undefined,
+    count?: RateLimitedEvent,
+  ): Promise<number> {
+    const key = rateLimitKey(visitorIp)
     try {
-      return await deps.store.consumeRateLimit(rateLimitKey(visitorIp))
+      return count === undefined
+        ? await deps.store.rateLimitWait(key)
+        : await deps.store.consumeRateLimit(key, count)
     } catch (error) {
       log.error('contact.rate_limit_unavailable', { error: describeError(error) })
       return 0
+    }
+  }
+
+  const rateLimited = (waitS: number): ContactResponse => {
+    log.warn('contact.rate_limited', { retryAfterS: waitS })
+    return {
+      status: 429,
+      body: { error: contactErrors.rateLimited, rateLimited: true },
+      retryAfterS: waitS,
     }
   }
 
@@ -124,16 +145,11 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
       const { captchaToken, website, ...fields } = parsed.output
 
       const waitS = await rateLimitWait(meta.visitorIp)
-      if (waitS > 0) {
-        log.warn('contact.rate_limited', { retryAfterS: waitS })
-        return {
-          status: 429,
-          body: { error: contactErrors.rateLimited, rateLimited: true },
-          retryAfterS: waitS,
-        }
-      }
+      if (waitS > 0) return rateLimited(waitS)
 
       if (website !== '') {
+        // Answered as accepted, and counted as such: a bot learns nothing, and is limited.
+        await rateLimitWait(meta.visitorIp, 'accepted')
         log.info('contact.honeypot', { stored: false })
         return ok
       }
@@ -145,12 +161,17 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
         captcha = { success: false, reason: 'unavailable', detail: describeError(error) }
       }
       if (!captcha.success) {
+        await rateLimitWait(meta.visitorIp, 'captcha_failed')
         log.warn('contact.captcha_failed', { reason: captcha.reason })
         return {
           status: captcha.reason === 'unavailable' ? 503 : 400,
           body: { error: contactErrors.captcha },
         }
       }
+
+      // Counted now: another message from this client may have taken the last place meanwhile.
+      const acceptedWaitS = await rateLimitWait(meta.visitorIp, 'accepted')
+      if (acceptedWaitS > 0) return rateLimited(acceptedWaitS)
 
       const testToken = captchaToken === hcaptchaTestPassingToken
       if (testToken) log.info('contact.captcha_test_token', { replayCheck: false })

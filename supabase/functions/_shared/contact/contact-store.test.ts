@@ -181,6 +181,37 @@ describe.each([
     expect(await store.claimDue({ limit: 10, leaseMs: 60_000 })).toEqual([])
   })
 
+  it.skipIf(skip)(
+    'counts accepted messages and failed captchas apart, each under its own limit',
+    async () => {
+      await database.query('truncate public.contact_rate_events')
+      const key = '198.51.100.77'
+      expect(await store.rateLimitWait(key)).toBe(0)
+      // Ten failed captchas in a minute: the failures' limit is reached, and asking counts nothing.
+      for (let i = 0; i < 10; i++)
+        expect(await store.consumeRateLimit(key, 'captcha_failed')).toBe(0)
+      expect(await store.consumeRateLimit(key, 'captcha_failed')).toBeGreaterThan(0)
+      expect(await store.rateLimitWait(key)).toBeGreaterThan(0)
+      // Yet none of them took an accepted message's place: five fit, the sixth waits.
+      const accepted = []
+      for (let i = 0; i < 6; i++) accepted.push(await store.consumeRateLimit(key))
+      expect(accepted.slice(0, 5)).toEqual([0, 0, 0, 0, 0])
+      expect(accepted[5]).toBeGreaterThan(0)
+      expect(accepted[5]).toBeLessThanOrEqual(60)
+      const counted = await database.query<{ kind: string; n: number }>(
+        `select kind, count(*)::int as n from public.contact_rate_events
+          where client_key = $1 group by kind order by kind`,
+        [key],
+      )
+      expect(counted.rows).toEqual([
+        { kind: 'accepted', n: 5 },
+        { kind: 'captcha_failed', n: 10 },
+      ])
+      // Another client is not held by this one's.
+      expect(await store.rateLimitWait('198.51.100.78')).toBe(0)
+    },
+  )
+
   it.skipIf(skip)('lists newest first with the total', async () => {
     for (const name of ['First', 'Second', 'Third']) {
       await insert(name)

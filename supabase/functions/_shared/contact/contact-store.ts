@@ -7,6 +7,9 @@ import { asServiceRole, type Database } from './database.ts'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed'
 
+/** What the rate limit counts: messages accepted, and failed captchas apart. */
+export type RateLimitedEvent = 'accepted' | 'captcha_failed'
+
 export interface StoredContactMessage extends ContactMessageFields {
   id: string
   createdAt: Date
@@ -54,10 +57,17 @@ export interface ContactStore {
     retryInMs: number | null,
   ): Promise<boolean>
   /**
-   * Counts one message against the client's rate limit (5 a minute, 20 an hour) and answers 0,
-   * or answers the seconds to wait without counting (public.consume_contact_rate_limit).
+   * Seconds until the client may send a message (0: now), counting nothing: either limit may
+   * hold it, accepted messages' or failed captchas' (public.contact_rate_limit_wait).
    */
-  consumeRateLimit(clientKey: string): Promise<number>
+  rateLimitWait(clientKey: string): Promise<number>
+  /**
+   * Counts one event against the client's rate limit and answers 0, or answers the seconds to
+   * wait without counting: an accepted message (5 a minute, 20 an hour,
+   * public.consume_contact_rate_limit) or a failed captcha (apart: 10 a minute, 60 an hour,
+   * public.count_contact_captcha_failure).
+   */
+  consumeRateLimit(clientKey: string, kind?: RateLimitedEvent): Promise<number>
   /** Newest first. */
   list(options?: { limit?: number }): Promise<{ total: number; messages: StoredContactMessage[] }>
 }
@@ -200,10 +210,21 @@ export function createPostgresContactStore(db: Database): ContactStore {
         return result.rows.length === 1
       }),
 
-    consumeRateLimit: (clientKey) =>
+    rateLimitWait: (clientKey) =>
       asServiceRole(db, async (tx) => {
         const result = await tx.query<{ wait_s: number }>(
-          'select public.consume_contact_rate_limit($1) as wait_s',
+          'select public.contact_rate_limit_wait($1) as wait_s',
+          [clientKey],
+        )
+        return Number(result.rows[0]?.wait_s ?? 0)
+      }),
+
+    consumeRateLimit: (clientKey, kind = 'accepted') =>
+      asServiceRole(db, async (tx) => {
+        const result = await tx.query<{ wait_s: number }>(
+          kind === 'accepted'
+            ? 'select public.consume_contact_rate_limit($1) as wait_s'
+            : 'select public.count_contact_captcha_failure($1) as wait_s',
           [clientKey],
         )
         return Number(result.rows[0]?.wait_s ?? 0)
