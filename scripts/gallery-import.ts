@@ -8,8 +8,8 @@
  * description, location, featured, order, createdAt) are kept. The running site reads the
  * listing on its next gallery load (GALLERY_CACHE_TTL_MS, five minutes by default): no restart,
  * no rebuild. It also makes the smaller variants (AVIF and WebP, 400-1600 px) of the photos it
- * adds, in DATA_DIR/photo-variants, so no visitor waits for them; the site makes any other on its
- * first request.
+ * adds, in DATA_DIR/photo-variants, so pages offer them at once; the site makes any other in the
+ * background, serving a stand-in meanwhile.
  *
  * Supabase (SUPABASE_URL and SUPABASE_SECRET_KEY set): the gallery already follows the bucket by
  * itself; this asks the database to catch up anyway (sync_gallery_images_from_storage), for
@@ -21,7 +21,9 @@
  * Either way it names every photo it reads that records where it was taken (GPS): the site's
  * copies leave the position out, but the photo itself is public.
  *
- * Options: --dry-run (show what would change, write nothing).
+ * Options: --dry-run (show what would change, write nothing); --allow-empty (a folder without
+ * photos empties the gallery: without it the listing is left as it is, since the site refuses a
+ * listing without projects while it shows some, so a mistake cannot empty it).
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -127,7 +129,12 @@ async function makeVariants(
   }
 }
 
-async function importFolder(folder: string, dataDir: string, dryRun: boolean, ttlMs: number) {
+async function importFolder(
+  folder: string,
+  dataDir: string,
+  { dryRun, allowEmpty }: { dryRun: boolean; allowEmpty: boolean },
+  ttlMs: number,
+) {
   if (!existsSync(folder)) {
     throw new Error(`The bucket folder ${folder} does not exist (GALLERY_BUCKET_DIR)`)
   }
@@ -141,6 +148,14 @@ async function importFolder(folder: string, dataDir: string, dryRun: boolean, tt
   }
   if (!plan.changed) {
     console.info(`The gallery already matches ${folder}: nothing to do.`)
+    return
+  }
+  if (plan.listing.length === 0 && !allowEmpty) {
+    console.error(
+      `${folder} holds no project photo: manifest.json left as it is, so the gallery keeps its ${plan.removed.length} project(s). ` +
+        'To empty the gallery on purpose, run npm run gallery:import -- --allow-empty.',
+    )
+    process.exitCode = 1
     return
   }
   if (dryRun) {
@@ -161,7 +176,7 @@ async function importFolder(folder: string, dataDir: string, dryRun: boolean, tt
 async function main() {
   const args = process.argv.slice(2)
   if (args.includes('--help') || args.includes('-h')) {
-    console.info('Usage: npm run gallery:import [-- --dry-run]')
+    console.info('Usage: npm run gallery:import [-- --dry-run] [-- --allow-empty]')
     return
   }
   if (existsSync('.env')) process.loadEnvFile('.env')
@@ -184,7 +199,7 @@ async function main() {
   await importFolder(
     resolve(env.GALLERY_BUCKET_DIR),
     env.DATA_DIR,
-    dryRun,
+    { dryRun, allowEmpty: args.includes('--allow-empty') },
     env.GALLERY_CACHE_TTL_MS,
   )
 }

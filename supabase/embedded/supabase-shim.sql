@@ -88,6 +88,8 @@ create table if not exists storage.objects (
   user_metadata jsonb
 );
 create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+-- Supabase Storage's own index for listing a folder: names by byte-wise prefix.
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
 
 -- Supabase leaves storage tables granted to the API roles and guarded by row-level security
 -- without policies: visitors see no objects unless a policy says so.

@@ -1,6 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { fixtureManifest } from '../../../test/support/gallery-fixtures'
-import { bucketObjectsFromManifest } from './embedded-bucket.server'
+import {
+  bucketObjectsFromManifest,
+  bucketObjectsFromManifestInSlices,
+  readBucketListing,
+} from './embedded-bucket.server'
 
 describe('bucketObjectsFromManifest', () => {
   it('lists each project image with its details and each additional image once', () => {
@@ -52,5 +59,64 @@ describe('bucketObjectsFromManifest', () => {
     expect(onInvalid.mock.calls.map(([index]) => index)).toEqual([0, 1, 2])
     expect(bucketObjectsFromManifest({ not: 'a list' }, onInvalid)).toEqual([])
     expect(onInvalid).toHaveBeenLastCalledWith(-1, 'the manifest is not a list')
+  })
+})
+
+describe('readBucketListing', () => {
+  const withManifest = (text: string | undefined, read: (folder: string) => void) => {
+    const folder = mkdtempSync(join(tmpdir(), 'bucket-listing-'))
+    try {
+      if (text !== undefined) writeFileSync(join(folder, 'manifest.json'), text)
+      read(folder)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  }
+
+  it('reads a list, the explicit empty gallery, or the bundled listing when there is no file', () => {
+    const warn = vi.fn()
+    withManifest('[{"path":"kitchen/a.webp"}]', (folder) =>
+      expect(readBucketListing(folder, () => [], { warn })).toEqual([{ path: 'kitchen/a.webp' }]),
+    )
+    withManifest('[]', (folder) =>
+      expect(readBucketListing(folder, () => [], { warn })).toEqual([]),
+    )
+    withManifest('{ "projects": [], "allowEmpty": true }', (folder) =>
+      expect(readBucketListing(folder, () => [], { warn })).toEqual({
+        projects: [],
+        allowEmpty: true,
+      }),
+    )
+    withManifest(undefined, (folder) =>
+      expect(readBucketListing(folder, () => fixtureManifest, { warn })).toBe(fixtureManifest),
+    )
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('leaves the gallery as it is, with a warning, for anything else', () => {
+    for (const text of ['{ "projects": [] }', '{ "allowEmpty": true, "projects": [{}] }', '[']) {
+      const warn = vi.fn()
+      withManifest(text, (folder) =>
+        expect(readBucketListing(folder, () => [], { warn })).toBe(undefined),
+      )
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/the gallery stays as it is/))
+    }
+  })
+})
+
+describe('bucketObjectsFromManifestInSlices', () => {
+  it('lists the same objects as bucketObjectsFromManifest, slice boundaries or not', async () => {
+    const manifest = [
+      ...fixtureManifest,
+      { path: 'kitchen/modern-oak-galley/detail-1.webp', title: 'Its own project after all' },
+      { path: 'kitchen/modern-oak-galley.webp', title: 'Listed twice' },
+      { title: 'no path' },
+    ]
+    const onInvalid = vi.fn()
+    const whole = bucketObjectsFromManifest(manifest)
+    for (const sliceSize of [1, 2, 3, 100]) {
+      expect(await bucketObjectsFromManifestInSlices(manifest, onInvalid, sliceSize)).toEqual(whole)
+    }
+    expect(onInvalid).toHaveBeenCalledWith(manifest.length - 1, expect.any(String))
   })
 })

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -112,5 +113,41 @@ describe('readBucketListing', () => {
     expect(readBucketListing(folder, () => [], { warn })).toBeUndefined()
     expect(warn).toHaveBeenCalledTimes(2)
     expect(warn.mock.calls[1]?.[0]).toContain('is not a list of projects')
+  })
+})
+
+describe('npm run gallery:import on a folder whose photos are all gone', () => {
+  const galleryImport = (...args: string[]) =>
+    spawnSync(
+      existsSync('node_modules/.bin/node') ? 'node_modules/.bin/node' : process.execPath,
+      ['scripts/gallery-import.ts', ...args],
+      {
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          GALLERY_BUCKET_DIR: folder,
+          DATA_DIR: join(folder, '.data'),
+        },
+      },
+    )
+
+  it('refuses to empty the gallery unless told to, then writes the one form the site takes as empty', () => {
+    put('kitchen/oak-galley.webp')
+    writeBucketListing(folder, planBucketFolderImport(folder).listing)
+    rmSync(join(folder, 'kitchen'), { recursive: true })
+
+    const refused = galleryImport()
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toContain(
+      'holds no project photo: manifest.json left as it is, so the gallery keeps its 1 project(s). To empty the gallery on purpose, run npm run gallery:import -- --allow-empty.',
+    )
+    expect(manifest()).toEqual([{ path: 'kitchen/oak-galley.webp', additional: [] }])
+
+    const emptied = galleryImport('--allow-empty')
+    expect(emptied.status).toBe(0)
+    expect(manifest()).toEqual({ projects: [], allowEmpty: true })
+    expect(readBucketListing(folder, () => [])).toEqual({ projects: [], allowEmpty: true })
+    expect(planBucketFolderImport(folder).changed).toBe(false)
   })
 })

@@ -6,6 +6,18 @@ import { isGalleryCategory } from '../../features/gallery/gallery-item.ts'
 /** The bucket folder's listing of projects and their details. */
 export const bucketManifestFile = 'manifest.json'
 
+/**
+ * What manifest.json holds for a gallery emptied on purpose. A bare `[]` is refused by the site
+ * while its gallery has projects: a truncated or mistaken file must not empty it.
+ */
+export const emptyGalleryManifest = { projects: [], allowEmpty: true } as const
+
+export const isEmptyGalleryManifest = (listing: unknown): boolean => {
+  if (typeof listing !== 'object' || listing === null) return false
+  const { allowEmpty, projects } = listing as Record<string, unknown>
+  return allowEmpty === true && Array.isArray(projects) && projects.length === 0
+}
+
 const photo = /\.(jpe?g|png|webp|avif)$/i
 
 /** Shorter names first, so detail-2 comes before detail-10 (as the database orders them). */
@@ -43,6 +55,7 @@ function photosIn(folder: string): string[] {
 function readListing(file: string): ListingEntry[] {
   if (!existsSync(file)) return []
   const listing: unknown = JSON.parse(readFileSync(file, 'utf8'))
+  if (isEmptyGalleryManifest(listing)) return []
   if (!Array.isArray(listing)) throw new Error(`${file} is not a list of projects`)
   return listing as ListingEntry[]
 }
@@ -68,10 +81,21 @@ export function planBucketFolderImport(folder: string): BucketFolderImport {
     newPhotos: [],
     changed: false,
   }
-  const further = (main: string) => {
-    const prefix = `${main.replace(/\.[^./]+$/, '')}/`
-    return [...photos].filter((path) => path.startsWith(prefix)).sort(byNaturalLength)
+  // Every photo under each folder it is in, so a project's further photos are one lookup away
+  // (a scan of every photo per project took minutes at 20,000 projects).
+  const photosUnder = new Map<string, string[]>()
+  for (const path of photos) {
+    const segments = path.split('/')
+    for (let depth = 1; depth < segments.length; depth++) {
+      const folder = segments.slice(0, depth).join('/')
+      const under = photosUnder.get(folder)
+      if (under) under.push(path)
+      else photosUnder.set(folder, [path])
+    }
   }
+  const folderOf = (main: string) => main.replace(/\.[^./]+$/, '')
+  const further = (main: string) =>
+    [...(photosUnder.get(folderOf(main)) ?? [])].sort(byNaturalLength)
   const listed = new Set<string>()
   for (const entry of existing) {
     const path = typeof entry.path === 'string' ? entry.path : undefined
@@ -82,19 +106,21 @@ export function planBucketFolderImport(folder: string): BucketFolderImport {
     listed.add(path)
     const before = Array.isArray(entry.additional) ? (entry.additional as unknown[]) : []
     const kept = before.filter((extra) => typeof extra === 'string' && photos.has(extra))
-    const found = further(path).filter((extra) => !kept.includes(extra))
+    const keptSet = new Set(kept)
+    const found = further(path).filter((extra) => !keptSet.has(extra))
     const additional = [...kept, ...found]
     if (additional.length !== before.length || found.length > 0) result.updated.push(path)
     result.listing.push({ ...entry, additional })
   }
   const furtherPhotos = new Set(result.listing.flatMap((entry) => entry.additional as string[]))
+  const projectFolders = new Set(
+    [...photos].filter((main) => main.split('/').length === 2).map(folderOf),
+  )
   for (const path of [...photos].sort()) {
     if (listed.has(path) || furtherPhotos.has(path)) continue
     const segments = path.split('/')
     if (segments.length !== 2) {
-      const isFurther = [...photos].some(
-        (main) => main.split('/').length === 2 && path.startsWith(main.replace(/\.[^./]+$/, '/')),
-      )
+      const isFurther = projectFolders.has(segments.slice(0, 2).join('/'))
       if (!isFurther) {
         result.skipped.push({
           path,
@@ -127,7 +153,9 @@ const photosOfEntry = (entry: ListingEntry): string[] =>
     (path): path is string => typeof path === 'string',
   )
 
-const serializeListing = (listing: ListingEntry[]) => `${JSON.stringify(listing, null, 2)}\n`
+// No project at all is written in the explicit form, the only one the site takes as "empty".
+const serializeListing = (listing: ListingEntry[]) =>
+  `${JSON.stringify(listing.length === 0 ? emptyGalleryManifest : listing, null, 2)}\n`
 
 /** Writes the listing as the folder's manifest.json, which the running site reads on its next load. */
 export function writeBucketListing(folder: string, listing: ListingEntry[]): void {

@@ -1,10 +1,15 @@
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixtureManifest } from '../../../test/support/gallery-fixtures'
-import { bucketObjectsFromManifest, syncBucketObjects } from '../db/embedded-bucket.server'
+import {
+  type BucketListing,
+  bucketObjectsFromManifest,
+  syncBucketObjects,
+} from '../db/embedded-bucket.server'
 import { bundledBucketManifest, bundledDatabaseSql } from '../db/embedded-sql.server'
 import { prepareDatabase } from '../db/migrations.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
+import { GalleryLoadStoppedError } from './gallery-cache.server'
 import { GallerySourceError } from './gallery-source.server'
 import { loadGallery } from './load-gallery.server'
 
@@ -101,7 +106,7 @@ describe('embedded gallery source', () => {
     const source = createEmbeddedGallerySource({
       database: async () => db,
       bucketListing: () => listing,
-      log: { warn },
+      log: { warn, info: vi.fn() },
     })
     const titles = async () => (await loadGallery(source)).map((item) => item.title).sort()
     const withoutOak = await titles()
@@ -128,6 +133,69 @@ describe('embedded gallery source', () => {
     // Details the owner writes into the listing later reach the project.
     listing = [{ path: 'kitchen/new-walnut-kitchen.webp', title: 'Walnut and Brass Kitchen' }]
     expect(await titles()).toEqual(['Walnut and Brass Kitchen'])
+  })
+
+  it('refuses a listing that names no project while the gallery has some, says so once, and empties it when asked', async () => {
+    const { db } = await fresh()
+    const warn = vi.fn()
+    let listing: BucketListing = fixtureManifest
+    const source = createEmbeddedGallerySource({
+      database: async () => db,
+      bucketListing: () => listing,
+      log: { warn, info: vi.fn() },
+    })
+    const titles = async () => (await loadGallery(source)).map((item) => item.title).sort()
+    const shown = await titles()
+    expect(shown).toHaveLength(fixtureManifest.length)
+
+    listing = []
+    expect(await titles()).toEqual(shown)
+    listing = [{ title: 'an entry without a path' }]
+    expect(await titles()).toEqual(shown)
+    const refusals = warn.mock.calls.filter(([line]) => /lists no project/.test(String(line)))
+    expect(refusals).toEqual([
+      [
+        `Embedded bucket: manifest.json lists no project, so the gallery keeps its ${fixtureManifest.length} project(s) rather than empty the site; to empty the gallery on purpose, write {"projects":[],"allowEmpty":true} in manifest.json (npm run gallery:import -- --allow-empty does it when the folder has no photo)`,
+      ],
+    ])
+
+    listing = { projects: [], allowEmpty: true }
+    expect(await loadGallery(source)).toEqual([])
+  })
+
+  it('stops a large mirror between two batches when the server stops, and the next one completes it', async () => {
+    const { db } = await fresh()
+    const stopping = new AbortController()
+    const listing = Array.from({ length: 1_000 }, (_, index) => ({
+      path: `kitchen/project-${String(index).padStart(4, '0')}.webp`,
+    }))
+    const info = vi.fn((line: string) => {
+      // The import is under way: stop it, as SIGTERM does.
+      if (line.includes('mirroring manifest.json')) queueMicrotask(() => stopping.abort())
+    })
+    const stopped = createEmbeddedGallerySource({
+      database: async () => db,
+      bucketListing: () => listing,
+      signal: stopping.signal,
+      log: { warn: vi.fn(), info },
+    })
+    await expect(stopped.readAll()).rejects.toThrow(GalleryLoadStoppedError)
+    expect(info).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /stopped mirroring manifest\.json for the shutdown .* the next start carries on/,
+      ),
+    )
+    const { rows } = await db.query<{ projects: number }>(
+      'select count(*)::integer as projects from public.gallery_images',
+    )
+    expect(rows[0]?.projects).toBeLessThan(listing.length)
+
+    const next = createEmbeddedGallerySource({
+      database: async () => db,
+      bucketListing: () => listing,
+      log: { warn: vi.fn(), info: vi.fn() },
+    })
+    expect(await loadGallery(next)).toHaveLength(listing.length)
   })
 
   it('reports a database that cannot open as a source failure', async () => {

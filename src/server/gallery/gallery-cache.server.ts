@@ -37,7 +37,16 @@ export interface GalleryCache {
   clear(): void
 }
 
+/**
+ * A load given up because the server is stopping (its source said why already): not a failure
+ * to report, and nothing to retry in this process.
+ */
+export class GalleryLoadStoppedError extends Error {
+  override name = 'GalleryLoadStoppedError'
+}
+
 const reportFailure: NonNullable<GalleryCacheOptions['onError']> = (error, { servingLastGood }) =>
+  error instanceof GalleryLoadStoppedError ||
   console.error(
     servingLastGood
       ? 'Gallery refresh failed; still serving the last good list:'

@@ -1,6 +1,9 @@
 import type { GalleryItem } from '~/features/gallery/gallery-item'
 import { type RejectedGalleryRow, toGalleryItems } from '~/features/gallery/gallery-row'
+import { yieldToEventLoop } from '../db/embedded-bucket.server'
 import type { GallerySource } from './gallery-source.server'
+
+const mappedPerSlice = 250
 
 const warnAboutRow = ({ id, reason }: RejectedGalleryRow) =>
   console.warn(`Skipped gallery row ${id ?? '(no id)'}: ${reason}`)
@@ -19,5 +22,13 @@ export async function loadGallery(
     await source.importFromStorage()
     ;({ rows } = await source.readAll())
   }
-  return toGalleryItems(rows, source.urls, onRejected)
+  // A slice at a time, so a gallery of thousands of projects does not hold the server.
+  const items: GalleryItem[] = []
+  for (let start = 0; start < rows.length; start += mappedPerSlice) {
+    if (start > 0) await yieldToEventLoop()
+    items.push(
+      ...toGalleryItems(rows.slice(start, start + mappedPerSlice), source.urls, onRejected),
+    )
+  }
+  return items
 }
