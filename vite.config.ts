@@ -5,6 +5,10 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type UserConfig } from 'vite'
 import { pictureCacheControl } from './src/features/seo/cache-control.ts'
+import {
+  describeBundledPhotoVariants,
+  writeBundledPhotoVariants,
+} from './src/server/gallery/bundled-photo-variants.server.ts'
 import { staticSecurityHeaders } from './src/server/security-headers.server.ts'
 
 type OnWarn = NonNullable<
@@ -23,6 +27,16 @@ const ignoreUseClientDirectives: OnWarn = (warning, warn) => {
 const preset = process.env.NITRO_PRESET ?? 'node-server'
 const nodeServer = preset === 'node-server' || preset === 'node'
 const nodeCluster = preset === 'node-cluster'
+
+/**
+ * The node-server build serves the embedded gallery: the variants of the photos it ships are made
+ * at build time (kept between builds in node_modules/.cache) and served as static files.
+ */
+const bundledPhotoVariants = {
+  photoFolder: 'public/storage/v1/object/public/gallery',
+  outputFolder: 'node_modules/.cache/bundled-photo-variants/files',
+  recordFile: 'node_modules/.cache/bundled-photo-variants/record.json',
+}
 
 export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
@@ -45,6 +59,26 @@ export default defineConfig(({ command }) => ({
       // Node builds listen once ready and stop without losing a request (its header says how).
       ...(command === 'build' && (nodeServer || nodeCluster)
         ? { entry: './src/server/nitro/node-entry.ts' }
+        : {}),
+      ...(command === 'build' && nodeServer
+        ? {
+            publicAssets: [
+              {
+                dir: bundledPhotoVariants.outputFolder,
+                baseURL: '/storage/v1/object/public/gallery-variants',
+                // A variant the build lacks goes on to the route that makes it.
+                fallthrough: true,
+              },
+            ],
+            hooks: {
+              'build:before': async () => {
+                const report = await writeBundledPhotoVariants(bundledPhotoVariants)
+                console.info(
+                  describeBundledPhotoVariants(report, bundledPhotoVariants.outputFolder),
+                )
+              },
+            },
+          }
         : {}),
       // node-cluster: a folder of its own, so it sits beside the default build. Nitro's primary
       // (index.mjs) neither hands stops to its workers nor replaces them; the entry does both, so
@@ -79,8 +113,8 @@ export default defineConfig(({ command }) => ({
         '/images/**': {
           headers: { ...staticSecurityHeaders, 'cache-control': pictureCacheControl },
         },
-        // Photo variants (gallery-variants/) set their own: a route rule would also mark their
-        // 404s cacheable for a week, though a photo may be added under that name.
+        // Photo variants (gallery-variants/) get theirs from the response policy: a route rule
+        // would override the stand-in's, which must be revalidated on every use.
         '/storage/v1/object/public/gallery/**': {
           headers: { ...staticSecurityHeaders, 'cache-control': pictureCacheControl },
         },

@@ -2,7 +2,7 @@
  * What a phone downloads for /gallery: Chromium at 390 × 844 CSS px, device pixel ratio 3,
  * scrolled to the end so every lazily loaded card asks for its picture; the bytes of every image
  * response (headers and body as received). Two galleries: the one the site ships with (our drawn
- * 1200 px photos, variants made on first request), and 20 camera-sized photos (4000 × 3000 JPEGs
+ * 1200 px photos, variants made by the build), and 20 camera-sized photos (4000 × 3000 JPEGs
  * of about 3.2 MB, test/support/photo-like-images.ts) imported with `npm run gallery:import`.
  * "As uploaded" is what the same page took before issue 14, when each card loaded its photo as
  * it is: the other images measured here plus the cards' photo files.

@@ -1,6 +1,7 @@
 /**
  * The gallery's photos reach the browser as smaller variants (issue 14): what the variant route
- * answers, and what a phone downloads for /gallery when the owner's photos are camera-sized
+ * answers (the build's variants, and a stand-in at once for a photo that has none yet, issue 23),
+ * and what a phone downloads for /gallery when the owner's photos are camera-sized
  * JPEGs, imported with `npm run gallery:import` into a production server of the test's own.
  */
 import { readFileSync } from 'node:fs'
@@ -9,7 +10,7 @@ import sharp from 'sharp'
 import { startProductionServer } from '../test/faults/production-server'
 import { imageBytesToTheEnd } from '../test/support/gallery-image-bytes'
 import { writePhotoLikeBucket } from '../test/support/photo-like-images'
-import { cleanups, temporaryDataDir } from './faults/support'
+import { cleanups, eventually, temporaryDataDir } from './faults/support'
 import { expect, test } from './fixtures'
 import { runGalleryImport } from './support/gallery-import'
 
@@ -59,6 +60,36 @@ test('a variant is an AVIF or WebP of its width, cached for a week; anything els
   expect(climbing.headers()['content-type']).toContain('text/html')
   // A broken percent-encoding is refused by the server as a bad request.
   expect((await request.get(variantsOf('%E0%A4%A.jpg/800.avif'))).status()).toBe(400)
+})
+
+test('a photo copied in without its variants: answered at once with the photo itself, its variants made in the background', async () => {
+  test.setTimeout(90_000)
+  const data = clean.add(temporaryDataDir('variants-later'), (d) => d.remove())
+  const bucket = join(data.dir, 'bucket')
+  const [photo = ''] = await writePhotoLikeBucket(bucket, { projects: 1, distinct: 1 })
+  const server = clean.add(
+    await startProductionServer({
+      dataDir: join(data.dir, 'data'),
+      env: { GALLERY_BUCKET_DIR: bucket },
+    }),
+    (s) => s.stop(),
+  )
+  const url = `${server.url}${variantsOf(photo)}/800.avif`
+
+  const first = await fetch(url)
+  expect(first.status).toBe(200)
+  expect(first.headers.get('content-type')).toBe('image/jpeg')
+  // Asked again on every use, so the variant replaces it.
+  expect(first.headers.get('cache-control')).toBe('public, no-cache')
+  expect((await sharp(Buffer.from(await first.arrayBuffer())).metadata()).width).toBe(4000)
+
+  await eventually(async () => {
+    const made = await fetch(url)
+    expect(made.headers.get('content-type')).toBe('image/avif')
+    expect(made.headers.get('cache-control')).toContain('max-age=604800')
+    expect((await sharp(Buffer.from(await made.arrayBuffer())).metadata()).width).toBe(800)
+  }, 30_000)
+  expect(server.output()).not.toContain('cannot')
 })
 
 test.describe('on a phone', () => {

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { serveEmbeddedPhotoVariant } from '~/server/gallery/gallery.server'
+import { serveEmbeddedPhotoVariant } from '~/server/gallery/embedded-photo-variants.server'
 
-/** Smaller copies of the embedded bucket's photos, in AVIF and WebP, made on first request. */
+/**
+ * Smaller copies of the embedded bucket's photos, in AVIF and WebP, that the build does not hold
+ * (those it holds are static files): made in the background, a stand-in answered meanwhile.
+ */
 export const Route = createFileRoute('/storage/v1/object/public/gallery-variants/$')({
   server: {
     handlers: {

@@ -4,6 +4,7 @@
  */
 import { embeddedDatabaseState } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
+import { photoVariantsWriteProblem } from './gallery/embedded-photo-variants.server'
 import { galleryImageMode } from './gallery/gallery.server'
 
 const headers = {
@@ -26,7 +27,10 @@ export const livenessResponse = () => new Response('{"status":"ok"}', { headers 
  * every migration of this build applied. Supabase: once started; an outage there shows as the
  * gallery's error states, and must not take every instance out of the load balancer at once. With
  * Supabase the body also names how the gallery's photos are served (`images`: `render`, Supabase's
- * image transformations, or `variants`, the uploaded variants or the photo itself).
+ * image transformations, or `variants`, the uploaded variants or the photo itself). Embedded, a
+ * data directory whose photo variants cannot be written (read-only, full) is named
+ * (`photoVariants`: `unwritable: EROFS: read-only file system`) but keeps the instance ready: every
+ * page and photo is still served, the photos without smaller copies.
  */
 export async function readinessResponse(): Promise<Response> {
   if (getEnvironment().SUPABASE_URL !== undefined) {
@@ -35,5 +39,11 @@ export async function readinessResponse(): Promise<Response> {
   }
   const database = await embeddedDatabaseState()
   if (!database.ready) return notReady({ database: database.reason })
-  return new Response('{"status":"ready","mode":"embedded"}', { headers })
+  const variantsProblem = photoVariantsWriteProblem()
+  const body = {
+    status: 'ready',
+    mode: 'embedded',
+    ...(variantsProblem === undefined ? {} : { photoVariants: `unwritable: ${variantsProblem}` }),
+  }
+  return new Response(JSON.stringify(body), { headers })
 }

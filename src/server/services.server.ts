@@ -8,6 +8,7 @@ import { startContactBackend, stopContactBackend } from './contact/contact-backe
 import { DataDirectoryInUseError } from './db/directory-lock.server'
 import { EmbeddedDatabaseMissingError } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
+import { checkPhotoVariantsDirectory } from './gallery/embedded-photo-variants.server'
 import { startGallery, stopGallery } from './gallery/gallery.server'
 import { removeInterruptedWrites } from './interrupted-writes.server'
 import { processState } from './process-state.server'
@@ -46,6 +47,7 @@ export function startServices(): Promise<void> {
     }
     // The data directory is this server's now (its lock is held once the database is open).
     await removeInterruptedWrites(getEnvironment().DATA_DIR)
+    await checkPhotoVariantsDirectory()
   })()
   return state.started
 }

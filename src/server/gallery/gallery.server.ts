@@ -1,11 +1,6 @@
-import { dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import type { GalleryItem, GalleryResult } from '~/features/gallery/gallery-item'
-import {
-  type GalleryImageDelivery,
-  galleryPhotoPath,
-  parsePhotoVariantPath,
-} from '~/features/gallery/photo-variants'
-import { pictureCacheControl } from '~/features/seo/cache-control'
+import { type GalleryImageDelivery, galleryPhotoPath } from '~/features/gallery/photo-variants'
 import type { Environment } from '../../../app.config'
 import { readBucketListing } from '../db/embedded-bucket.server'
 import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
@@ -13,17 +8,12 @@ import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { getEnvironment } from '../env.server'
 import { pageDataFreshUntil } from '../page-freshness.server'
 import { processState } from '../process-state.server'
-import { imageNotFound, serveBucketFile, serveImageFile } from './bucket-files.server'
+import { imageNotFound, serveBucketFile } from './bucket-files.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
 import type { GallerySource } from './gallery-source.server'
 import { type ImageMode, initialImageMode } from './image-mode.server'
 import { loadGallery } from './load-gallery.server'
-import {
-  createPhotoVariantStore,
-  type PhotoVariantStore,
-  photoVariantsDir,
-} from './photo-variant-store.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
 type SourceSettings = Pick<
@@ -54,13 +44,15 @@ export function createGallerySource(settings: SourceSettings): GallerySource {
   return createEmbeddedGallerySource({
     database: async () => (await getEmbeddedDatabase(settings.DATA_DIR)).db,
     bucketListing: () => readBucketListing(bucketFolder, bundledBucketManifest),
+    signal: state.stopping.signal,
   })
 }
 
 const state = processState('gallery', () => ({
   source: undefined as GallerySource | undefined,
   cache: undefined as GalleryCache | undefined,
-  photoVariants: undefined as PhotoVariantStore | undefined,
+  // Aborted on SIGTERM: a bucket sync under way stops after its current batch.
+  stopping: new AbortController(),
 }))
 
 /**
@@ -146,56 +138,8 @@ export function serveEmbeddedBucketFile(path: string, request: Request): Promise
   return serveBucketFile(environment.GALLERY_BUCKET_DIR, path, request)
 }
 
-/**
- * The photos of the build (.output/public/…/gallery), beside the server's entry file; used when
- * the bucket folder lacks a photo, as when only the build output is deployed.
- */
-function bundledBucketFolder(): string | undefined {
-  const entry = process.argv[1]
-  return entry
-    ? join(dirname(entry), '..', 'public', 'storage', 'v1', 'object', 'public', 'gallery')
-    : undefined
-}
-
-/**
- * The embedded site's photo variants, kept in DATA_DIR/photo-variants. A variant is made the
- * first time it is asked for, not only by `npm run gallery:import` (which makes those of the
- * photos it adds ahead of any visitor): so every photo the bucket holds has its variants, whether
- * bundled with the build, imported, replaced under the same name or copied in by hand, and none
- * is ever missing or older than its photo. Only the fixed widths and formats are made, so the
- * work and the disk space a visitor can cause are bounded by the photos there are.
- */
-export function photoVariantStore(): PhotoVariantStore {
-  const environment = getEnvironment()
-  state.photoVariants ??= createPhotoVariantStore({
-    directory: photoVariantsDir(environment.DATA_DIR),
-    photoFolders: [environment.GALLERY_BUCKET_DIR, bundledBucketFolder()].filter(
-      (folder) => folder !== undefined,
-    ),
-  })
-  return state.photoVariants
-}
-
-/**
- * A variant of a photo of the embedded bucket: `path` is `<photo path>/<width>.<format>`, decoded
- * (as the router's splat parameter is).
- */
-export async function serveEmbeddedPhotoVariant(path: string, request: Request): Promise<Response> {
-  if (usesSupabase(getEnvironment())) return imageNotFound()
-  const wanted = parsePhotoVariantPath(path)
-  if (!wanted) return imageNotFound()
-  try {
-    const variant = await photoVariantStore().variantFile(wanted)
-    return variant
-      ? serveImageFile(variant.file, request, { 'cache-control': pictureCacheControl })
-      : imageNotFound()
-  } catch (error) {
-    console.warn(
-      `Gallery photo ${wanted.photoPath} cannot be read as an image, so it has no variants: ${error instanceof Error ? error.message : error}`,
-    )
-    return imageNotFound()
-  }
-}
-
 /** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */
-export const stopGallery = (): Promise<void> => closeEmbeddedDatabase()
+export function stopGallery(): Promise<void> {
+  state.stopping.abort()
+  return closeEmbeddedDatabase()
+}

@@ -8,7 +8,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPhotoVariantStore } from './photo-variant-store.server'
@@ -51,35 +51,62 @@ function store(make?: typeof makePhotoVariants) {
 }
 
 describe('photo variant store', () => {
-  it('makes a variant on its first request and serves the file it kept after that', async () => {
-    await putPhoto('bucket', 'kitchen/oak.jpg')
+  it('answers at once with the photo itself until its variants are made, then with each variant', async () => {
+    const file = await putPhoto('bucket', 'kitchen/oak.jpg')
     const { calls, make } = countingMaker()
     const variants = store(make)
     const request = { photoPath: 'kitchen/oak.jpg', width: 800, format: 'avif' } as const
 
-    const [first, second] = await Promise.all([
-      variants.variantFile(request),
-      variants.variantFile(request),
-    ])
-    expect(calls).toEqual([1])
-    expect(first?.file).toBe(second?.file)
-    expect(first?.file).toMatch(/variants\/kitchen\/oak\.jpg\/[0-9a-z]+-[0-9a-z]+\/800\.avif$/)
-    expect((await sharp(first?.file).metadata()).width).toBe(800)
+    const before = await variants.find(request)
+    expect(before).toMatchObject({ kind: 'photo', file })
+    expect(calls).toEqual([])
+    expect(existsSync(join(root, 'variants'))).toBe(false)
 
-    expect((await variants.variantFile(request))?.file).toBe(first?.file)
-    expect(calls).toEqual([1])
+    await Promise.all([variants.prepare('kitchen/oak.jpg'), variants.prepare('kitchen/oak.jpg')])
+    expect(calls).toEqual([8])
+    const after = await variants.find(request)
+    expect(after?.kind).toBe('variant')
+    expect(after?.file).toMatch(/variants\/kitchen\/oak\.jpg\/[0-9a-z]+-[0-9a-z]+\/800\.avif$/)
+    expect((await sharp(after?.file).metadata()).width).toBe(800)
+  })
+
+  it('stands in with the nearest ready width, at least as wide if it can; WebP for AVIF, never AVIF for WebP', async () => {
+    await putPhoto('bucket', 'kitchen/oak.jpg', 2000)
+    const variants = store()
+    await variants.prepare('kitchen/oak.jpg')
+    const [stamp = ''] = readdirSync(join(root, 'variants', 'kitchen', 'oak.jpg'))
+    const made = join(root, 'variants', 'kitchen', 'oak.jpg', stamp)
+    const find = async (width: 400 | 800 | 1200 | 1600, format: 'avif' | 'webp') => {
+      const answer = await variants.find({ photoPath: 'kitchen/oak.jpg', width, format })
+      return `${answer?.kind} ${basename(answer?.file ?? '')}`
+    }
+
+    rmSync(join(made, '800.avif'))
+    expect(await find(800, 'avif')).toBe('nearest 1200.avif')
+    rmSync(join(made, '1600.avif'))
+    rmSync(join(made, '1600.webp'))
+    expect(await find(1600, 'avif')).toBe('nearest 1200.avif')
+    expect(await find(1600, 'webp')).toBe('nearest 1200.webp')
+    for (const name of ['400.avif', '1200.avif']) rmSync(join(made, name))
+    expect(await find(800, 'avif')).toBe('nearest 800.webp')
+    for (const name of ['400.webp', '800.webp', '1200.webp']) rmSync(join(made, name))
+    expect(await find(400, 'webp')).toBe('photo oak.jpg')
   })
 
   it('never serves the variant of an earlier photo under the same name', async () => {
     const file = await putPhoto('bucket', 'kitchen/oak.jpg', 1000, '#ff0000')
     const variants = store()
     const request = { photoPath: 'kitchen/oak.jpg', width: 400, format: 'webp' } as const
-    const before = await variants.variantFile(request)
+    await variants.prepare('kitchen/oak.jpg')
+    const before = await variants.find(request)
+    expect(before?.kind).toBe('variant')
 
     writeFileSync(file, await photo(1200, '#0000ff'))
     utimesSync(file, new Date(), new Date(Date.now() + 5_000))
-    const after = await variants.variantFile(request)
+    expect(await variants.find(request)).toMatchObject({ kind: 'photo', file })
 
+    expect(await variants.prepare('kitchen/oak.jpg')).toBe(8)
+    const after = await variants.find(request)
     expect(after?.file).not.toBe(before?.file)
     const { data } = await sharp(after?.file).raw().toBuffer({ resolveWithObject: true })
     expect(data[2]).toBeGreaterThan(200)
@@ -88,11 +115,10 @@ describe('photo variant store', () => {
 
   it('finds photos of the build when the bucket folder lacks them', async () => {
     await putPhoto('bundled', 'bathroom/spa.jpg')
-    const made = await store().variantFile({
-      photoPath: 'bathroom/spa.jpg',
-      width: 400,
-      format: 'avif',
-    })
+    const variants = store()
+    expect(await variants.prepare('bathroom/spa.jpg')).toBe(8)
+    const made = await variants.find({ photoPath: 'bathroom/spa.jpg', width: 400, format: 'avif' })
+    expect(made?.kind).toBe('variant')
     expect(made?.size).toBeGreaterThan(0)
   })
 
@@ -101,18 +127,44 @@ describe('photo variant store', () => {
     writeFileSync(join(root, 'secret.jpg'), await photo(400))
     const variants = store()
     for (const photoPath of ['kitchen/missing.jpg', '../secret.jpg', 'kitchen/../../secret.jpg']) {
-      expect(await variants.variantFile({ photoPath, width: 400, format: 'webp' })).toBeUndefined()
+      expect(await variants.find({ photoPath, width: 400, format: 'webp' })).toBeUndefined()
+      expect(await variants.prepare(photoPath)).toBe(0)
     }
     expect(existsSync(join(root, 'variants'))).toBe(false)
   })
 
-  it('rejects a photo that is not an image, and keeps nothing for it', async () => {
-    mkdirSync(join(root, 'bucket', 'kitchen'), { recursive: true })
-    writeFileSync(join(root, 'bucket', 'kitchen', 'broken.jpg'), 'not a jpeg')
-    await expect(
-      store().variantFile({ photoPath: 'kitchen/broken.jpg', width: 400, format: 'webp' }),
-    ).rejects.toThrow()
+  it('rejects a photo that is not an image, keeps nothing for it, and does not try it again until it changes', async () => {
+    const file = join(root, 'bucket', 'kitchen', 'broken.jpg')
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, 'not a jpeg')
+    const { calls, make } = countingMaker()
+    const variants = store(make)
+    await expect(variants.prepare('kitchen/broken.jpg')).rejects.toThrow()
+    await expect(variants.prepare('kitchen/broken.jpg')).rejects.toThrow()
+    expect(calls).toEqual([8])
     expect(existsSync(join(root, 'variants', 'kitchen', 'broken.jpg'))).toBe(false)
+    expect(
+      await variants.find({ photoPath: 'kitchen/broken.jpg', width: 400, format: 'webp' }),
+    ).toMatchObject({ kind: 'photo', file })
+
+    writeFileSync(file, await photo(600))
+    expect(await variants.prepare('kitchen/broken.jpg')).toBe(8)
+  })
+
+  it('says why its directory takes no writes, without the path, and writes nothing there when it does', async () => {
+    const variants = store()
+    expect(await variants.writeProblem()).toBeUndefined()
+    expect(readdirSync(join(root, 'variants'))).toEqual([])
+
+    // A file where the directory should be: no write can succeed there.
+    writeFileSync(join(root, 'blocked'), '')
+    const blocked = createPhotoVariantStore({
+      directory: join(root, 'blocked', 'variants'),
+      photoFolders: [join(root, 'bucket')],
+    })
+    const problem = await blocked.writeProblem()
+    expect(problem).toMatch(/^(ENOTDIR|EEXIST): /)
+    expect(problem).not.toContain(root)
   })
 
   it('prepares every variant of a photo at once, and prunes photos that are gone', async () => {

@@ -59,6 +59,13 @@ describe('makePhotoVariants on other photos', () => {
       .toBuffer()
     const [variant] = await makePhotoVariants(small, [{ width: 1600, format: 'webp' }])
     expect((await sharp(variant?.data).metadata()).width).toBe(1200)
+
+    // Its 1200 and 1600 px variants are one and the same copy.
+    const [at1200, at1600] = await makePhotoVariants(small, [
+      { width: 1200, format: 'avif' },
+      { width: 1600, format: 'avif' },
+    ])
+    expect(at1600?.data).toBe(at1200?.data)
   })
 
   it('turns a photo upright as the camera held it, and drops its metadata (GPS included)', async () => {

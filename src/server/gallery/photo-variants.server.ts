@@ -11,12 +11,35 @@ import {
  * Encoder settings, chosen on 4000 × 3000 camera-sized JPEGs: AVIF at quality 45 makes an 800 px
  * card of about 16 kB; WebP, for browsers without AVIF, about 23 kB. AVIF effort 2 rather than
  * sharp's default 4: files within a fifth of the size in a fifth of the time, which matters
- * because a visitor may wait for a variant made on first request, and an owner for a whole
- * import. A variant made with other settings keeps its name: caches renew it within a week.
+ * for an owner's whole import, a build and a server making the variants of a new photo. A variant
+ * made with other settings keeps its name: caches renew it within a week.
  */
+const encoderSettings = {
+  avif: { quality: 45, effort: 2, chromaSubsampling: '4:2:0' },
+  webp: { quality: 72, effort: 4, smartSubsample: true },
+} as const
+
 const encode: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif({ quality: 45, effort: 2, chromaSubsampling: '4:2:0' }),
-  webp: (image) => image.webp({ quality: 72, effort: 4, smartSubsample: true }),
+  avif: (image) => image.avif(encoderSettings.avif),
+  webp: (image) => image.webp(encoderSettings.webp),
+}
+
+/** Changes whenever the variants of the same photo would come out different (the build's cache). */
+export const photoVariantEncoding = JSON.stringify({
+  encoderSettings,
+  sharp: sharp.versions.sharp,
+  vips: sharp.versions.vips,
+})
+
+/**
+ * libvips for a process that makes variants now and then: no operation cache (each photo is
+ * decoded once, so a cached operation is never reused, and the cache held up to 50 MB), and at
+ * most `threads` threads per image. The server gives it one, so a photo being encoded leaves the
+ * other cores to visitors; a build or an import, every core.
+ */
+export function limitImageWork(threads: number) {
+  sharp.cache(false)
+  sharp.concurrency(threads)
 }
 
 export const photoVariantContentTypes: Record<PhotoVariantFormat, string> = {
@@ -48,10 +71,18 @@ export async function makePhotoVariants(
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true })
   const raw = { width: info.width, height: info.height, channels: info.channels }
+  // A photo narrower than some widths has the same copy under each of them: encoded once.
+  const encoded = new Map<string, Buffer>()
   const variants: PhotoVariant[] = []
   for (const { width, format } of wanted) {
-    const resized = sharp(data, { raw }).resize({ width, withoutEnlargement: true })
-    variants.push({ width, format, data: await encode[format](resized).toBuffer() })
+    const key = `${Math.min(width, info.width)}.${format}`
+    let bytes = encoded.get(key)
+    if (!bytes) {
+      const resized = sharp(data, { raw }).resize({ width, withoutEnlargement: true })
+      bytes = await encode[format](resized).toBuffer()
+      encoded.set(key, bytes)
+    }
+    variants.push({ width, format, data: bytes })
   }
   return variants
 }
