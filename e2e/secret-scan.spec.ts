@@ -7,10 +7,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { company, hcaptchaTestKeys } from '../app.config'
+import { company } from '../app.config'
 import { baseURL } from '../playwright.config'
 import { freeLoopbackPort } from '../scripts/lib/free-port.ts'
 import { siteMapGroups } from '../src/features/navigation/site-map'
+import { hcaptchaTestKeys } from '../src/server/env-schema.server'
 import { readServerFnIds } from '../test/support/http-fuzz'
 import {
   configuredSecretRules,

@@ -29,8 +29,8 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import process from 'node:process'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import type { Environment } from '../app.config.ts'
 import { parseEnvironment } from '../src/server/env.server.ts'
+import type { Environment } from '../src/server/env-schema.server.ts'
 import {
   planBucketFolderImport,
   writeBucketListing,

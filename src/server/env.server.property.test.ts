@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { environmentSchema } from '../../app.config'
 import { parseTrustProxy } from './contact/client-ip.server'
 import { EnvironmentError, parseEnvironment } from './env.server'
+import { environmentSchema } from './env-schema.server'
 
 const knownNames = Object.keys(environmentSchema.entries)
 

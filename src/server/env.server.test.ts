@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { company, hcaptchaTestKeys } from '../../app.config'
+import { company } from '../../app.config'
 import { EnvironmentError, ignoredVariables, parseEnvironment } from './env.server'
+import { hcaptchaTestKeys } from './env-schema.server'
 
 describe('parseEnvironment', () => {
   it('runs on embedded defaults when nothing is set', () => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { type Environment, environmentSchema, hcaptchaTestKeys } from '../../app.config.ts'
 import { parseTrustProxy } from './contact/client-ip.server.ts'
+import { type Environment, environmentSchema, hcaptchaTestKeys } from './env-schema.server.ts'
 
 export class EnvironmentError extends Error {
   override name = 'EnvironmentError'

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { company, hcaptchaTestKeys } from '../../app.config'
+import { company } from '../../app.config'
+import { hcaptchaTestKeys } from '../../src/server/env-schema.server'
 import {
   configuredSecretRules,
   parseDotEnv,

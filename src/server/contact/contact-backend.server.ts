@@ -14,7 +14,7 @@
  * embedded database is closed. Without a start call everything still starts on first use.
  */
 import { join } from 'node:path'
-import { company, type Environment } from '../../../app.config'
+import { company } from '../../../app.config'
 import { createHcaptchaVerifier } from '../../../supabase/functions/_shared/contact/captcha.ts'
 import {
   type ContactCore,
@@ -41,6 +41,7 @@ import {
 } from '../../../supabase/functions/_shared/contact/notification-outbox.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
+import type { Environment } from '../env-schema.server'
 import { processState } from '../process-state.server'
 import { createContactFunctionClient } from './contact-function-client.server'
 import { createDeliverySchedule, type DeliverySchedule } from './delivery-schedule.server'
