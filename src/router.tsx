@@ -19,6 +19,10 @@ export function getRouter() {
     defaultPreload: 'intent',
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,
+    // Only the params a route validates are kept: the server redirects a page asked for with
+    // others (tracking tags, junk) to the URL without them, so they never reach a page's links,
+    // its size or the page cache's keys, and links built from the current search drop them too.
+    search: { strict: true },
     // Hydration renders the first page again, and the router would scroll it to the top (or to
     // where it was before a reload), undoing what the visitor scrolled while the app loaded.
     scrollRestoration: ({ location }) => {

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { createPageCache, type PageCacheOptions, sharedLifetime } from './page-cache.server'
@@ -168,6 +170,75 @@ describe('createPageCache', () => {
     expect(cache.serve(request('/a'))).toBeDefined()
     expect(cache.serve(request('/b'))).toBeUndefined()
     expect(cache.serve(request('/c'))).toBeDefined()
+  })
+
+  it('forgets the least recently used pages beyond its bytes', async () => {
+    const { cache, renderTwice } = setup()
+    await renderTwice(() => request('/a'))
+    const onePage = cache.bytes
+    const bounded = setup({ maxBytes: Math.floor(onePage * 2.5) })
+    await bounded.renderTwice(() => request('/a'))
+    await bounded.renderTwice(() => request('/b'))
+    bounded.cache.serve(request('/a'))
+    await bounded.renderTwice(() => request('/c'))
+    expect(bounded.cache.size).toBe(2)
+    expect(bounded.cache.bytes).toBeLessThanOrEqual(Math.floor(onePage * 2.5))
+    expect(bounded.cache.serve(request('/a'))).toBeDefined()
+    expect(bounded.cache.serve(request('/b'))).toBeUndefined()
+    expect(bounded.cache.serve(request('/c'))).toBeDefined()
+  })
+
+  it('holds no more memory than the bytes it counts', async () => {
+    setFlagsFromString('--expose-gc')
+    const collectGarbage = runInNewContext('gc') as () => void
+    const { cache, renderTwice } = setup()
+    // A page with a script nonce in 40 places, as a gallery page has.
+    const page = (nonce: string) =>
+      `<!DOCTYPE html><html><head></head><body>${Array.from(
+        { length: 40 },
+        (_, i) => `<p>Project ${i}: oak and quartz</p><script nonce="${nonce}">$R[${i}]=1</script>`,
+      ).join('')}</body></html>`
+    collectGarbage()
+    const before = process.memoryUsage().arrayBuffers
+    for (let n = 0; n < 20; n++) await renderTwice(() => request(`/page-${n}`), { body: page })
+    // zlib's streams free their buffers once closed, on a later turn of the event loop: the least
+    // of a few readings is what stays.
+    let held = Number.POSITIVE_INFINITY
+    for (let reading = 0; reading < 10; reading++) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      collectGarbage()
+      held = Math.min(held, process.memoryUsage().arrayBuffers - before)
+    }
+    expect(cache.size).toBe(20)
+    // Beside the copies: zlib's and Buffer's own pools, a few hundred kB at most.
+    expect(held).toBeLessThan(cache.bytes * 2 + 256 * 1024)
+  })
+
+  it('remembers the addresses asked for once within its bytes, the oldest forgotten first', async () => {
+    const maxAskedForBytes = 64 * 1024
+    const { cache, render } = setup({ maxAskedForBytes })
+    const long = (n: number) => request(`/gallery?q=${String(n).padStart(2000, '0')}`)
+    for (let n = 0; n < 100; n++) await render(long(n))
+    // 100 addresses of 2 kB each asked for once: only the newest fit.
+    expect(cache.bytes).toBeLessThanOrEqual(maxAskedForBytes)
+    expect(cache.bytes).toBeGreaterThan(maxAskedForBytes / 2)
+    await render(long(0))
+    expect(cache.size).toBe(0)
+    await render(long(99))
+    expect(cache.size).toBe(1)
+  })
+
+  it('keys a page by its path and query, whatever Host the request names', async () => {
+    const { cache, renderTwice } = setup()
+    await renderTwice(() => new Request('http://127.0.0.1:3000/gallery?category=kitchen'))
+    for (const host of ['forged-1.example', 'forged-2.example:8080']) {
+      const hit = cache.serve(new Request(`http://${host}/gallery?category=kitchen`))
+      expect(hit?.headers.get('x-page-cache')).toBe('hit')
+    }
+    expect(cache.serve(new Request('http://127.0.0.1:3000/gallery?category=bathroom'))).toBe(
+      undefined,
+    )
+    expect(cache.size).toBe(1)
   })
 })
 

@@ -17,11 +17,19 @@ import { scriptNonceLength } from './page-security.server'
  * gallery's TTL, so `gallery:import` still shows within it; a page with the gallery's error state
  * or a stale list is not kept). Crawlers get pages whole rather than streamed, so they have copies
  * of their own.
+ *
+ * Bounded by bytes: the copies (plain and gzip) together within `maxBytes`, and the addresses of
+ * pages asked for once within `maxAskedForBytes`, least recently used out. The key is the path
+ * and query alone (the page does not depend on the Host header, so a forged one makes no new key),
+ * and the router sends a page asked for with query params no route reads to the address without
+ * them (src/router.tsx), so a copy is one per page and view, not one per tracking tag.
  */
 export type PageCacheOptions = {
   maxEntries?: number
   /** Bytes of the copies (plain and gzip) together. */
   maxBytes?: number
+  /** Bytes of the addresses remembered as asked for once. */
+  maxAskedForBytes?: number
   maxTtlMs?: number
   now?: () => number
 }
@@ -43,7 +51,10 @@ export type PageCache = {
    * qualifies. `freshness` is the render's record (page-freshness.server.ts).
    */
   keep: (request: Request, response: Response, freshness: PageFreshness) => Response
+  /** Copies kept. */
   readonly size: number
+  /** Bytes held: the copies and the addresses remembered as asked for once. */
+  readonly bytes: number
   /** Resolves once the copies being prepared are kept (for tests). */
   settled: () => Promise<void>
 }
@@ -54,9 +65,11 @@ function keyOf(request: Request): string | undefined {
   if (request.headers.has('authorization')) return undefined
   const url = new URL(request.url)
   if (url.pathname.startsWith('/_serverFn')) return undefined
-  url.hash = ''
-  return `${isbot(request.headers.get('user-agent')) ? 'crawler' : 'browser'} ${url.href}`
+  return `${isbot(request.headers.get('user-agent')) ? 'crawler' : 'browser'} ${url.pathname}${url.search}`
 }
+
+/** What a key costs in a Map: its UTF-16 text and the entry's own bookkeeping. */
+const keyBytes = (key: string) => 2 * key.length + 64
 
 /** How long a shared cache may keep this response (ms), or undefined when it may not. */
 export function sharedLifetime(response: Response): number | undefined {
@@ -106,6 +119,7 @@ function keptHeaders(response: Response): Record<string, string> {
 export function createPageCache({
   maxEntries = 500,
   maxBytes = 32 * 2 ** 20,
+  maxAskedForBytes = 2 ** 20,
   maxTtlMs = 30_000,
   now = Date.now,
 }: PageCacheOptions = {}): PageCache {
@@ -114,6 +128,21 @@ export function createPageCache({
   let bytes = 0
   /** Pages rendered once and not kept: until when a second request gets one kept. */
   const askedFor = new Map<string, number>()
+  let askedForBytes = 0
+  const forgetAskedFor = (key: string) => {
+    if (askedFor.delete(key)) askedForBytes -= keyBytes(key)
+  }
+  const rememberAskedFor = (key: string, until: number) => {
+    forgetAskedFor(key)
+    if (keyBytes(key) > maxAskedForBytes) return
+    while (askedFor.size >= maxEntries * 4 || askedForBytes + keyBytes(key) > maxAskedForBytes) {
+      const oldest = askedFor.keys().next().value
+      if (oldest === undefined) break
+      forgetAskedFor(oldest)
+    }
+    askedFor.set(key, until)
+    askedForBytes += keyBytes(key)
+  }
   const pending = new Set<Promise<void>>()
 
   const remove = (key: string) => {
@@ -138,6 +167,10 @@ export function createPageCache({
   return {
     get size() {
       return entries.size
+    },
+
+    get bytes() {
+      return bytes + askedForBytes
     },
 
     async settled() {
@@ -177,10 +210,9 @@ export function createPageCache({
       // Keeping a copy costs about a render's worth of compression (on libuv's threads): only for
       // pages asked for twice within a copy's life, not for every one-off URL (searches, typos).
       const seenUntil = askedFor.get(key)
-      askedFor.delete(key)
+      forgetAskedFor(key)
       if (seenUntil === undefined || seenUntil <= storedAt) {
-        askedFor.set(key, storedAt + maxTtlMs)
-        if (askedFor.size > maxEntries * 4) askedFor.delete(askedFor.keys().next().value as string)
+        rememberAskedFor(key, storedAt + maxTtlMs)
         return response
       }
       let chunks: Uint8Array[] | undefined = []
@@ -211,7 +243,7 @@ export function createPageCache({
                 policy: (fresh) => before + fresh + after,
                 storedAt,
                 expiresAt,
-                bytes: template.size + template.gzipSize,
+                bytes: template.size + template.gzipSize + keyBytes(key),
               }),
             (error: unknown) => console.error('A rendered page could not be kept:', error),
           )

@@ -72,7 +72,11 @@ export async function openEmbeddedDatabase({
   const lock = acquireLockFile(join(directory, 'pglite.lock'), directory)
   let db: PGlite | undefined
   try {
-    db = await PGliteDatabase.create(join(directory, 'pglite'))
+    db = await PGliteDatabase.create(join(directory, 'pglite'), {
+      // Postgres touches all of its shared buffers at start, and WebAssembly memory never shrinks:
+      // the default 128 MB held 152 MiB resident for a database of a few MB (bench/memory.ts).
+      startParams: [...PGliteDatabase.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    })
     const { appliedMigrations } = await prepareDatabase(db, sql)
     if (appliedMigrations.length > 0) {
       log.info(`Embedded database: applied migrations ${appliedMigrations.join(', ')}`)

@@ -1,0 +1,442 @@
+/**
+ * Memory held (issue 23): the production server's resident memory (VmRSS) and V8's heap pages,
+ * read from /proc (nothing is asked of the server), after start, after each page of the sitemap,
+ * after 30 s of mixed load and after a second identical round, on the embedded defaults and, when
+ * PostgreSQL 15 is installed, in Supabase mode (PGlite never loaded: PostgreSQL 15 behind the
+ * gateway stand-in, test/support/postgrest-stand-in.ts).
+ *
+ * The load mixes what ordinary traffic brings: every sitemap page, the gallery's card photos, the
+ * health probe, and addresses no cache has seen: a search of its own on each request, and pages
+ * with query params no route reads (a tracking tag of 6 kB, unique per request), which used to be
+ * rendered whole with the tag echoed into every link. Contact submissions are left to
+ * bench/load.ts (they need Chromium to capture the form's request).
+ *
+ * The server runs as `npm run serve` starts it: with the allocator settings its script sets
+ * (glibc's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_, read from package.json), and once more on
+ * the embedded defaults without them, as `node .output/server/index.mjs` alone runs, for comparison.
+ *
+ * Budgets: embedded ≤ 250 MB once idle after the load, and no growth in the second round; Supabase
+ * ≤ 150 MB. Exits non-zero on a miss.
+ *
+ *   flock /tmp/site-build.lock ./node_modules/.bin/node bench/memory.ts [--no-build] [--embedded-only]
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon, { type AutocannonRequest } from 'autocannon'
+import { createJiti } from 'jiti'
+import { findPostgres15Binaries } from '../test/support/postgres-15.ts'
+import { startPostgrestStandIn } from '../test/support/postgrest-stand-in.ts'
+import { mark, percentile, table, writeSection } from './lib/results.ts'
+import {
+  build,
+  type ProcessMemory,
+  processMemory,
+  type RunningServer,
+  skipBuild,
+  startServer,
+} from './lib/server.ts'
+
+const MB = 1_000_000
+const budgets = {
+  embedded: 250 * MB,
+  supabase: 150 * MB,
+  /** Idle after round 2 minus idle after round 1: allocator and V8 noise, not a leak. */
+  secondRoundGrowth: 10 * MB,
+}
+const connections = 20
+const durationSeconds = 30
+/** How long after a round to wait for V8 to give back the heap the load grew, at most. */
+const maxIdleSeconds = 60
+const pageHeaders = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'user-agent': 'maple-hearth-bench (memory)',
+}
+const trackingTag = 'x'.repeat(6000)
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const mb = (bytes: number | undefined) =>
+  bytes === undefined ? 'n/a' : `${(bytes / MB).toFixed(0)} MB`
+const mbChange = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${mb(Math.abs(bytes))}`
+
+/** The environment `npm run serve` gives the server: the `NAME=value` words before `node`. */
+function serveEnvironment(): Record<string, string> {
+  const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const serve = packageJson.scripts.serve ?? ''
+  const prefix = serve.slice(0, serve.indexOf('node '))
+  return Object.fromEntries(
+    [...prefix.matchAll(/([A-Z_]+)=(\S+)/g)].map(([, name = '', value = '']) => [name, value]),
+  )
+}
+
+type Reading = { when: string; memory: ProcessMemory | undefined }
+
+const memoryCells = (memory: ProcessMemory | undefined) =>
+  memory
+    ? [
+        `**${mb(memory.resident)}**`,
+        mb(memory.v8Heap),
+        memory.wasm.size > 0 ? mb(memory.wasm.resident) : '—',
+        mb(memory.threadArenas),
+        mb(memory.resident - memory.wasm.resident - memory.threadArenas - memory.v8Heap),
+      ]
+    : ['n/a', 'n/a', 'n/a', 'n/a', 'n/a']
+const memoryHeaders = [
+  'VmRSS',
+  'V8 heap pages',
+  'PGlite WebAssembly',
+  'helper threads’ malloc arenas',
+  'rest (main malloc, code)',
+]
+
+async function sitemapPaths(origin: string): Promise<string[]> {
+  const xml = await (await fetch(`${origin}/sitemap.xml`)).text()
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '/').pathname)
+}
+
+/** The smallest AVIF of each picture on a page: what a phone takes for the gallery's cards. */
+function phonePhotos(html: string): string[] {
+  const urls = new Set<string>()
+  for (const [, srcset = ''] of html.matchAll(
+    /<source[^>]*type="image\/avif"[^>]*srcset="([^"]*)"/gi,
+  )) {
+    const first = srcset.replaceAll('&amp;', '&').split(',')[0]?.trim().split(/\s+/)[0]
+    if (first?.includes('/gallery-variants/')) urls.add(first)
+  }
+  return [...urls]
+}
+
+type RoundFigures = {
+  requests: number
+  errors: number
+  statuses: Map<number, number>
+  latency: Map<string, number[]>
+  after: ProcessMemory | undefined
+  idle: ProcessMemory | undefined
+  idleFor: number
+}
+
+async function loadRound(
+  server: RunningServer,
+  pages: string[],
+  photos: string[],
+  round: number,
+): Promise<RoundFigures> {
+  const pid = server.process.pid
+  let unique = round * 10_000_000
+  const latency = new Map<string, number[]>()
+  const statuses = new Map<number, number>()
+  let lastKind: string | undefined
+  const kindOf =
+    (kind: string): AutocannonRequest['onResponse'] =>
+    (status) => {
+      lastKind = kind
+      statuses.set(status, (statuses.get(status) ?? 0) + 1)
+    }
+  const page = (path: string): AutocannonRequest => ({ path, onResponse: kindOf('page') })
+  const uniquely = (kind: string, path: (n: number) => string): AutocannonRequest => ({
+    setupRequest: (request) => ({ ...request, path: path(unique++) }),
+    onResponse: kindOf(kind),
+  })
+  const requests: AutocannonRequest[] = [
+    ...pages.map(page),
+    uniquely('search of its own', (n) => `/gallery?q=oak+${n}`),
+    uniquely('unknown params', (n) => `/gallery?category=kitchen&utm_content=${n}-${trackingTag}`),
+    uniquely('unknown params', (n) => `/services/kitchen-remodeling?fbclid=${n}-${trackingTag}`),
+    uniquely('unknown params', (n) => `/faq?gclid=${n}`),
+    { path: '/healthz', onResponse: kindOf('/healthz') },
+    ...photos.slice(0, 6).map((path) => ({ path, onResponse: kindOf('photo') })),
+  ]
+  console.log(`  round ${round}: ${connections} connections for ${durationSeconds} s …`)
+  const instance = autocannon({
+    url: server.origin,
+    connections,
+    duration: durationSeconds,
+    headers: pageHeaders,
+    requests,
+  })
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => {
+    if (lastKind) {
+      const times = latency.get(lastKind) ?? []
+      times.push(time)
+      latency.set(lastKind, times)
+    }
+    lastKind = undefined
+  })
+  const result = await instance
+  const ended = Date.now()
+  const after = processMemory(pid)
+  // V8 gives back the heap pages the load grew once the process idles (its memory reducer):
+  // at least 15 s, then until that has happened, at most `maxIdleSeconds`.
+  await sleep(15_000)
+  let idle = processMemory(pid)
+  const high = after?.v8Heap ?? 0
+  while ((idle?.v8Heap ?? 0) > high / 2 && Date.now() - ended < maxIdleSeconds * 1000) {
+    await sleep(1000)
+    idle = processMemory(pid)
+  }
+  return {
+    requests: result.requests.total,
+    errors: result.errors,
+    statuses,
+    latency,
+    after,
+    idle,
+    idleFor: (Date.now() - ended) / 1000,
+  }
+}
+
+type ModeResult = {
+  mode: string
+  readings: Reading[]
+  perPage: { path: string; bytes: number; memory: ProcessMemory | undefined }[]
+  rounds: RoundFigures[]
+  taggedBytes: { plain: number; tagged: number; status: number }
+}
+
+async function measure(mode: ModeResult['mode'], env: Record<string, string>): Promise<ModeResult> {
+  const server = await startServer(env, { quietStderr: true })
+  const pid = server.process.pid
+  try {
+    await sleep(2000)
+    const readings: Reading[] = [{ when: 'after start', memory: processMemory(pid) }]
+    console.log(`  ${mode}: after start ${mb(readings[0]?.memory?.resident)}`)
+
+    const paths = await sitemapPaths(server.origin)
+    const perPage: ModeResult['perPage'] = []
+    let photos: string[] = []
+    for (const path of paths) {
+      const response = await fetch(`${server.origin}${path}`, { headers: pageHeaders })
+      const html = await response.text()
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+      if (path === '/gallery') {
+        photos = phonePhotos(html)
+        for (const photo of photos) {
+          const answer = await fetch(`${server.origin}${photo}`)
+          await answer.arrayBuffer()
+          if (!answer.ok) throw new Error(`${photo} answered ${answer.status}`)
+        }
+      }
+      perPage.push({ path, bytes: html.length, memory: processMemory(pid) })
+    }
+    readings.push({
+      when: `after every sitemap page (${paths.length}, and the gallery’s ${photos.length} card photos for a phone)`,
+      memory: processMemory(pid),
+    })
+
+    // What a page with a 6 kB tag no route reads costs: redirected to the page without it.
+    const size = async (path: string) => {
+      const response = await fetch(`${server.origin}${path}`, {
+        headers: { ...pageHeaders, 'accept-encoding': 'identity' },
+        redirect: 'manual',
+      })
+      return { status: response.status, bytes: (await response.arrayBuffer()).byteLength }
+    }
+    const plain = await size('/gallery?category=kitchen')
+    const tagged = await size(`/gallery?category=kitchen&utm_content=${trackingTag}`)
+    const taggedBytes = { plain: plain.bytes, tagged: tagged.bytes, status: tagged.status }
+
+    const rounds: RoundFigures[] = []
+    for (const round of [1, 2]) {
+      const figures = await loadRound(server, paths, photos, round)
+      rounds.push(figures)
+      readings.push({ when: `round ${round}: right after the load`, memory: figures.after })
+      readings.push({
+        when: `round ${round}: idle ${figures.idleFor.toFixed(0)} s after the load`,
+        memory: figures.idle,
+      })
+      console.log(
+        `  ${mode} round ${round}: ${figures.requests} requests, after ${mb(figures.after?.resident)}, idle ${mb(figures.idle?.resident)}`,
+      )
+    }
+    return { mode, readings, perPage, rounds, taggedBytes }
+  } finally {
+    await server.stop()
+  }
+}
+
+/** Supabase mode on 127.0.0.1: PostgreSQL 15 with our schema, the gateway stand-in, the bucket. */
+async function startSupabaseParts() {
+  // The schema's migration runner imports without file extensions, as the app's bundler allows.
+  const { openPostgres15SchemaDatabase } = await createJiti(import.meta.url).import<
+    typeof import('../test/support/supabase-schema.ts')
+  >('../test/support/supabase-schema.ts')
+  const secretKey = `sb_secret_${crypto.randomUUID().replaceAll('-', '')}`
+  const schema = await openPostgres15SchemaDatabase(10)
+  const storageDir = mkdtempSync(join(tmpdir(), 'bench-storage-'))
+  const bucket = 'public/storage/v1/object/public/gallery'
+  cpSync(bucket, join(storageDir, 'gallery'), { recursive: true })
+  const manifest = JSON.parse(readFileSync(join(bucket, 'manifest.json'), 'utf8')) as {
+    path: string
+    additional?: string[]
+    title?: string
+  }[]
+  // What the dashboard does on an upload: a row in storage.objects (the trigger adds the project).
+  for (const entry of manifest) {
+    for (const path of [entry.path, ...(entry.additional ?? [])]) {
+      await schema.database.query(
+        `insert into storage.objects (bucket_id, name, metadata, user_metadata)
+         values ('gallery', $1, '{"mimetype":"image/webp"}', $2)`,
+        [path, JSON.stringify(path === entry.path && entry.title ? { title: entry.title } : {})],
+      )
+    }
+  }
+  const gateway = await startPostgrestStandIn({ database: schema.database, secretKey, storageDir })
+  return {
+    env: {
+      SUPABASE_URL: gateway.url,
+      SUPABASE_ANON_KEY: gateway.anonKey,
+      SUPABASE_SECRET_KEY: secretKey,
+      // No contact function runs here: keep the delivery schedule quiet.
+      CONTACT_RETRY_INTERVAL_MS: '3600000',
+    },
+    async stop() {
+      await gateway.close()
+      await schema.close()
+      rmSync(storageDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function report(result: ModeResult, budget: number | undefined) {
+  const [round1, round2] = result.rounds
+  const idle1 = round1?.idle?.resident ?? Number.NaN
+  const idle2 = round2?.idle?.resident ?? Number.NaN
+  // Outside V8's heap pages, which V8 gives back when its memory reducer runs (not on cue): a
+  // leak of JavaScript objects shows in the V8 column of the table whenever it has run.
+  const outsideV8 = (memory: ProcessMemory | undefined) =>
+    memory ? memory.resident - memory.v8Heap : Number.NaN
+  const growth = outsideV8(round2?.idle) - outsideV8(round1?.idle)
+  const highest = Math.max(idle1, idle2)
+  const checks: [string, string, string, boolean][] = [
+    [
+      'VmRSS once idle after each round of load',
+      `${mb(idle1)}, ${mb(idle2)}`,
+      budget === undefined ? 'none (for comparison)' : `≤ ${mb(budget)}`,
+      budget === undefined || highest <= budget,
+    ],
+    [
+      'growth in the second round, idle to idle, outside V8’s heap pages',
+      mbChange(growth),
+      `≤ ${mb(budgets.secondRoundGrowth)}`,
+      growth <= budgets.secondRoundGrowth,
+    ],
+    [
+      'errors during the load',
+      String(result.rounds.reduce((sum, r) => sum + r.errors, 0)),
+      '0',
+      result.rounds.every((r) => r.errors === 0),
+    ],
+  ]
+  const pageRows = result.perPage.map((page) => [
+    page.path,
+    `${(page.bytes / 1000).toFixed(0)} kB`,
+    mb(page.memory?.resident),
+    mb(page.memory?.v8Heap),
+  ])
+  const kinds = [...new Set(result.rounds.flatMap((r) => [...r.latency.keys()]))]
+  const latencyRows = kinds.map((kind) => [
+    kind,
+    ...result.rounds.flatMap((r) => {
+      const values = r.latency.get(kind) ?? []
+      return [
+        String(values.length),
+        `${percentile(values, 50).toFixed(0)} ms`,
+        `${percentile(values, 99).toFixed(0)} ms`,
+      ]
+    }),
+  ])
+  const statuses = (r: RoundFigures) =>
+    [...r.statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(', ')
+  const body = [
+    `### ${result.mode}`,
+    '',
+    table(
+      ['check', 'result', 'budget', ''],
+      checks.map(([name, value, limit, pass]) => [name, value, limit, mark(pass)]),
+    ),
+    '',
+    table(
+      ['when', ...memoryHeaders],
+      result.readings.map((reading) => [reading.when, ...memoryCells(reading.memory)]),
+    ),
+    '',
+    `A 6 kB query param no route reads: \`/gallery?category=kitchen&utm_content=…\` answered ${result.taggedBytes.status} in ${(result.taggedBytes.tagged / 1000).toFixed(1)} kB, the page it names is ${(result.taggedBytes.plain / 1000).toFixed(1)} kB.`,
+    '',
+    `Requests per round: ${result.rounds.map((r, i) => `round ${i + 1}: ${r.requests} (${statuses(r)})`).join('; ')}.`,
+    '',
+    table(
+      [
+        'kind',
+        ...result.rounds.flatMap((_, i) => [
+          `round ${i + 1} answers`,
+          `round ${i + 1} p50`,
+          `round ${i + 1} p99`,
+        ]),
+      ],
+      latencyRows,
+    ),
+    '',
+    '<details><summary>After each sitemap page (uncompressed size)</summary>',
+    '',
+    table(['page', 'size', 'VmRSS', 'V8 heap pages'], pageRows),
+    '',
+    '</details>',
+  ].join('\n')
+  return { body, passed: checks.every(([, , , pass]) => pass) }
+}
+
+async function main() {
+  if (!skipBuild()) build()
+  const sections: string[] = []
+  let passed = true
+
+  const serveEnv = serveEnvironment()
+  const serveText = Object.entries(serveEnv)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ')
+  const embedded = await measure(
+    `Embedded (PGlite), as npm run serve starts it (${serveText})`,
+    serveEnv,
+  )
+  const embeddedReport = report(embedded, budgets.embedded)
+  sections.push(embeddedReport.body)
+  passed &&= embeddedReport.passed
+  const bare = await measure(
+    'Embedded, started as node .output/server/index.mjs alone (glibc’s default allocator settings)',
+    {},
+  )
+  sections.push(report(bare, undefined).body)
+
+  if (!process.argv.includes('--embedded-only')) {
+    if (findPostgres15Binaries()) {
+      const parts = await startSupabaseParts()
+      try {
+        const supabase = await measure(
+          `Supabase (PGlite never loaded), as npm run serve starts it (${serveText})`,
+          { ...serveEnv, ...parts.env },
+        )
+        const supabaseReport = report(supabase, budgets.supabase)
+        sections.push(supabaseReport.body)
+        passed &&= supabaseReport.passed
+      } finally {
+        await parts.stop()
+      }
+    } else {
+      sections.push('### Supabase\n\nNot measured: PostgreSQL 15 is not installed.')
+    }
+  }
+
+  const intro = `The production server on 127.0.0.1 (\`node .output/server/index.mjs\`, a fresh DATA_DIR), read from /proc/<pid>/status and /proc/<pid>/smaps (nothing is asked of the server): after start; after each sitemap page, fetched once in order (and the gallery's card photos as a phone takes them, which makes their variants with sharp); then two identical rounds of autocannon, ${connections} connections × ${durationSeconds} s, each followed by at least 15 s idle (until V8 gives back the heap pages the load grew, at most ${maxIdleSeconds} s). Every connection cycles through every sitemap page, a gallery search of its own, three pages with query params no route reads (6 kB tags on two, all unique), /healthz and six card photos. The server runs as \`npm run serve\` starts it (its allocator settings, read from package.json), and once more without them for comparison. MB = 10^6 bytes. Budgets: embedded ≤ ${mb(budgets.embedded)} and Supabase ≤ ${mb(budgets.supabase)} once idle after the load, and the second round adds ≤ ${mb(budgets.secondRoundGrowth)}.`
+  writeSection('Memory (issue 23)', [intro, ...sections].join('\n\n'))
+  console.log(passed ? '  memory: every budget met' : '  memory: a budget was missed')
+  if (!passed) process.exitCode = 1
+}
+
+await main()
