@@ -8,6 +8,7 @@ import { startContactBackend, stopContactBackend } from './contact/contact-backe
 import { DataDirectoryInUseError } from './db/directory-lock.server'
 import { EmbeddedDatabaseMissingError } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
+import { startFieldVitals, stopFieldVitals } from './field-vitals/field-vitals.server'
 import { startGallery, stopGallery } from './gallery/gallery.server'
 import { removeInterruptedWrites } from './interrupted-writes.server'
 import { processState } from './process-state.server'
@@ -33,7 +34,7 @@ export function startServices(): Promise<void> {
     // Start's own flag for a server rendering pages at build time (scripts/prerender.ts): those
     // pages show no data, so it opens nothing and listens at once, in any build.
     if (process.env.TSS_PRERENDERING === 'true') return
-    const starting = Promise.all([startGallery(), startContactBackend()])
+    const starting = Promise.all([startGallery(), startContactBackend()]).then(startFieldVitals)
     if (getEnvironment().SUPABASE_URL !== undefined) {
       starting.catch((error: unknown) => console.error('A service could not start:', error))
       return
@@ -58,6 +59,8 @@ export function startServices(): Promise<void> {
 export function stopServices(): Promise<void> {
   state.stopped ??= (async () => {
     await stopContactBackend()
+    // Beacons still queued are written before the embedded database closes.
+    await stopFieldVitals()
     await stopGallery()
   })()
   return state.stopped

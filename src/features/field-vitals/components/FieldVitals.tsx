@@ -1,0 +1,35 @@
+import { type RouterState, useRouterState } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { type MeasuredRoute, measuredRoutes } from '../beacon-wire'
+
+/** The visitor asked sites not to track them (Global Privacy Control, or Do Not Track). */
+export const visitorOptedOut = () =>
+  (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true ||
+  navigator.doNotTrack === '1'
+
+const isMeasured = (route: string): route is MeasuredRoute =>
+  (measuredRoutes as readonly string[]).includes(route)
+
+/** The page on screen as `route pattern + path` (a new path is a new view), once settled. */
+function currentView(state: RouterState): string | undefined {
+  if (state.status !== 'idle') return undefined
+  const notFound = state.matches.some(
+    (match) => match.status === 'notFound' || ('_notFound' in match && match._notFound === true),
+  )
+  const route = notFound ? '404' : state.matches.at(-1)?.routeId
+  return route && isMeasured(route) ? `${route} ${state.location.pathname}` : undefined
+}
+
+/**
+ * Field Web Vitals: once the app has started (this effect runs after hydration), and unless the
+ * visitor opted out, loads the reporter (report-vitals.ts) and tells it of each page view.
+ */
+export function FieldVitals() {
+  const view = useRouterState({ select: currentView })
+  useEffect(() => {
+    if (!view || visitorOptedOut()) return
+    const route = view.slice(0, view.indexOf(' ')) as MeasuredRoute
+    void import('../report-vitals').then((reporter) => reporter.pageViewStarted(route))
+  }, [view])
+  return null
+}
