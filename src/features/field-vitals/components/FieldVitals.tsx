@@ -1,11 +1,7 @@
 import { type RouterState, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { type MeasuredRoute, measuredRoutes } from '../beacon-wire'
-
-/** The visitor asked sites not to track them (Global Privacy Control, or Do Not Track). */
-export const visitorOptedOut = () =>
-  (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true ||
-  navigator.doNotTrack === '1'
+import { visitorOptedOut } from '../privacy-signals'
 
 const isMeasured = (route: string): route is MeasuredRoute =>
   (measuredRoutes as readonly string[]).includes(route)
