@@ -34,9 +34,10 @@ export function startServices(): Promise<void> {
     // Start's own flag for a server rendering pages at build time (scripts/prerender.ts): those
     // pages show no data, so it opens nothing and listens at once, in any build.
     if (process.env.TSS_PRERENDERING === 'true') return
-    const starting = Promise.all([startGallery(), startContactBackend()]).then(startFieldVitals)
+    const starting = Promise.all([startGallery(), startContactBackend()])
     if (getEnvironment().SUPABASE_URL !== undefined) {
       starting.catch((error: unknown) => console.error('A service could not start:', error))
+      await startFieldVitals()
       return
     }
     try {
@@ -47,6 +48,10 @@ export function startServices(): Promise<void> {
     }
     // The data directory is this server's now (its lock is held once the database is open).
     await removeInterruptedWrites(getEnvironment().DATA_DIR)
+    // After that clean-up: the report snapshot it starts writing is a temporary file at first.
+    await startFieldVitals().catch((error: unknown) =>
+      console.error('Field vitals could not start; beacons will retry on arrival.', error),
+    )
   })()
   return state.started
 }

@@ -3,7 +3,8 @@
  * (embedded PGlite, or Supabase with the secret key, which every instance shares), the recorder
  * that batches beacons into it, and the beacon endpoint. Embedded, the recorder also applies the
  * 13-month retention once a day; with Supabase the database's schedule does
- * (supabase/schedule-contact-delivery.sql).
+ * (supabase/schedule-contact-delivery.sql). Embedded, it keeps <DATA_DIR>/report/site-report.json
+ * for `npm run report`.
  */
 import { consoleLogger } from '../../../supabase/functions/_shared/contact/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
@@ -17,12 +18,14 @@ import {
   createSupabasePageViewStore,
   type PageViewStore,
 } from './page-view-store.server'
+import { reportDir, startReportSnapshots } from './report-snapshot.server'
 
 const dayMs = 86_400_000
 
 const state = processState('field-vitals', () => ({
   store: undefined as Promise<PageViewStore> | undefined,
   recorder: undefined as Promise<PageViewRecorder> | undefined,
+  snapshots: undefined as ReturnType<typeof startReportSnapshots> | undefined,
 }))
 
 export function getPageViewStore(): Promise<PageViewStore> {
@@ -62,14 +65,33 @@ export const beaconEndpoint = createBeaconEndpoint({
   rateLimit: createBeaconRateLimit(),
 })
 
-/** At start: the recorder (and, embedded, the retention's first pass). */
-export async function startFieldVitals(): Promise<void> {
-  await getRecorder()
+/** Writes the beacons this instance has queued. */
+export async function flushPageViews(): Promise<void> {
+  await (await state.recorder?.catch(() => undefined))?.flush()
 }
 
-/** Before the database closes: what is queued is written. */
+/**
+ * At start: the recorder (and, embedded, the retention's first pass and the report snapshot that
+ * `npm run report` reads).
+ */
+export async function startFieldVitals(): Promise<void> {
+  await getRecorder()
+  const env = getEnvironment()
+  if (env.SUPABASE_URL === undefined && !state.snapshots) {
+    state.snapshots = startReportSnapshots({
+      dir: reportDir(env.DATA_DIR),
+      store: await getPageViewStore(),
+      log: consoleLogger,
+    })
+  }
+}
+
+/** Before the database closes: what is queued is written, then the report snapshot. */
 export async function stopFieldVitals(): Promise<void> {
   const recorder = state.recorder
   state.recorder = undefined
   await (await recorder?.catch(() => undefined))?.stop()
+  const snapshots = state.snapshots
+  state.snapshots = undefined
+  await snapshots?.stop()
 }

@@ -3,6 +3,7 @@
  * as `npm run report` reaches Supabase's with SUPABASE_DB_URL) as service_role, or Supabase
  * through its data API with the secret key. Both call the same functions of the migration
  * (record_page_views, site_report, prune_site_analytics), which no other role may execute.
+ * `npm run report` imports it too, so its imports are relative with their extensions.
  */
 import { createClient } from '@supabase/supabase-js'
 import type { PageViewRow } from '~/features/field-vitals/beacon-schema'
@@ -10,7 +11,6 @@ import {
   asServiceRole,
   type Database,
 } from '../../../supabase/functions/_shared/contact/database.ts'
-import { fetchWithDeadline } from '../gallery/supabase-gallery-source.server'
 
 export interface PageViewStore {
   record(rows: readonly PageViewRow[]): Promise<number>
@@ -46,7 +46,9 @@ export function createSupabasePageViewStore({
   const client = createClient(url, secretKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     db: { timeout: timeoutMs, retry: false },
-    global: { fetch: fetchWithDeadline(timeoutMs) },
+    global: {
+      fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+    },
   })
   const call = async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
     const { data, error, status } = await client.rpc(name, args)
