@@ -9,7 +9,7 @@ import { getOwnerReport } from '~/features/site-report/site-report.functions'
 export const Route = createFileRoute('/owner-report/$key')({
   codeSplitGroupings: [['loader', 'component']],
   loader: async ({ params }) => {
-    const report = await getOwnerReport({ data: { key: params.key } })
+    const { report } = await getOwnerReport({ data: { key: params.key } })
     if (!report) throw notFound()
     return { report }
   },

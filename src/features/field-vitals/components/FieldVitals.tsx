@@ -17,15 +17,42 @@ function currentView(state: RouterState): string | undefined {
 }
 
 /**
- * Field Web Vitals: once the app has started (this effect runs after hydration), and unless the
- * visitor opted out, loads the reporter (report-vitals.ts) and tells it of each page view.
+ * Runs once the first contentful paint has happened: a page whose scripts were cached may start
+ * the app before it, and the reporter must cost the first paint nothing.
+ */
+function afterFirstContentfulPaint(run: () => void) {
+  const name = 'first-contentful-paint'
+  if (
+    performance.getEntriesByName(name).length > 0 ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    run()
+    return
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName(name).length === 0) return
+    observer.disconnect()
+    run()
+  })
+  observer.observe({ type: 'paint' })
+}
+
+let reporter: Promise<typeof import('../report-vitals')> | undefined
+
+/**
+ * Field Web Vitals: once the app has started (this effect runs after hydration) and the page has
+ * painted, and unless the visitor opted out, loads the reporter (report-vitals.ts) and tells it
+ * of each page view.
  */
 export function FieldVitals() {
   const view = useRouterState({ select: currentView })
   useEffect(() => {
     if (!view || visitorOptedOut()) return
     const route = view.slice(0, view.indexOf(' ')) as MeasuredRoute
-    void import('../report-vitals').then((reporter) => reporter.pageViewStarted(route))
+    reporter ??= new Promise((loaded) =>
+      afterFirstContentfulPaint(() => loaded(import('../report-vitals'))),
+    )
+    void reporter.then((loaded) => loaded.pageViewStarted(route))
   }, [view])
   return null
 }
