@@ -7,7 +7,7 @@
  *   flock /tmp/site-build.lock npm run bench
  *
  * first-load makes its own build (with source maps, deleted afterwards); then one normal build
- * serves lighthouse, gallery-bytes, throughput, prerender-csp and load (`--no-build`). A bench that fails does not stop the
+ * serves lighthouse, gallery-bytes, throughput, prerender-csp, load, beacons and vitals-bytes (`--no-build`). A bench that fails does not stop the
  * others; the exit code says whether all of them passed.
  *
  * Names pick some of them (with the build they need): `node bench/run.ts load throughput`.
@@ -36,6 +36,8 @@ const steps: Step[] = [
   { name: 'bench/throughput.ts', run: bench('bench/throughput.ts', '--no-build') },
   { name: 'bench/prerender-csp.ts', run: bench('bench/prerender-csp.ts', '--no-build') },
   { name: 'bench/load.ts', run: bench('bench/load.ts', '--no-build') },
+  { name: 'bench/beacons.ts', run: bench('bench/beacons.ts', '--no-build') },
+  { name: 'bench/vitals-bytes.ts', run: bench('bench/vitals-bytes.ts', '--no-build') },
 ]
 
 const selected = process.argv.slice(2)
@@ -43,7 +45,7 @@ const named = (step: Step) => selected.some((name) => step.name === `bench/${nam
 const unknown = selected.filter((name) => !steps.some((step) => step.name === `bench/${name}.ts`))
 if (unknown.length > 0) {
   console.error(
-    `No bench named ${unknown.join(', ')}; there are first-load, lighthouse, gallery-bytes, throughput, prerender-csp, load.`,
+    `No bench named ${unknown.join(', ')}; there are first-load, lighthouse, gallery-bytes, throughput, prerender-csp, load, beacons, vitals-bytes.`,
   )
   process.exit(2)
 }
