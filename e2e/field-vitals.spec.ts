@@ -9,8 +9,9 @@ import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import type { Page } from '@playwright/test'
 import { launchOptions } from '../playwright.config'
+import { type CaptchaStandIn, startCaptchaStandIn } from '../test/contact/captcha-stand-in'
 import { type ServerProcess, startProductionServer } from '../test/faults/production-server'
-import { temporaryDataDir } from './faults/support'
+import { contactTexts, fillContactForm, sendContactForm, temporaryDataDir } from './faults/support'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 
 const ownerKey = 'e2e-owner-key-8c1f0b7d2a9e4f61'
@@ -18,6 +19,7 @@ const chrome =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 
 let server: ServerProcess
+let captcha: CaptchaStandIn
 const dataDir = temporaryDataDir('field-vitals')
 /** Every beacon the browsers sent in these tests, as sent; only these may be stored. */
 const sentBeacons: Record<string, unknown>[] = []
@@ -31,14 +33,16 @@ test.use({
 })
 
 test.beforeAll(async () => {
+  captcha = await startCaptchaStandIn()
   server = await startProductionServer({
     dataDir: dataDir.dir,
     port: 3446,
-    env: { TRUST_PROXY: 'true', OWNER_REPORT_KEY: ownerKey },
+    env: { TRUST_PROXY: 'true', OWNER_REPORT_KEY: ownerKey, HCAPTCHA_VERIFY_URL: captcha.url },
   })
 })
 test.afterAll(async () => {
   await server?.stop()
+  await captcha?.close()
   dataDir.remove()
 })
 
@@ -182,6 +186,31 @@ for (const [signal, script] of [
   })
 }
 
+test('a message records the page that led to the form, or the site that referred the visitor', async ({
+  page,
+}) => {
+  const sentByPage = await recordBeacons(page)
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': '203.0.113.62' })
+  // From a service page's link to the form (a new document: the form's page embeds hCaptcha).
+  await page.goto(`${server.url}/services/kitchen-remodeling`)
+  await reporting(page)
+  await page.locator('main a[href="/contact-us"]').first().click()
+  await expect(page).toHaveURL(/\/contact-us$/)
+  await reporting(page)
+  await fillContactForm(page, 'Lead From Service', 'A kitchen like the one on your page, please.')
+  await sendContactForm(page)
+  await expect(page.getByText(contactTexts.success)).toBeVisible({ timeout: 15_000 })
+  // Straight to the form from a search engine.
+  await page.goto(`${server.url}/contact-us`, { referer: 'https://www.google.ca/search?q=reno' })
+  await reporting(page)
+  await fillContactForm(page, 'Lead From Search', 'Found you on a search; a bathroom, please.')
+  await sendContactForm(page)
+  await expect(page.getByText(contactTexts.success)).toBeVisible({ timeout: 15_000 })
+  await page.goto(`${server.url}/robots.txt`)
+  await expect.poll(async () => (await sentByPage()).length).toBe(3)
+  sentBeacons.push(...(await sentByPage()))
+})
+
 test('bad input is refused with a 4xx and stores nothing; a visitor who opted out gets 204', async ({
   request,
 }) => {
@@ -280,6 +309,13 @@ test('the server stored exactly the accepted beacons, as sent; npm run report re
     const byRoute = (a: Record<string, unknown>, b: Record<string, unknown>) =>
       JSON.stringify(a).localeCompare(JSON.stringify(b))
     expect(rows.sort(byRoute)).toEqual(sentBeacons.map(asStored).sort(byRoute))
+    const leads = await db.query<{ source_route: string; referrer_host: string | null }>(
+      'select source_route, referrer_host from public.contact_messages order by created_at',
+    )
+    expect(leads.rows).toEqual([
+      { source_route: '/services/$serviceId', referrer_host: null },
+      { source_route: '/contact-us', referrer_host: 'www.google.ca' },
+    ])
   } finally {
     await db.close()
   }
@@ -289,4 +325,5 @@ test('the server stored exactly the accepted beacons, as sent; npm run report re
   })
   expect(stdout).toMatch(/\/gallery +█+ +30 views/)
   expect(stdout).toContain('calls 2 · emails 1')
+  expect(stdout).toMatch(/2 leads/)
 })

@@ -1,3 +1,4 @@
+import { takePageLeft } from '~/features/field-vitals/page-left'
 import { visitorOptedOut } from '~/features/field-vitals/privacy-signals'
 
 export interface LeadSource {
@@ -8,8 +9,9 @@ export interface LeadSource {
 }
 
 /**
- * Where a message comes from, read from the contact page's referrer: the page of this site the
- * visitor came from, as its route pattern (no path values, no query), or the referring site's
+ * Where a message comes from: the page of this site the visitor came from, as its route pattern
+ * (no path values, no query), which the field reporter handed over when that page was left
+ * (field-vitals/page-left.ts) or else the contact page's referrer names; or the referring site's
  * host. Nothing when the visitor opted out of tracking.
  */
 export function leadSource(
@@ -25,6 +27,7 @@ export function leadSource(
   } catch {
     from = undefined
   }
-  if (from?.origin === origin) return { sourceRoute: routeIdOf(from.pathname) ?? here }
+  const left = takePageLeft()
+  if (from?.origin === origin) return { sourceRoute: left ?? routeIdOf(from.pathname) ?? here }
   return { sourceRoute: here, ...(from ? { referrerHost: from.hostname } : {}) }
 }

@@ -7,7 +7,9 @@
  * LCP, CLS and INP so far): vitals belong to the page they were measured on. A client navigation
  * is a view of its own, with its taps but no vitals (the library measures documents). Taps made
  * on a view after its beacon went (the visitor came back) go in a small follow-up beacon.
- * Nothing identifies the visitor: no id, no cookie, no storage, the route pattern not the URL.
+ * Nothing identifies the visitor: no id, no cookie, the route pattern not the URL. The one thing
+ * kept in the tab is the route pattern of the page left, for a message's lead source
+ * (page-left.ts).
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals'
 import { type EarlyTaps, earlyTapsGlobal } from '../boot/replay-early-taps'
@@ -19,6 +21,7 @@ import {
   deviceClassOf,
   type MeasuredRoute,
 } from './beacon-wire'
+import { rememberPageLeft } from './page-left'
 
 interface View {
   route: MeasuredRoute
@@ -105,7 +108,11 @@ function start() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden' && current) send(current)
   })
-  addEventListener('pagehide', () => current && send(current))
+  addEventListener('pagehide', () => {
+    if (!current) return
+    send(current)
+    rememberPageLeft(current.route)
+  })
   // A page back from the back-forward cache is a new view of the same page, without vitals.
   addEventListener('pageshow', (event) => {
     if (event.persisted && current) {
