@@ -122,7 +122,7 @@ export const privacyContent: PrivacyContent = {
           'A report holds no name, no IP address, no cookie and no identifier, so reports cannot be linked to each other or to you. We keep them for 13 months, then delete them.',
         ),
         p(
-          "When you send the contact form, we also record the kind of page that led you to it and, if another website sent you to us, that website's name (such as google.com), so we know where enquiries come from. We keep this with your message for 13 months, then remove it.",
+          "When you send the contact form, we also record the kind of page that led you to it and, if another website sent you to us, that website's name (such as google.com), so we know where enquiries come from. To know that page, your browser keeps the kind of page you last left in this tab only, until the form reads it or you close the tab. We keep this with your message for 13 months, then remove it.",
         ),
         p(
           'If your browser sends a Global Privacy Control or Do Not Track signal, none of this is recorded.',
