@@ -12,7 +12,7 @@ import { launchOptions } from '../playwright.config'
 import { type CaptchaStandIn, startCaptchaStandIn } from '../test/contact/captcha-stand-in'
 import { type ServerProcess, startProductionServer } from '../test/faults/production-server'
 import { contactTexts, fillContactForm, sendContactForm, temporaryDataDir } from './faults/support'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { appScriptsUrl, expect, expectNoAxeViolations, holdRequests, test } from './fixtures'
 
 const ownerKey = 'e2e-owner-key-8c1f0b7d2a9e4f61'
 const chrome =
@@ -185,6 +185,31 @@ for (const [signal, script] of [
     expect(requests.filter((path) => path.includes('report-vitals'))).toEqual([])
   })
 }
+
+test('taps before the app started are counted with the first view, and so are those it could not honour', async ({
+  page,
+}) => {
+  await page.route('https://www.google.com/maps/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Map</title>' }),
+  )
+  const sentByPage = await recordBeacons(page)
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': '203.0.113.63' })
+  const startApp = await holdRequests(page, appScriptsUrl)
+  await page.goto(`${server.url}/service-areas`, { waitUntil: 'domcontentloaded' })
+  // The first tap on the drawn map's button is kept and performed once the app is there; the
+  // second, before then, is dropped (features/boot/replay-early-taps.ts).
+  const load = page.getByRole('button', { name: 'Load interactive map' })
+  await load.click()
+  await load.click()
+  startApp()
+  await reporting(page)
+  await expect(page.locator('iframe')).toHaveCount(1)
+  await page.goto(`${server.url}/robots.txt`)
+  await expect.poll(async () => (await sentByPage()).length).toBe(1)
+  const [beacon] = await sentByPage()
+  expect(beacon).toMatchObject({ route: '/service-areas', nav: 'load', early: 2, earlyDropped: 1 })
+  sentBeacons.push(...(await sentByPage()))
+})
 
 test('a message records the page that led to the form, or the site that referred the visitor', async ({
   page,

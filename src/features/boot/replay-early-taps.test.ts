@@ -36,6 +36,8 @@ describe('the head script that keeps a tap made before the app has started', () 
       event.preventDefault()
       submits += 1
     })
+    // A fresh page: the window keeps its properties across document.write.
+    delete (window as unknown as Record<string, unknown>)[earlyTapsGlobal]
     new Function(replayEarlyTaps)()
   })
 
@@ -108,5 +110,14 @@ describe('the head script that keeps a tap made before the app has started', () 
     await hydrate()
     expect(earlyTaps()).toEqual({ taps: 1, dropped: 1 })
     expect(clicks).toEqual([])
+  })
+
+  it('runs once: run again (the router renders the head once more on hydration) it keeps the count and adds no listener', async () => {
+    byId('map').click()
+    new Function(replayEarlyTaps)()
+    byId('other').click()
+    expect(earlyTaps()).toEqual({ taps: 2, dropped: 1 })
+    await hydrate()
+    expect(clicks).toEqual(['map'])
   })
 })
