@@ -59,21 +59,29 @@ function connection(): ConnectionType | undefined {
   return connectionTypes.find((known) => known === type)
 }
 
+/** Counts as the endpoint takes them (at most 100): past that, a beacon would be refused whole. */
+const count = (n: number | undefined) => Math.min(n ?? 0, 100)
+
 function send(view: View) {
+  if (view.sent && !view.tel && !view.mailto) return
   const early = (window as Window & { [earlyTapsGlobal]?: EarlyTaps })[earlyTapsGlobal]
+  const conn = connection()
   const beacon: Beacon = {
     route: view.route,
     nav: view.nav,
     device: deviceClassOf(window.innerWidth),
     view: !view.sent,
-    ...(connection() ? { conn: connection() } : {}),
+    ...(conn ? { conn } : {}),
     ...(!view.sent && view.nav === 'load'
-      ? { ...firstLoad, early: early?.taps ?? 0, earlyDropped: early?.dropped ?? 0 }
+      ? {
+          ...firstLoad,
+          early: count(early?.taps),
+          earlyDropped: Math.min(count(early?.dropped), count(early?.taps)),
+        }
       : {}),
-    ...(view.tel ? { tel: view.tel } : {}),
-    ...(view.mailto ? { mailto: view.mailto } : {}),
+    ...(view.tel ? { tel: count(view.tel) } : {}),
+    ...(view.mailto ? { mailto: count(view.mailto) } : {}),
   }
-  if (view.sent && !view.tel && !view.mailto) return
   view.sent = true
   view.tel = 0
   view.mailto = 0
