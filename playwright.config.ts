@@ -11,6 +11,19 @@ export const e2eDataDir = '.data/e2e'
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
+/** How every spec launches Chromium (a spec that needs another flag adds it to these). */
+export const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    '--disable-gpu',
+  ],
+}
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
@@ -25,17 +38,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-gpu',
-      ],
-    },
+    launchOptions,
   },
   projects: [
     {

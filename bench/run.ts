@@ -7,8 +7,8 @@
  *   flock /tmp/site-build.lock npm run bench
  *
  * first-load makes its own build (with source maps, deleted afterwards); then one normal build
- * serves lighthouse, gallery-bytes, throughput, prerender-csp, load and memory (`--no-build`). A bench that fails does not stop the
- * others; the exit code says whether all of them passed.
+ * serves the others (`--no-build`; photo-variants needs no site build). A bench that fails does not
+ * stop the others; the exit code says whether all of them passed.
  *
  * Names pick some of them (with the build they need): `node bench/run.ts load throughput`.
  */
@@ -39,6 +39,8 @@ const steps: Step[] = [
   { name: 'bench/memory.ts', run: bench('bench/memory.ts', '--no-build') },
   { name: 'bench/photo-variants.ts', run: bench('bench/photo-variants.ts') },
   { name: 'bench/gallery-import.ts', run: bench('bench/gallery-import.ts', '--no-build') },
+  { name: 'bench/beacons.ts', run: bench('bench/beacons.ts', '--no-build') },
+  { name: 'bench/vitals-bytes.ts', run: bench('bench/vitals-bytes.ts', '--no-build') },
 ]
 
 const selected = process.argv.slice(2)
@@ -46,7 +48,9 @@ const named = (step: Step) => selected.some((name) => step.name === `bench/${nam
 const unknown = selected.filter((name) => !steps.some((step) => step.name === `bench/${name}.ts`))
 if (unknown.length > 0) {
   console.error(
-    `No bench named ${unknown.join(', ')}; there are first-load, lighthouse, gallery-bytes, throughput, prerender-csp, load, memory, photo-variants, gallery-import.`,
+    `No bench named ${unknown.join(', ')}; there are ${steps
+      .flatMap((step) => (step.name.startsWith('bench/') ? [step.name.slice(6, -3)] : []))
+      .join(', ')}.`,
   )
   process.exit(2)
 }

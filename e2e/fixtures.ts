@@ -47,7 +47,12 @@ export const test = base.extend<{ consoleProblems: string[]; captchaStandIn: und
       })
       page.on('response', (response) => {
         const isDocument = response.request().resourceType() === 'document'
-        const allowed = allowedFailures.get(page)?.some((pattern) => pattern.test(response.url()))
+        // The suite's page views share one client address, so the beacon endpoint's rate limit
+        // refuses some of their field-vitals beacons: that is the limit working, not a fault.
+        const beaconLimited = response.status() === 429 && response.url().endsWith('/api/vitals')
+        const allowed =
+          beaconLimited ||
+          allowedFailures.get(page)?.some((pattern) => pattern.test(response.url()))
         if (response.status() >= 400 && !isDocument && !allowed) {
           problems.push(`${response.status()} for ${response.url()}`)
         }

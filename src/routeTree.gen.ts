@@ -23,6 +23,7 @@ import { Route as ServiceAreasRouteImport } from './routes/service-areas'
 import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AreasOfServiceLocationServiceRouteImport } from './routes/areas-of-service.$locationService'
+import { Route as OwnerReportKeyRouteImport } from './routes/owner-report.$key'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as ServicesServiceIdRouteImport } from './routes/services.$serviceId'
 import { Route as StorageV1ObjectPublicGalleryVariantsSplatRouteImport } from './routes/storage.v1.object.public.gallery-variants.$'
@@ -99,6 +100,11 @@ const AreasOfServiceLocationServiceRoute =
     path: '/areas-of-service/$locationService',
     getParentRoute: () => rootRouteImport,
   } as any)
+const OwnerReportKeyRoute = OwnerReportKeyRouteImport.update({
+  id: '/owner-report/$key',
+  path: '/owner-report/$key',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
   id: '/services/',
   path: '/services/',
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/sitemap': typeof SitemapRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
+  '/owner-report/$key': typeof OwnerReportKeyRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
   '/services/': typeof ServicesIndexRoute
   '/storage/v1/object/public/gallery-variants/$': typeof StorageV1ObjectPublicGalleryVariantsSplatRoute
@@ -157,6 +164,7 @@ export interface FileRoutesByTo {
   '/sitemap': typeof SitemapRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
+  '/owner-report/$key': typeof OwnerReportKeyRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
   '/services': typeof ServicesIndexRoute
   '/storage/v1/object/public/gallery-variants/$': typeof StorageV1ObjectPublicGalleryVariantsSplatRoute
@@ -178,6 +186,7 @@ export interface FileRoutesById {
   '/sitemap': typeof SitemapRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
+  '/owner-report/$key': typeof OwnerReportKeyRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
   '/services/': typeof ServicesIndexRoute
   '/storage/v1/object/public/gallery-variants/$': typeof StorageV1ObjectPublicGalleryVariantsSplatRoute
@@ -200,6 +209,7 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/sitemap.xml'
     | '/areas-of-service/$locationService'
+    | '/owner-report/$key'
     | '/services/$serviceId'
     | '/services/'
     | '/storage/v1/object/public/gallery-variants/$'
@@ -220,6 +230,7 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/sitemap.xml'
     | '/areas-of-service/$locationService'
+    | '/owner-report/$key'
     | '/services/$serviceId'
     | '/services'
     | '/storage/v1/object/public/gallery-variants/$'
@@ -240,6 +251,7 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/sitemap.xml'
     | '/areas-of-service/$locationService'
+    | '/owner-report/$key'
     | '/services/$serviceId'
     | '/services/'
     | '/storage/v1/object/public/gallery-variants/$'
@@ -261,6 +273,7 @@ export interface RootRouteChildren {
   SitemapRoute: typeof SitemapRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   AreasOfServiceLocationServiceRoute: typeof AreasOfServiceLocationServiceRoute
+  OwnerReportKeyRoute: typeof OwnerReportKeyRoute
   ServicesServiceIdRoute: typeof ServicesServiceIdRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   StorageV1ObjectPublicGalleryVariantsSplatRoute: typeof StorageV1ObjectPublicGalleryVariantsSplatRoute
@@ -367,6 +380,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreasOfServiceLocationServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/owner-report/$key': {
+      id: '/owner-report/$key'
+      path: '/owner-report/$key'
+      fullPath: '/owner-report/$key'
+      preLoaderRoute: typeof OwnerReportKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/services/': {
       id: '/services/'
       path: '/services'
@@ -413,6 +433,7 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapRoute: SitemapRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   AreasOfServiceLocationServiceRoute: AreasOfServiceLocationServiceRoute,
+  OwnerReportKeyRoute: OwnerReportKeyRoute,
   ServicesServiceIdRoute: ServicesServiceIdRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   StorageV1ObjectPublicGalleryVariantsSplatRoute:

@@ -1,5 +1,6 @@
 /**
- * The server entry: a server-function call's body is limited (a 413 past 256 KB), methods other
+ * The server entry: a page view's beacon is answered first (field-vitals/beacon-endpoint.server.ts);
+ * a server-function call's body is limited (a 413 past 256 KB), methods other
  * than GET and HEAD on pages get a 405, then come the prerendered pages from memory, then copies
  * of recently rendered pages (page-cache.server.ts), then Start's handler, whose 500 to a
  * malformed server-function call becomes a 4xx, logged in one line a minute at most rather than a
@@ -7,6 +8,7 @@
  */
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { compressResponse } from '~/server/compress-response.server'
+import { beaconEndpoint } from '~/server/field-vitals/field-vitals.server'
 import { createPageCache } from '~/server/page-cache.server'
 import { renderRecordingFreshness } from '~/server/page-freshness.server'
 import { prerenderedPagesOfThisServer } from '~/server/prerender/serve-prerendered.server'
@@ -29,6 +31,8 @@ const renderedPages = createPageCache()
 export default createServerEntry({
   async fetch(request, options) {
     markClientAbortAsClosedRequest(request)
+    const beacon = beaconEndpoint.handle(request)
+    if (beacon) return beacon
     const call = limitServerFnBody(request)
     const response =
       refuseMethodOnPage(call) ??

@@ -64,3 +64,12 @@ select cron.schedule(
   '17 3 * * *',
   $job$ delete from cron.job_run_details where end_time < now() - interval '7 days' $job$
 );
+
+-- The field report's 13-month retention (issue 24): page views older than that are deleted, and
+-- older contact messages lose their lead source. Once a day; the embedded database runs the same
+-- function from the server.
+select cron.schedule(
+  'site-analytics-retention',
+  '41 4 * * *',
+  $job$ select public.prune_site_analytics() $job$
+);

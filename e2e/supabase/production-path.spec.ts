@@ -5,10 +5,12 @@
  * we cannot reach: hosted Supabase's HTTP gateway (test/support/postgrest-stand-in.ts, each query
  * run in PostgreSQL as the key's role), hCaptcha's verifier and an HTTP mail API on 127.0.0.1.
  */
+import { execFile } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { SignJWT } from 'jose'
 import sharp from 'sharp'
 import { type ContactRequest, captureContactRequest } from '../../bench/lib/contact-request'
@@ -63,6 +65,8 @@ async function startMailApi() {
   }
 }
 
+const ownerKey = 'supabase-owner-key-3f9a1c7e5b2d'
+
 /** The project's Storage (the gateway serves it from this folder). */
 let storage: { dir: string; remove(): void }
 
@@ -71,6 +75,7 @@ const siteEnv = (key: string) => ({
   SUPABASE_ANON_KEY: gateway.anonKey,
   SUPABASE_SECRET_KEY: key,
   TRUST_PROXY: 'true',
+  OWNER_REPORT_KEY: ownerKey,
   CONTACT_RETRY_INTERVAL_MS: '1000',
   GALLERY_CACHE_TTL_MS: '1000',
 })
@@ -370,4 +375,47 @@ test('the legacy service_role key works; a wrong key gets a 401 and the visitor 
   expect(refused.body).toContain('There was an error sending your message')
   expect(await storedCount("remote_ip = '192.0.2.31'")).toBe(0)
   await eventually(async () => expect(wrong.output()).toMatch(/"status":401/))
+})
+
+test('field vitals from three instances land in the one database, and every instance reports them', async () => {
+  const chrome =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
+  const statuses: number[] = []
+  for (let i = 0; i < 9; i++) {
+    const response = await fetch(`${balancer.url}/api/vitals`, {
+      method: 'POST',
+      headers: { 'user-agent': chrome, 'x-forwarded-for': `203.0.113.${120 + i}` },
+      body: JSON.stringify({
+        route: '/faq',
+        nav: 'load',
+        device: 'phone',
+        view: true,
+        lcp: 1000 + i,
+      }),
+    })
+    statuses.push(response.status)
+  }
+  expect(statuses).toEqual(Array(9).fill(204))
+  // Each instance writes its queue within a second, through the secret key's RPC.
+  await eventually(async () => {
+    const stored = await schema.database.query<{ n: number }>(
+      `select count(*)::int as n from public.page_views where route = '/faq'`,
+    )
+    expect(stored.rows[0]?.n).toBe(9)
+  })
+  for (const instance of instances) {
+    const page = await fetch(`${instance.url}/owner-report/${ownerKey}`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toMatch(/9(<!-- -->)? views/)
+  }
+  expect((await fetch(`${balancer.url}/owner-report/not-${ownerKey}`)).status).toBe(404)
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'report'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      SUPABASE_URL: gateway.url,
+      SUPABASE_SECRET_KEY: secretKey,
+    },
+  })
+  expect(stdout).toMatch(/\/faq +█+ +9 views/)
 })

@@ -106,7 +106,26 @@ export const privacyContent: PrivacyContent = {
       heading: 'Cookies and Analytics',
       blocks: [
         p(
-          'This website does not use advertising or tracking cookies, and we do not run analytics that follow you from page to page or across other sites.',
+          'This website does not use advertising or tracking cookies, and we do not run analytics that follow you from page to page or across other sites. No third party measures your visit.',
+        ),
+        p(
+          'To learn which pages work well and which bring enquiries, your browser sends our own server a short report when you leave a page or switch away from it. Each report records only:',
+        ),
+        ul(
+          'The kind of page it was, such as "a service page", never its full address or anything you typed',
+          "How quickly the page loaded and responded to you (Google's Core Web Vitals), and which button or link was slow to respond, if one was",
+          'Whether your screen was phone, tablet or desktop sized, and the connection speed your browser reports, such as "4g"',
+          'Whether you opened the page directly or from another page of this site, and whether you tapped before it had finished loading',
+          'How many times you tapped our phone number or email address on that page',
+        ),
+        p(
+          'A report holds no name, no IP address, no cookie and no identifier, so reports cannot be linked to each other or to you. We keep them for 13 months, then delete them.',
+        ),
+        p(
+          "When you send the contact form, we also record the kind of page that led you to it and, if another website sent you to us, that website's name (such as google.com), so we know where enquiries come from. To know that page, your browser keeps the kind of page you last left in this tab only, until the form reads it or you close the tab. We keep this with your message for 13 months, then remove it.",
+        ),
+        p(
+          'If your browser sends a Global Privacy Control or Do Not Track signal, none of this is recorded.',
         ),
         p(
           'The hCaptcha widget on the contact page may set its own cookies or use similar browser storage to tell people from bots. The maps on our contact and service areas pages load only when you choose to show them; the map provider then receives your request and may set cookies under its own privacy policy.',

@@ -6,6 +6,7 @@ import { createRootRouteWithContext } from '@tanstack/react-router'
 import { pageNotFound } from '~/components/layout/NotFoundPage'
 import { SiteDocument, SiteLayout } from '~/components/layout/SiteLayout'
 import { replayEarlyTaps } from '~/features/boot/replay-early-taps'
+import { FieldVitals } from '~/features/field-vitals/components/FieldVitals'
 import { publicConfigQueryOptions } from '~/features/public-config/public-config.queries'
 import { businessJsonLd } from '~/features/seo/business-json-ld'
 import { pageCacheControl } from '~/features/seo/cache-control'
@@ -49,8 +50,16 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     ],
   }),
   shellComponent: SiteDocument,
-  component: SiteLayout,
+  component: RootLayout,
 })
+
+function RootLayout() {
+  return (
+    <SiteLayout>
+      <FieldVitals />
+    </SiteLayout>
+  )
+}
 
 /** The router marks the match that renders an unmatched path with `_notFound`. */
 const isGlobalNotFound = (matches: readonly object[]) =>

@@ -96,6 +96,20 @@ export const environmentSchema = v.pipe(
     ),
     /** Which proxies may say who the client is (read by src/server/contact/client-ip.server.ts). */
     TRUST_PROXY: v.optional(v.pipe(v.string(), v.trim()), 'false'),
+    /**
+     * The owner's field report answers at /owner-report/<this key> (src/routes/owner-report.$key.tsx);
+     * unset, that page does not exist. A secret: long and random (openssl rand -hex 24).
+     */
+    OWNER_REPORT_KEY: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(
+          /^[A-Za-z0-9_-]{24,128}$/,
+          'must be 24 to 128 letters, digits, - or _ (openssl rand -hex 24 makes one)',
+        ),
+      ),
+    ),
     CONTACT_TO_EMAIL: v.optional(
       v.pipe(v.string(), v.trim(), v.email('must be an email address')),
       company.email,

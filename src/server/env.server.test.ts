@@ -38,6 +38,23 @@ describe('parseEnvironment', () => {
     )
   })
 
+  it('takes an owner report key only long and plain enough, and never repeats it', () => {
+    expect(parseEnvironment({}).OWNER_REPORT_KEY).toBeUndefined()
+    const key = `${'a'.repeat(20)}-_09`
+    expect(parseEnvironment({ OWNER_REPORT_KEY: ` ${key} ` }).OWNER_REPORT_KEY).toBe(key)
+    for (const bad of ['short-key', 'has spaces in it and is long enough', 'ünïcödé'.repeat(4)]) {
+      let message = ''
+      try {
+        parseEnvironment({ OWNER_REPORT_KEY: bad })
+      } catch (error) {
+        message = (error as Error).message
+      }
+      expect(message).toMatch(/OWNER_REPORT_KEY must be 24 to 128 letters/)
+      expect(message).toContain('not shown')
+      expect(message).not.toContain(bad)
+    }
+  })
+
   it('requires the Supabase URL and key together', () => {
     expect(() => parseEnvironment({ SUPABASE_URL: 'https://x.supabase.co' })).toThrow(
       /SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SECRET_KEY must be set together/,

@@ -11,6 +11,7 @@ const knownVariables = Object.keys(environmentSchema.entries) as (keyof Environm
 /** An error names these but never repeats their values: it goes to the server's log. */
 const secretVariables: ReadonlySet<string> = new Set([
   'HCAPTCHA_SECRET',
+  'OWNER_REPORT_KEY',
   'SMTP_URL',
   'SUPABASE_ANON_KEY',
   'SUPABASE_SECRET_KEY',

@@ -2,11 +2,12 @@ import { readdir, rm } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { outboxDir } from './contact/contact-backend.server'
 import { inboxDir } from './contact/inbox-snapshot.server'
+import { reportDir } from './field-vitals/report-snapshot.server'
 import { photoVariantsDir } from './gallery/photo-variant-store.server'
 
 /**
  * What a write interrupted by a full disk or a kill leaves behind, never read by anyone: the
- * outbox's and the inbox's `.<uuid>.tmp` files and the photo variants' `<variant>.<uuid>.partial`.
+ * outbox's, the inbox's and the report's `.<uuid>.tmp` files and the photo variants' `<variant>.<uuid>.partial`.
  */
 const interruptedWrite = /^\.[0-9a-f-]{36}\.tmp$|\.[0-9a-f-]{36}\.partial$/
 
@@ -29,6 +30,7 @@ export async function removeInterruptedWrites(
   const candidates = [
     ...(await filesUnder(outboxDir(dataDir), false)),
     ...(await filesUnder(inboxDir(dataDir), false)),
+    ...(await filesUnder(reportDir(dataDir), false)),
     ...(await filesUnder(photoVariantsDir(dataDir), true)),
   ].filter((path) => interruptedWrite.test(basename(path)))
   let removed = 0

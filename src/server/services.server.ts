@@ -8,6 +8,7 @@ import { startContactBackend, stopContactBackend } from './contact/contact-backe
 import { DataDirectoryInUseError } from './db/directory-lock.server'
 import { EmbeddedDatabaseMissingError } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
+import { startFieldVitals, stopFieldVitals } from './field-vitals/field-vitals.server'
 import { checkPhotoVariantsDirectory } from './gallery/embedded-photo-variants.server'
 import { startGallery, stopGallery } from './gallery/gallery.server'
 import { removeInterruptedWrites } from './interrupted-writes.server'
@@ -37,6 +38,7 @@ export function startServices(): Promise<void> {
     const starting = Promise.all([startGallery(), startContactBackend()])
     if (getEnvironment().SUPABASE_URL !== undefined) {
       starting.catch((error: unknown) => console.error('A service could not start:', error))
+      await startFieldVitals()
       return
     }
     try {
@@ -48,6 +50,10 @@ export function startServices(): Promise<void> {
     // The data directory is this server's now (its lock is held once the database is open).
     await removeInterruptedWrites(getEnvironment().DATA_DIR)
     await checkPhotoVariantsDirectory()
+    // After that clean-up: the report snapshot it starts writing is a temporary file at first.
+    await startFieldVitals().catch((error: unknown) =>
+      console.error('Field vitals could not start; beacons will retry on arrival.', error),
+    )
   })()
   return state.started
 }
@@ -60,6 +66,8 @@ export function startServices(): Promise<void> {
 export function stopServices(): Promise<void> {
   state.stopped ??= (async () => {
     await stopContactBackend()
+    // Beacons still queued are written before the embedded database closes.
+    await stopFieldVitals()
     await stopGallery()
   })()
   return state.stopped

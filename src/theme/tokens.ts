@@ -122,6 +122,14 @@ export const semanticTokens = defineSemanticTokens({
       glow: { value: '{colors.copper.400}' },
     },
     focusRing: { value: '{colors.copper.400}' },
+    /** The owner's report: a Web Vital rated against Google's thresholds (named in text too). */
+    vital: {
+      good: { value: '{colors.navy.600}' },
+      fair: { value: '{colors.copper.700}' },
+      poor: { value: '{colors.red.700}' },
+      bar: { value: '{colors.navy.700}' },
+      track: { value: '{colors.sand.100}' },
+    },
   },
 })
 

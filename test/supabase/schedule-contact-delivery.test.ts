@@ -2,7 +2,8 @@
  * supabase/schedule-contact-delivery.sql on PostgreSQL 15, with stand-ins for what only a hosted
  * project has: pg_cron's cron.schedule, pg_net's net.http_post (the signature Supabase documents)
  * and Vault's decrypted_secrets. It proves the script's SQL runs, that the job it schedules calls
- * deliver-due with the dedicated key and a time-out, and that run details are cleaned.
+ * deliver-due with the dedicated key and a time-out, that run details are cleaned, and that the
+ * field report's 13-month retention runs on the real schema.
  */
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -15,6 +16,7 @@ import {
   type Postgres15Cluster,
   startPostgres15,
 } from '../support/postgres-15.ts'
+import { openPostgres15SchemaDatabase, type SchemaDatabase } from '../support/supabase-schema.ts'
 
 const scriptPath = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -144,6 +146,7 @@ describe.skipIf(postgresMissing)('supabase/schedule-contact-delivery.sql', () =>
     expect(scheduled.map(({ jobname, schedule }) => ({ jobname, schedule }))).toEqual([
       { jobname: 'contact-deliver-due', schedule: '* * * * *' },
       { jobname: 'cron-job-run-details-cleanup', schedule: '17 3 * * *' },
+      { jobname: 'site-analytics-retention', schedule: '41 4 * * *' },
     ])
     for (const job of scheduled) {
       expect(job.command).not.toContain(scheduleKey)
@@ -181,5 +184,39 @@ describe.skipIf(postgresMissing)('supabase/schedule-contact-delivery.sql', () =>
       'select count(*)::int as kept from cron.job_run_details',
     )
     expect(rows).toEqual([{ kept: 3 }])
+  })
+})
+
+describe.skipIf(postgresMissing)('the field report retention job, on every migration', () => {
+  let schema: SchemaDatabase
+  const script = scriptWithoutExtensions()
+
+  beforeAll(async () => {
+    schema = await openPostgres15SchemaDatabase(1)
+    await schema.database.query(standIns)
+    await schema.database.query(
+      `insert into vault.secrets (name, secret) values
+         ('contact_schedule_project_url', 'https://abcdefghijklmnop.supabase.co'),
+         ('contact_schedule_secret_key', 'sb_secret_${randomUUID().replaceAll('-', '')}')`,
+    )
+    await schema.database.query(script)
+  })
+  afterAll(() => schema?.close())
+
+  it('deletes page views older than 13 months and keeps the rest', async () => {
+    const { database } = schema
+    await database.query(
+      `insert into public.page_views (received_at, route, navigation, device, new_view) values
+         (now() - interval '14 months', '/faq', 'load', 'phone', true),
+         (now() - interval '12 months', '/faq', 'load', 'phone', true)`,
+    )
+    const job = await database.query<{ command: string }>(
+      `select command from cron.job where jobname = 'site-analytics-retention'`,
+    )
+    await database.query(job.rows[0]?.command ?? 'select 1/0')
+    const { rows } = await database.query<{ kept: number }>(
+      'select count(*)::int as kept from public.page_views',
+    )
+    expect(rows).toEqual([{ kept: 1 }])
   })
 })

@@ -135,13 +135,13 @@ export async function startPostgrestStandIn(
     : undefined
 
   /** Runs `sql` as the key's role inside one transaction, as PostgREST does. */
-  const asRole = <Row>(role: 'anon' | 'service_role', sql: string) =>
+  const asRole = <Row>(role: 'anon' | 'service_role', sql: string, params: unknown[] = []) =>
     database.transaction(async (tx) => {
       await tx.query(`set local role ${role}`)
       await tx.query("select set_config('request.jwt.claims', $1, true)", [
         JSON.stringify({ role }),
       ])
-      return (await tx.query<Row>(sql)).rows
+      return (await tx.query<Row>(sql, params)).rows
     })
 
   async function proxyFunction(request: RecordedRequest, response: ServerResponse) {
@@ -256,10 +256,30 @@ export async function startPostgrestStandIn(
           errorBody('PGRST202', `Could not find the function public.${rpcName}`),
         )
       }
+      // A POST's JSON object holds the arguments by name, as PostgREST passes them
+      // (`fn(name := value)`); objects and arrays go as JSON text, for a json or jsonb parameter.
+      let args: Record<string, unknown> = {}
+      try {
+        const parsed: unknown = request.body ? JSON.parse(request.body) : {}
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+          args = parsed as Record<string, unknown>
+        }
+      } catch {
+        return sendJson(response, 400, errorBody('PGRST102', 'Empty or invalid json'))
+      }
+      const names = Object.keys(args)
+      if (!names.every((name) => identifier.test(name))) {
+        return sendJson(response, 400, errorBody('PGRST102', 'Invalid argument name'))
+      }
+      const values = names.map((name) => {
+        const value = args[name]
+        return value !== null && typeof value === 'object' ? JSON.stringify(value) : value
+      })
       try {
         const [row] = await asRole<{ result: unknown }>(
           role,
-          `select public.${rpcName}() as result`,
+          `select public.${rpcName}(${names.map((name, i) => `${name} := $${i + 1}`).join(', ')}) as result`,
+          values,
         )
         return sendJson(response, 200, row?.result ?? null)
       } catch (error) {

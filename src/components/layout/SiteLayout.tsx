@@ -7,8 +7,11 @@ import { SiteHeader } from './SiteHeader'
 import { SiteToaster } from './SiteToaster'
 import { SkipLink } from './SkipLink'
 
-/** The chrome around every page: the page itself renders in `main`. */
-export function SiteLayout() {
+/**
+ * The chrome around every page: the page itself renders in `main`; `children` are what the app
+ * adds that shows nothing (the root route's field reporter).
+ */
+export function SiteLayout({ children }: { children?: ReactNode }) {
   return (
     <>
       <SkipLink />
@@ -19,6 +22,7 @@ export function SiteLayout() {
       <SiteFooter />
       <SiteToaster />
       <HydrationMarker />
+      {children}
     </>
   )
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { hydratedEvent } from '~/components/layout/HydrationMarker'
-import { replayEarlyTaps } from './replay-early-taps'
+import { type EarlyTaps, earlyTapsGlobal, replayEarlyTaps } from './replay-early-taps'
 
 /** What the app does once hydrated: mark the document, then announce it. */
 function hydrate() {
@@ -36,6 +36,8 @@ describe('the head script that keeps a tap made before the app has started', () 
       event.preventDefault()
       submits += 1
     })
+    // A fresh page: the window keeps its properties across document.write.
+    delete (window as unknown as Record<string, unknown>)[earlyTapsGlobal]
     new Function(replayEarlyTaps)()
   })
 
@@ -88,5 +90,34 @@ describe('the head script that keeps a tap made before the app has started', () 
     await hydrate()
     byId('other').click()
     expect(clicks).toEqual(['other'])
+  })
+
+  const earlyTaps = () => (window as unknown as Record<string, EarlyTaps>)[earlyTapsGlobal]
+
+  it('counts the clicks made before the app started, and those it could not honour', async () => {
+    byId('link').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    byId('map').click()
+    byId('other').click()
+    expect(earlyTaps()).toEqual({ taps: 3, dropped: 1 })
+    await hydrate()
+    byId('other').click()
+    expect(earlyTaps()).toEqual({ taps: 3, dropped: 1 })
+  })
+
+  it('counts a kept tap as dropped when its control is gone once the app is there', async () => {
+    byId('map').click()
+    byId('map').remove()
+    await hydrate()
+    expect(earlyTaps()).toEqual({ taps: 1, dropped: 1 })
+    expect(clicks).toEqual([])
+  })
+
+  it('runs once: run again (the router renders the head once more on hydration) it keeps the count and adds no listener', async () => {
+    byId('map').click()
+    new Function(replayEarlyTaps)()
+    byId('other').click()
+    expect(earlyTaps()).toEqual({ taps: 2, dropped: 1 })
+    await hydrate()
+    expect(clicks).toEqual(['map'])
   })
 })

@@ -1,5 +1,6 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha'
 import { useForm } from '@tanstack/react-form'
+import { useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
@@ -16,6 +17,7 @@ import {
   contactLimits,
   contactServiceOptions,
 } from '../contact-schema'
+import { leadSource } from '../lead-source'
 
 const Captcha = lazy(() => import('@hcaptcha/react-hcaptcha'))
 
@@ -62,6 +64,7 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
   const [captchaMissing, setCaptchaMissing] = useState(false)
   const [captchaUnavailable, setCaptchaUnavailable] = useState(false)
   const honeypot = useRef<HTMLInputElement>(null)
+  const router = useRouter()
 
   const form = useForm({
     defaultValues: { ...contactFormDefaults, service: initialService } as ContactFormFields,
@@ -86,7 +89,12 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
       captcha.current?.resetCaptcha()
       try {
         const result = await sendContactMessage({
-          data: { ...value, captchaToken: token, website: honeypot.current?.value ?? '' },
+          data: {
+            ...value,
+            captchaToken: token,
+            website: honeypot.current?.value ?? '',
+            ...leadSource('/contact-us', (path) => router.getMatchedRoutes(path)[2]?.id),
+          },
         })
         if ('error' in result) {
           void notify('error', contactToasts.failure.title, {

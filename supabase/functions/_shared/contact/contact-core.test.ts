@@ -159,6 +159,28 @@ describe('contact core', () => {
     expect(overridden?.headers.get('reply-to')).toContain('Mallory gnp.exe')
   })
 
+  it('keeps where the lead came from beside the message, and drops a source that does not fit', async () => {
+    const { handler } = setup()
+    const sources = [
+      { sourceRoute: '/services/$serviceId', referrerHost: 'WWW.Google.CA' },
+      { sourceRoute: 'https://evil.example/?q=1', referrerHost: 'not a host/..' },
+      {},
+    ]
+    for (const source of sources) {
+      const answer = await handler.receive({ ...message, captchaToken: nextToken(), ...source })
+      expect(answer.status).toBe(200)
+    }
+    const stored = await database.db.query<{
+      source_route: string | null
+      referrer_host: string | null
+    }>('select source_route, referrer_host from public.contact_messages order by created_at')
+    expect(stored.rows).toEqual([
+      { source_route: '/services/$serviceId', referrer_host: 'www.google.ca' },
+      { source_route: null, referrer_host: null },
+      { source_route: null, referrer_host: null },
+    ])
+  })
+
   it('stores before notifying: a throwing notifier still leaves the message and an ok', async () => {
     let seenAtNotify: unknown[] = []
     const { handler, log } = setup({

@@ -142,7 +142,7 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
         const error = Object.values(fields)[0] ?? contactMessageShapeError
         return { status: 400, body: { error, fields } }
       }
-      const { captchaToken, website, ...fields } = parsed.output
+      const { captchaToken, website, sourceRoute, referrerHost, ...fields } = parsed.output
 
       const waitS = await rateLimitWait(meta.visitorIp)
       if (waitS > 0) return rateLimited(waitS)
@@ -181,6 +181,8 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
         const stored = await deps.store.insert(fields, {
           remoteIp: meta.visitorIp,
           captchaTokenHash: testToken ? undefined : await sha256Hex(captchaToken),
+          sourceRoute,
+          referrerHost,
         })
         if (!stored.stored) {
           log.warn('contact.captcha_replayed', { stored: false })

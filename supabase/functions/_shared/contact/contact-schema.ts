@@ -137,22 +137,42 @@ const fieldEntries = {
   message: messageSchema,
 }
 
+/**
+ * Where the lead came from, as the form reports it: the route pattern of the page that led to the
+ * form (never its URL) and the host of a referring site. Optional, and a value that does not fit
+ * is dropped rather than refusing the message: a lead must never be lost over its source.
+ */
+const sourceRouteSchema = v.fallback(
+  v.optional(v.pipe(v.string(), v.regex(/^\/[A-Za-z0-9/$._-]{0,99}$/))),
+  undefined,
+)
+const referrerHostSchema = v.fallback(
+  v.optional(v.pipe(v.string(), v.toLowerCase(), v.regex(/^[a-z0-9.-]{1,253}$/))),
+  undefined,
+)
+
 /** What a refusal of the whole body says (not an object, or a field missing). */
 export const contactMessageShapeError = 'Please send the form with every field.'
 
 /** The visible fields, for field-level validation in the form. */
 export const contactFormFieldsSchema = v.object(fieldEntries, contactMessageShapeError)
 
-/** Everything the server accepts: the fields, the captcha token and the honeypot. */
+/** Everything the server accepts: the fields, the captcha token, the honeypot and the source. */
 export const contactMessageSchema = v.object(
-  { ...fieldEntries, captchaToken: captchaTokenSchema, website: honeypotSchema },
+  {
+    ...fieldEntries,
+    captchaToken: captchaTokenSchema,
+    website: honeypotSchema,
+    sourceRoute: sourceRouteSchema,
+    referrerHost: referrerHostSchema,
+  },
   contactMessageShapeError,
 )
 
 export type ContactFormFields = v.InferInput<typeof contactFormFieldsSchema>
 export type ContactMessageInput = v.InferInput<typeof contactMessageSchema>
 export type ContactMessage = v.InferOutput<typeof contactMessageSchema>
-/** The fields a stored message keeps (no token, no honeypot). */
+/** The fields a stored message keeps (no token, no honeypot; its source is kept beside them). */
 export type ContactMessageFields = v.InferOutput<typeof contactFormFieldsSchema>
 
 /** Empty form values, in the schema's shape. */

@@ -40,7 +40,13 @@ export interface ContactStore {
    */
   insert(
     message: ContactMessageFields,
-    meta?: { remoteIp?: string | undefined; captchaTokenHash?: string | undefined },
+    meta?: {
+      remoteIp?: string | undefined
+      captchaTokenHash?: string | undefined
+      /** Where the lead came from: the route pattern that led to the form, a referring host. */
+      sourceRoute?: string | undefined
+      referrerHost?: string | undefined
+    },
   ): Promise<InsertResult>
   /**
    * Claims due pending messages for sending: each claimed row's attempt count goes up by one and
@@ -136,8 +142,9 @@ export function createPostgresContactStore(db: Database): ContactStore {
           if (spent.rows.length === 0) return { stored: false, reason: 'token-replayed' }
         }
         const inserted = await tx.query<{ id: string }>(
-          `insert into public.contact_messages (name, email, phone, service, message, remote_ip)
-           values ($1, $2, $3, $4, $5, $6) returning id`,
+          `insert into public.contact_messages
+             (name, email, phone, service, message, remote_ip, source_route, referrer_host)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
           [
             message.name,
             message.email,
@@ -145,6 +152,8 @@ export function createPostgresContactStore(db: Database): ContactStore {
             message.service,
             message.message,
             meta.remoteIp ?? null,
+            meta.sourceRoute ?? null,
+            meta.referrerHost ?? null,
           ],
         )
         const id = inserted.rows[0]?.id

@@ -1,0 +1,119 @@
+/**
+ * Sends field-vitals beacons at a steady rate, as browsers would (one POST each, a few hundred
+ * bytes, a desktop Chrome user agent), from `addresses` different clients named in
+ * X-Forwarded-For (the server runs with TRUST_PROXY=true), so each stays within the per-address
+ * limit. Run as its own process so its work does not share the measuring client's thread:
+ *
+ *   node bench/lib/beacon-sender.ts <origin> <per-second> <seconds> <addresses>
+ *
+ * Prints one JSON line: how many were sent, answered by status, and latency percentiles.
+ */
+import { Agent, request } from 'node:http'
+
+const [origin = '', perSecondText = '200', secondsText = '30', addressesText = '500'] =
+  process.argv.slice(2)
+const perSecond = Number(perSecondText)
+const seconds = Number(secondsText)
+const addresses = Number(addressesText)
+const url = new URL('/api/vitals', origin)
+const agent = new Agent({ keepAlive: true, maxSockets: 16 })
+const userAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
+const routes = [
+  '/',
+  '/faq',
+  '/gallery',
+  '/services/$serviceId',
+  '/areas-of-service/$locationService',
+]
+
+const statuses: Record<string, number> = {}
+const latencies: number[] = []
+let sent = 0
+
+function beacon(n: number): string {
+  return JSON.stringify({
+    route: routes[n % routes.length],
+    nav: n % 3 === 0 ? 'client' : 'load',
+    device: (['phone', 'tablet', 'desktop'] as const)[n % 3],
+    conn: '4g',
+    view: true,
+    ...(n % 3 === 0
+      ? { tel: n % 7 === 0 ? 1 : 0 }
+      : {
+          lcp: 1200 + (n % 40) * 50,
+          inp: 80 + (n % 30) * 10,
+          cls: (n % 10) / 100,
+          fcp: 800 + (n % 20) * 20,
+          ttfb: 90 + (n % 10) * 10,
+          inpTarget: 'main > section > a[href="/contact-us"]',
+          early: n % 11 === 0 ? 1 : 0,
+        }),
+  })
+}
+
+function send(n: number): Promise<void> {
+  const body = beacon(n)
+  const started = performance.now()
+  return new Promise((done) => {
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': userAgent,
+          'sec-fetch-site': 'same-origin',
+          'x-forwarded-for': `198.51.${Math.floor((n % addresses) / 250)}.${(n % addresses) % 250}`,
+        },
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () => {
+          latencies.push(performance.now() - started)
+          const key = String(response.statusCode)
+          statuses[key] = (statuses[key] ?? 0) + 1
+          done()
+        })
+      },
+    )
+    outgoing.on('error', () => {
+      statuses.error = (statuses.error ?? 0) + 1
+      done()
+    })
+    outgoing.end(body)
+  })
+}
+
+const inFlight: Promise<void>[] = []
+const startedAt = performance.now()
+const total = perSecond * seconds
+// Every 10 ms, as many as the schedule says are due by now: a steady rate, not bursts.
+await new Promise<void>((finished) => {
+  const timer = setInterval(() => {
+    const due = Math.min(total, Math.floor(((performance.now() - startedAt) / 1000) * perSecond))
+    while (sent < due) inFlight.push(send(sent++))
+    if (sent >= total) {
+      clearInterval(timer)
+      finished()
+    }
+  }, 10)
+})
+await Promise.all(inFlight)
+const elapsed = (performance.now() - startedAt) / 1000
+latencies.sort((a, b) => a - b)
+const at = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0
+console.log(
+  JSON.stringify({
+    sent,
+    elapsedSeconds: elapsed,
+    statuses,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? 0,
+  }),
+)
+agent.destroy()

@@ -1,0 +1,87 @@
+/**
+ * `npm run report`: how real visitors fared over the last 28 days, per route: p75 of each Web
+ * Vital against Google's thresholds, views, leads, calls and emails, slow interactions' elements,
+ * and a bar of views per route. The owner's page (OWNER_REPORT_KEY) shows the same figures.
+ *
+ * Embedded database (default): reads <DATA_DIR>/report/site-report.json, which the server writes
+ * at start, every ten minutes and at stop (it never opens the PGlite directory the server holds).
+ * Supabase: with SUPABASE_DB_URL it asks the database directly as service_role; otherwise with
+ * SUPABASE_URL and SUPABASE_SECRET_KEY through the data API (site_report(), which only the
+ * secret key may run).
+ *
+ * Options: --json (the figures as JSON).
+ */
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import process from 'node:process'
+import {
+  formatSiteReport,
+  parseSiteReport,
+  reportDays,
+} from '../src/features/site-report/site-report.ts'
+import {
+  createSqlPageViewStore,
+  createSupabasePageViewStore,
+} from '../src/server/field-vitals/page-view-store.server.ts'
+import { readReportSnapshot, reportDir } from '../src/server/field-vitals/report-snapshot.server.ts'
+
+async function fromPostgres(url: string): Promise<unknown> {
+  const { default: pg } = await import('pg')
+  const { createPgDatabase } = await import('../supabase/functions/_shared/contact/database.ts')
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 })
+  try {
+    return await createSqlPageViewStore(createPgDatabase(pool)).report(reportDays)
+  } finally {
+    await pool.end()
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2)
+  const unknown = args.find((arg) => arg !== '--json')
+  if (unknown !== undefined) {
+    console.error(
+      unknown === '--help' || unknown === '-h'
+        ? 'Usage: npm run report [-- --json]'
+        : `Unknown option ${unknown}. Try --help.`,
+    )
+    process.exitCode = unknown === '--help' || unknown === '-h' ? 0 : 2
+    return
+  }
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  const env = (name: string) => process.env[name]?.trim() || undefined
+
+  let document: unknown
+  const dbUrl = env('SUPABASE_DB_URL')
+  const supabaseUrl = env('SUPABASE_URL')
+  const secretKey = env('SUPABASE_SECRET_KEY')
+  if (dbUrl) document = await fromPostgres(dbUrl)
+  else if (supabaseUrl && secretKey) {
+    document = await createSupabasePageViewStore({ url: supabaseUrl, secretKey }).report(reportDays)
+  } else if (supabaseUrl) {
+    console.error(
+      'Figures are stored in Supabase (SUPABASE_URL is set): set SUPABASE_SECRET_KEY (as the ' +
+        "site has it) or SUPABASE_DB_URL (the project's Postgres connection string).",
+    )
+    process.exitCode = 1
+    return
+  } else {
+    // Same default as DATA_DIR in app.config.ts.
+    const dataDir = resolve(env('DATA_DIR') ?? '.data')
+    document = await readReportSnapshot(reportDir(dataDir))
+    if (document === undefined) {
+      console.info(
+        `No figures yet: the server writes ${reportDir(dataDir)}/site-report.json when it starts ` +
+          `(DATA_DIR is ${dataDir}).`,
+      )
+      return
+    }
+  }
+  const report = parseSiteReport(document)
+  console.info(args.includes('--json') ? JSON.stringify(report, null, 2) : formatSiteReport(report))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

@@ -1,0 +1,66 @@
+/**
+ * What the browser's reporter and the server's beacon endpoint agree on. Client-safe and small:
+ * the reporter imports it, so no schema library here (the server validates with
+ * beacon-schema.ts).
+ */
+
+/** Where beacons go (src/server.ts answers it before the app). */
+export const beaconPath = '/api/vitals'
+
+/** A beacon is a few hundred bytes; anything past this is refused unread. */
+export const beaconMaxBytes = 2048
+
+/**
+ * The pages a beacon may name, by route pattern (the router's route id): never a URL, so no query
+ * value or location slug is recorded. `404` is a page no route matched.
+ * measured-routes.typecheck.ts checks each is a route.
+ */
+export const measuredRoutes = [
+  '/',
+  '/$serviceAlias',
+  '/about-us',
+  '/contact-us',
+  '/faq',
+  '/gallery',
+  '/privacy-policy',
+  '/service-areas',
+  '/sitemap',
+  '/areas-of-service/$locationService',
+  '/services/$serviceId',
+  '/services/',
+  '404',
+] as const
+export type MeasuredRoute = (typeof measuredRoutes)[number]
+
+export const deviceClasses = ['phone', 'tablet', 'desktop'] as const
+export type DeviceClass = (typeof deviceClasses)[number]
+
+export const connectionTypes = ['slow-2g', '2g', '3g', '4g'] as const
+export type ConnectionType = (typeof connectionTypes)[number]
+
+/** One page view's report, or (view: false) taps made after its first report was sent. */
+export interface Beacon {
+  route: MeasuredRoute
+  /** `load`: the document's first page; `client`: a client-side navigation. */
+  nav: 'load' | 'client'
+  device: DeviceClass
+  conn?: ConnectionType
+  view: boolean
+  /** Milliseconds, except CLS (unitless). A first load only. */
+  lcp?: number
+  inp?: number
+  cls?: number
+  fcp?: number
+  ttfb?: number
+  /** The element of the slowest interaction, as a short CSS selector. */
+  inpTarget?: string
+  /** Clicks and submits before the app had started, and how many of them were lost. */
+  early?: number
+  earlyDropped?: number
+  tel?: number
+  mailto?: number
+}
+
+/** Viewport width buckets: the site's own breakpoints (phone up to 767 px, tablet to 1023). */
+export const deviceClassOf = (width: number): DeviceClass =>
+  width < 768 ? 'phone' : width < 1024 ? 'tablet' : 'desktop'

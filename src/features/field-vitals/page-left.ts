@@ -1,0 +1,27 @@
+/**
+ * The route pattern of the page this tab last left, handed to the next document for the lead
+ * source (contact/lead-source.ts). A link to the contact form loads a new document (its page
+ * embeds hCaptcha, features/security/reload-for-third-parties.ts) after the router has already
+ * moved the URL to /contact-us, so the new document's referrer names the form itself, not the
+ * page the link was on. Kept in sessionStorage (this tab only, gone with it), read once, and
+ * written only by the field reporter, so never for a visitor who opted out.
+ */
+const key = 'maple-hearth:page-left'
+
+export function rememberPageLeft(route: string) {
+  try {
+    sessionStorage.setItem(key, route)
+  } catch {
+    // Storage refused (private mode, quota): the referrer is the fallback.
+  }
+}
+
+export function takePageLeft(): string | undefined {
+  try {
+    const route = sessionStorage.getItem(key) ?? undefined
+    sessionStorage.removeItem(key)
+    return route
+  } catch {
+    return undefined
+  }
+}

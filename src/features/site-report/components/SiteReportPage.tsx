@@ -1,0 +1,213 @@
+import { css } from 'styled-system/css'
+import { Section } from '~/components/Section'
+import {
+  formatVital,
+  p75Of,
+  type RouteFigures,
+  rateVital,
+  type SiteReport,
+  siteTotals,
+  type VitalName,
+  vitalLabels,
+  vitalNames,
+  vitalThresholds,
+} from '../site-report'
+
+const ratingClass = {
+  good: css({ color: 'vital.good' }),
+  'needs improvement': css({ color: 'vital.fair' }),
+  poor: css({ color: 'vital.poor', fontWeight: 'semibold' }),
+} as const
+
+const tableCell = css({
+  px: '3',
+  py: '2',
+  textAlign: 'left',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'top',
+})
+
+/** The owner's field report (OWNER_REPORT_KEY): figures from real visitors, last 28 days. */
+export function SiteReportPage({ report }: { report: SiteReport }) {
+  const totals = siteTotals(report)
+  return (
+    <Section narrow labelledBy="report-title">
+      <div className={css({ display: 'grid', gap: '10' })}>
+        <header className={css({ display: 'grid', gap: '3' })}>
+          <h1 id="report-title" className={css({ textStyle: 'h2', color: 'fg.heading' })}>
+            How real visitors fare
+          </h1>
+          <p className={css({ color: 'fg.muted' })}>
+            The last {report.days} days, from the browsers of visitors who did not opt out. Each
+            vital is the 75th percentile, rated against Google's thresholds. Generated{' '}
+            <time dateTime={report.generatedAt}>
+              {report.generatedAt.slice(0, 16).replace('T', ' ')}
+            </time>{' '}
+            UTC.
+          </p>
+          <dl
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+              gap: '4',
+            })}
+          >
+            {(
+              [
+                ['Views', totals.views],
+                ['Leads', totals.leads],
+                ['Calls', totals.calls],
+                ['Emails', totals.emails],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className={css({ bg: 'bg.subtle', p: '4', rounded: 'md' })}>
+                <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>{label}</dt>
+                <dd className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </header>
+        {report.routes.length === 0 ? (
+          <p>No page views recorded yet.</p>
+        ) : (
+          <>
+            <ViewsChart routes={report.routes} />
+            <VitalsTable routes={report.routes} />
+          </>
+        )}
+      </div>
+    </Section>
+  )
+}
+
+/** Views per route as bars (server-rendered SVG), with leads and calls beside each. */
+function ViewsChart({ routes }: { routes: readonly RouteFigures[] }) {
+  const most = Math.max(1, ...routes.map((route) => route.views))
+  return (
+    <figure className={css({ display: 'grid', gap: '4' })}>
+      <figcaption className={css({ textStyle: 'h3', color: 'fg.heading' })}>
+        Views, leads and calls per page
+      </figcaption>
+      <ul className={css({ display: 'grid', gap: '3' })}>
+        {routes.map((route) => (
+          <li key={route.route} className={css({ display: 'grid', gap: '1' })}>
+            <span className={css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })}>
+              {route.route}
+            </span>
+            <svg
+              viewBox="0 0 100 8"
+              preserveAspectRatio="none"
+              aria-hidden="true"
+              className={css({ w: 'full', h: '3' })}
+            >
+              <rect width="100" height="8" className={css({ fill: 'vital.track' })} />
+              <rect
+                width={(route.views / most) * 100}
+                height="8"
+                className={css({ fill: 'vital.bar' })}
+              />
+            </svg>
+            <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {route.views} views · {route.leads} leads · {route.calls} calls · {route.emails}{' '}
+              emails
+            </span>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  )
+}
+
+function VitalCell({ route, name }: { route: RouteFigures; name: VitalName }) {
+  const value = p75Of(route, name)
+  if (value === null) return <td className={tableCell}>–</td>
+  const rating = rateVital(name, value)
+  return (
+    <td className={tableCell}>
+      <span className={ratingClass[rating]}>
+        {formatVital(name, value)} <span className={css({ fontSize: 'xs' })}>{rating}</span>
+      </span>
+    </td>
+  )
+}
+
+function VitalsTable({ routes }: { routes: readonly RouteFigures[] }) {
+  return (
+    <section aria-labelledby="vitals-title" className={css({ display: 'grid', gap: '4' })}>
+      <h2 id="vitals-title" className={css({ textStyle: 'h3', color: 'fg.heading' })}>
+        Web Vitals per page (p75)
+      </h2>
+      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+        Good up to, poor above:{' '}
+        {vitalNames
+          .map((name) => {
+            const [good, poor] = vitalThresholds[name]
+            return name === 'cls'
+              ? `${vitalLabels[name]} ${good} / ${poor}`
+              : `${vitalLabels[name]} ${good} / ${poor} ms`
+          })
+          .join(' · ')}
+        . Taps before the app started are counted on first loads.
+      </p>
+      {/* A region that scrolls sideways takes focus, so it scrolls by keyboard too. */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
+        tabIndex={0}
+        aria-label="Web Vitals per page, scrolls sideways"
+        className={css({ overflowX: 'auto' })}
+      >
+        <table className={css({ borderCollapse: 'collapse', fontSize: 'sm', minW: 'full' })}>
+          <thead>
+            <tr>
+              <th scope="col" className={tableCell}>
+                Page
+              </th>
+              {vitalNames.map((name) => (
+                <th key={name} scope="col" className={tableCell}>
+                  {vitalLabels[name]}
+                </th>
+              ))}
+              <th scope="col" className={tableCell}>
+                Early taps (dropped)
+              </th>
+              <th scope="col" className={tableCell}>
+                Slow interactions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {routes.map((route) => (
+              <tr key={route.route}>
+                <th scope="row" className={tableCell}>
+                  <span className={css({ fontFamily: 'mono' })}>{route.route}</span>
+                </th>
+                {vitalNames.map((name) => (
+                  <VitalCell key={name} route={route} name={name} />
+                ))}
+                <td className={tableCell}>
+                  {route.earlyTaps} ({route.earlyTapsDropped})
+                </td>
+                <td className={tableCell}>
+                  {route.slowInpTargets.length === 0 ? (
+                    '–'
+                  ) : (
+                    <ul>
+                      {route.slowInpTargets.map((slow) => (
+                        <li key={slow.target}>
+                          <code>{slow.target}</code> ×{slow.count}, worst {Math.round(slow.worstMs)}{' '}
+                          ms
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </section>
+  )
+}

@@ -1,0 +1,15 @@
+import { createServerFn } from '@tanstack/react-start'
+import * as v from 'valibot'
+import { ownerReport } from '~/server/field-vitals/owner-report.server'
+
+/**
+ * The owner's field report, given the key from the page's path; `report: null` (the page's 404)
+ * when the key is unset or wrong, or missing. GET like every read: the key is in the page's own
+ * URL already, and the answer is never kept (server-function answers are no-store). Always an
+ * object: Start hands request middleware no response for a bare null or undefined.
+ */
+export const getOwnerReport = createServerFn({ method: 'GET' })
+  .validator(v.optional(v.object({ key: v.pipe(v.string(), v.maxLength(200)) })))
+  .handler(async ({ data }) => ({
+    report: data ? ((await ownerReport(data.key)) ?? null) : null,
+  }))

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createSqlPageViewStore } from '~/server/field-vitals/page-view-store.server'
+import { findPostgres15Binaries } from '../../../test/support/postgres-15'
+import {
+  openPgliteSchemaDatabase,
+  openPostgres15SchemaDatabase,
+  type SchemaDatabase,
+} from '../../../test/support/supabase-schema'
+import { formatSiteReport, parseSiteReport, rateVital, siteTotals } from './site-report'
+
+interface SeedView {
+  route: string
+  navigation?: 'load' | 'client'
+  newView?: boolean
+  daysAgo?: number
+  lcp?: number
+  inp?: number
+  cls?: number
+  fcp?: number
+  ttfb?: number
+  inpTarget?: string
+  early?: number
+  earlyDropped?: number
+  tel?: number
+  mailto?: number
+}
+
+// The seeded month, and the count by hand that the report must match.
+const views: SeedView[] = [
+  // /faq, four first loads. LCP 1000 2000 3000 5000: p75 at rank 0.75 × 3 = 2.25, so
+  // 3000 + 0.25 × (5000 − 3000) = 3500. INP 100 250 600 (one load had no interaction):
+  // rank 1.5, 250 + 0.5 × 350 = 425. CLS 0 0.05 0.1 0.3: 0.1 + 0.25 × 0.2 = 0.15.
+  // FCP 900 × 4 = 900. TTFB 100 200 300 400: 300 + 0.25 × 100 = 325.
+  { route: '/faq', lcp: 1000, inp: 100, cls: 0, fcp: 900, ttfb: 100, inpTarget: 'a#quick' },
+  { route: '/faq', lcp: 2000, inp: 250, cls: 0.05, fcp: 900, ttfb: 200, inpTarget: 'button#a' },
+  { route: '/faq', lcp: 3000, inp: 600, cls: 0.3, fcp: 900, ttfb: 300, inpTarget: 'button#a' },
+  { route: '/faq', lcp: 5000, cls: 0.1, fcp: 900, ttfb: 400, early: 3, earlyDropped: 1 },
+  // Two client navigations to /faq, one with a call and an email tap.
+  { route: '/faq', navigation: 'client', tel: 1, mailto: 1 },
+  { route: '/faq', navigation: 'client' },
+  // A follow-up beacon (the visitor came back and called twice): taps, not a view.
+  { route: '/faq', navigation: 'client', newView: false, tel: 2 },
+  // Outside the 28 days: left out.
+  { route: '/faq', daysAgo: 40, lcp: 99_999, tel: 50 },
+  // One first load of the home page.
+  { route: '/', lcp: 1500, inp: 80, cls: 0.01, fcp: 700, ttfb: 90 },
+]
+// Leads: /faq one (another is 40 days old), a service page one (a route without views here),
+// and one without a source (not counted on any route).
+const leads = [
+  { source: '/faq', daysAgo: 1 },
+  { source: '/faq', daysAgo: 40 },
+  { source: '/services/$serviceId', daysAgo: 3 },
+  { source: null, daysAgo: 2 },
+]
+
+const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
+
+describe.each([
+  { target: 'PGlite (embedded)', skip: false, open: openPgliteSchemaDatabase },
+  {
+    target: 'PostgreSQL 15 (Supabase, npm run report with SUPABASE_DB_URL)',
+    skip: postgresMissing,
+    open: () => openPostgres15SchemaDatabase(2),
+  },
+])('site_report on $target', ({ skip, open }) => {
+  let db: SchemaDatabase
+
+  beforeAll(async () => {
+    if (skip) return
+    db = await open()
+  })
+  afterAll(() => db?.close())
+  beforeEach(async () => {
+    if (skip) return
+    await db.database.query('truncate public.page_views, public.contact_messages')
+    for (const view of views) {
+      await db.database.query(
+        `insert into public.page_views (received_at, route, navigation, device, new_view, lcp_ms,
+           inp_ms, cls, fcp_ms, ttfb_ms, inp_target, early_taps, early_taps_dropped, tel_taps,
+           mailto_taps)
+         values (now() - make_interval(days => $1), $2, $3, 'phone', $4, $5, $6, $7, $8, $9, $10,
+           $11, $12, $13, $14)`,
+        [
+          view.daysAgo ?? 0,
+          view.route,
+          view.navigation ?? 'load',
+          view.newView ?? true,
+          view.lcp ?? null,
+          view.inp ?? null,
+          view.cls ?? null,
+          view.fcp ?? null,
+          view.ttfb ?? null,
+          view.inpTarget ?? null,
+          view.early ?? 0,
+          view.earlyDropped ?? 0,
+          view.tel ?? 0,
+          view.mailto ?? 0,
+        ],
+      )
+    }
+    for (const lead of leads) {
+      await db.database.query(
+        `insert into public.contact_messages (name, email, phone, message, created_at, source_route)
+         values ('Ada', 'ada@example.com', '905 555 0142', 'A kitchen, please.',
+           now() - make_interval(days => $1), $2)`,
+        [lead.daysAgo, lead.source],
+      )
+    }
+  })
+
+  it.skipIf(skip)('matches the hand count of the seeded month', async () => {
+    const report = parseSiteReport(await createSqlPageViewStore(db.database).report(28))
+    expect(report.days).toBe(28)
+    expect(report.routes.map((route) => route.route)).toEqual(['/faq', '/', '/services/$serviceId'])
+    const [faq, home, service] = report.routes
+    expect(faq).toMatchObject({
+      views: 6,
+      loads: 4,
+      lcpSamples: 4,
+      inpSamples: 3,
+      calls: 3,
+      emails: 1,
+      leads: 1,
+      viewsWithEarlyTaps: 1,
+      earlyTaps: 3,
+      earlyTapsDropped: 1,
+      slowInpTargets: [{ target: 'button#a', count: 2, worstMs: 600 }],
+    })
+    expect(faq?.lcpP75).toBeCloseTo(3500, 6)
+    expect(faq?.inpP75).toBeCloseTo(425, 6)
+    expect(faq?.clsP75).toBeCloseTo(0.15, 6)
+    expect(faq?.fcpP75).toBeCloseTo(900, 6)
+    expect(faq?.ttfbP75).toBeCloseTo(325, 6)
+    expect(home).toMatchObject({ views: 1, loads: 1, lcpP75: 1500, leads: 0, calls: 0 })
+    expect(service).toMatchObject({ views: 0, leads: 1, lcpP75: null, slowInpTargets: [] })
+    expect(siteTotals(report)).toEqual({ views: 7, leads: 2, calls: 3, emails: 1 })
+
+    const text = formatSiteReport(report)
+    expect(text).toContain('7 views · 2 leads · 3 calls · 1 emails')
+    expect(text).toMatch(/\/faq +█{24} {2}6 views/)
+    expect(text).toContain('LCP 3500 ms needs work · INP 425 ms needs work · CLS 0.15 needs work')
+    expect(text).toContain('FCP 900 ms good · TTFB 325 ms good')
+    expect(text).toContain('slow INP ×2 (worst 600 ms): button#a')
+    expect(text).toContain('taps before the app started 3 (1 dropped)')
+  })
+
+  it.skipIf(skip)(
+    'keeps 13 months: older views go, and older leads lose their source',
+    async () => {
+      await db.database.query(
+        `update public.page_views set received_at = now() - interval '14 months' where route = '/'`,
+      )
+      await db.database.query(
+        `update public.contact_messages set created_at = now() - interval '14 months'
+        where source_route = '/services/$serviceId'`,
+      )
+      const store = createSqlPageViewStore(db.database)
+      expect(await store.prune()).toBe(2)
+      const left = await db.database.query<{ n: number | string }>(
+        `select count(*) as n from public.page_views where route = '/'`,
+      )
+      expect(Number(left.rows[0]?.n)).toBe(0)
+      const messages = await db.database.query<{ n: number | string }>(
+        `select count(*) as n from public.contact_messages where source_route is null`,
+      )
+      expect(Number(messages.rows[0]?.n)).toBe(2)
+      expect(await store.prune()).toBe(0)
+    },
+  )
+
+  it.skipIf(skip)(
+    'is closed to the API roles: anon and authenticated can neither read nor write',
+    async () => {
+      for (const role of ['anon', 'authenticated']) {
+        for (const sql of [
+          'select * from public.page_views',
+          'select public.site_report(28)',
+          `select public.record_page_views('[]'::jsonb)`,
+          'select public.prune_site_analytics()',
+          'select source_route from public.contact_messages',
+        ]) {
+          await expect(
+            db.database.transaction(async (tx) => {
+              await tx.query(`set local role ${role}`)
+              await tx.query(sql)
+            }),
+          ).rejects.toMatchObject({ code: '42501' })
+        }
+      }
+    },
+  )
+})
+
+describe('ratings', () => {
+  it("follow Google's thresholds: good up to the first, poor past the second", () => {
+    expect(rateVital('lcp', 2500)).toBe('good')
+    expect(rateVital('lcp', 2501)).toBe('needs improvement')
+    expect(rateVital('lcp', 4001)).toBe('poor')
+    expect(rateVital('inp', 200)).toBe('good')
+    expect(rateVital('inp', 501)).toBe('poor')
+    expect(rateVital('cls', 0.1)).toBe('good')
+    expect(rateVital('cls', 0.26)).toBe('poor')
+  })
+})

@@ -1,0 +1,144 @@
+/**
+ * The owner's report of how real visitors fare, per route: what site_report() (the migration
+ * 20261125000100) answers, parsed, rated against Google's Core Web Vitals thresholds, and
+ * written as text (`npm run report`). The owner's page (components/SiteReportPage.tsx) shows the
+ * same figures as a chart.
+ */
+import * as v from 'valibot'
+
+/** The window both the script and the page show. */
+export const reportDays = 28
+
+export const vitalNames = ['lcp', 'inp', 'cls', 'fcp', 'ttfb'] as const
+export type VitalName = (typeof vitalNames)[number]
+
+/**
+ * Google's thresholds at the 75th percentile (web.dev/articles/vitals): good up to the first,
+ * poor above the second. Milliseconds, CLS unitless.
+ */
+export const vitalThresholds: Record<VitalName, readonly [good: number, poor: number]> = {
+  lcp: [2500, 4000],
+  inp: [200, 500],
+  cls: [0.1, 0.25],
+  fcp: [1800, 3000],
+  ttfb: [800, 1800],
+}
+
+export const vitalLabels: Record<VitalName, string> = {
+  lcp: 'LCP',
+  inp: 'INP',
+  cls: 'CLS',
+  fcp: 'FCP',
+  ttfb: 'TTFB',
+}
+
+export type VitalRating = 'good' | 'needs improvement' | 'poor'
+
+export function rateVital(name: VitalName, value: number): VitalRating {
+  const [good, poor] = vitalThresholds[name]
+  return value <= good ? 'good' : value <= poor ? 'needs improvement' : 'poor'
+}
+
+export const formatVital = (name: VitalName, value: number | null): string =>
+  value === null ? '–' : name === 'cls' ? value.toFixed(2) : `${Math.round(value)} ms`
+
+const figure = v.pipe(v.number(), v.minValue(0))
+const p75 = v.nullable(v.number())
+
+const routeFiguresSchema = v.object({
+  route: v.string(),
+  views: figure,
+  loads: figure,
+  lcpP75: p75,
+  inpP75: p75,
+  clsP75: p75,
+  fcpP75: p75,
+  ttfbP75: p75,
+  lcpSamples: figure,
+  inpSamples: figure,
+  viewsWithEarlyTaps: figure,
+  earlyTaps: figure,
+  earlyTapsDropped: figure,
+  calls: figure,
+  emails: figure,
+  leads: figure,
+  slowInpTargets: v.array(v.object({ target: v.string(), count: figure, worstMs: v.number() })),
+})
+export type RouteFigures = v.InferOutput<typeof routeFiguresSchema>
+
+export const siteReportSchema = v.object({
+  days: figure,
+  generatedAt: v.string(),
+  routes: v.array(routeFiguresSchema),
+})
+export type SiteReport = v.InferOutput<typeof siteReportSchema>
+
+export const parseSiteReport = (document: unknown): SiteReport =>
+  v.parse(siteReportSchema, document)
+
+export const p75Of = (route: RouteFigures, name: VitalName): number | null => route[`${name}P75`]
+
+export interface SiteTotals {
+  views: number
+  leads: number
+  calls: number
+  emails: number
+}
+
+export const siteTotals = (report: SiteReport): SiteTotals =>
+  report.routes.reduce(
+    (sum, route) => ({
+      views: sum.views + route.views,
+      leads: sum.leads + route.leads,
+      calls: sum.calls + route.calls,
+      emails: sum.emails + route.emails,
+    }),
+    { views: 0, leads: 0, calls: 0, emails: 0 },
+  )
+
+const ratingMark: Record<VitalRating, string> = {
+  good: 'good',
+  'needs improvement': 'needs work',
+  poor: 'POOR',
+}
+
+/** A bar of `width` characters for `value` out of `max`. */
+export const textBar = (value: number, max: number, width = 24): string =>
+  max <= 0 ? '' : '█'.repeat(Math.round((value / max) * width)).padEnd(width, '·')
+
+/** The report as the terminal shows it. */
+export function formatSiteReport(report: SiteReport): string {
+  const totals = siteTotals(report)
+  const lines = [
+    `Field report, last ${report.days} days (generated ${report.generatedAt})`,
+    `${totals.views} views · ${totals.leads} leads · ${totals.calls} calls · ${totals.emails} emails`,
+    `p75 against Google's thresholds: good / needs work / POOR`,
+    '',
+  ]
+  if (report.routes.length === 0) return [...lines, 'No page views recorded yet.'].join('\n')
+  const mostViews = Math.max(...report.routes.map((route) => route.views))
+  const width = Math.max(...report.routes.map((route) => route.route.length))
+  for (const route of report.routes) {
+    lines.push(
+      `${route.route.padEnd(width)}  ${textBar(route.views, mostViews)}  ${route.views} views`,
+    )
+    lines.push(
+      `  leads ${route.leads} · calls ${route.calls} · emails ${route.emails} · first loads ${route.loads}` +
+        (route.earlyTaps > 0
+          ? ` · taps before the app started ${route.earlyTaps} (${route.earlyTapsDropped} dropped)`
+          : ''),
+    )
+    const vitals = vitalNames.map((name) => {
+      const value = p75Of(route, name)
+      return value === null
+        ? `${vitalLabels[name]} –`
+        : `${vitalLabels[name]} ${formatVital(name, value)} ${ratingMark[rateVital(name, value)]}`
+    })
+    lines.push(`  ${vitals.join(' · ')}`)
+    for (const slow of route.slowInpTargets) {
+      lines.push(`  slow INP ×${slow.count} (worst ${Math.round(slow.worstMs)} ms): ${slow.target}`)
+    }
+    lines.push('')
+  }
+  return lines.join('\n').trimEnd()
+}

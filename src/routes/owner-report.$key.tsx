@@ -1,0 +1,23 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { pageCacheControl } from '~/features/seo/cache-control'
+import { SiteReportPage } from '~/features/site-report/components/SiteReportPage'
+import { ownerReportHead } from '~/features/site-report/owner-report-head'
+import { getOwnerReport } from '~/features/site-report/site-report.functions'
+
+// The owner's field report, at a path only OWNER_REPORT_KEY opens: 404 otherwise, never indexed,
+// never kept by a cache, not in the sitemap.
+export const Route = createFileRoute('/owner-report/$key')({
+  codeSplitGroupings: [['loader', 'component']],
+  loader: async ({ params }) => {
+    const { report } = await getOwnerReport({ data: { key: params.key } })
+    if (!report) throw notFound()
+    return { report }
+  },
+  headers: () => ({ 'cache-control': pageCacheControl.never, 'x-robots-tag': 'noindex, nofollow' }),
+  head: ownerReportHead,
+  component: OwnerReportRoute,
+})
+
+function OwnerReportRoute() {
+  return <SiteReportPage report={Route.useLoaderData().report} />
+}

@@ -1,0 +1,20 @@
+/**
+ * The owner's report behind OWNER_REPORT_KEY: undefined (the page answers 404) when the key is
+ * unset or another one is given. Compared in constant time, digests of equal length.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { parseSiteReport, reportDays, type SiteReport } from '~/features/site-report/site-report'
+import { getEnvironment } from '../env.server'
+import { flushPageViews, getPageViewStore } from './field-vitals.server'
+
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+export const ownerKeyMatches = (given: string, expected: string | undefined) =>
+  expected !== undefined && timingSafeEqual(digest(given), digest(expected))
+
+export async function ownerReport(key: string): Promise<SiteReport | undefined> {
+  if (!ownerKeyMatches(key, getEnvironment().OWNER_REPORT_KEY)) return undefined
+  // What this instance holds is written first, so the owner sees the latest beacons.
+  await flushPageViews()
+  return parseSiteReport(await (await getPageViewStore()).report(reportDays))
+}

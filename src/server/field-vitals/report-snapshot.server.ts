@@ -1,0 +1,76 @@
+/**
+ * Embedded mode's copy of the owner's report for `npm run report`, which must never open the
+ * PGlite directory the server holds (two processes on one directory corrupt it):
+ * <DATA_DIR>/report/site-report.json, site_report()'s document as is, rewritten every ten minutes
+ * and at start and stop, atomically (a temporary file, then a rename).
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describeError, type Logger } from '../../../supabase/functions/_shared/contact/log.ts'
+import { reportDays } from '../../features/site-report/site-report.ts'
+import type { PageViewStore } from './page-view-store.server.ts'
+
+export const reportDir = (dataDir: string) => join(dataDir, 'report')
+export const reportSnapshotFile = 'site-report.json'
+
+export async function writeReportSnapshot(dir: string, store: PageViewStore): Promise<void> {
+  const report = await store.report(reportDays)
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const temporary = join(dir, `.${randomUUID()}.tmp`)
+  const file = await open(temporary, 'wx', 0o600)
+  try {
+    try {
+      await file.writeFile(`${JSON.stringify(report, null, 2)}\n`)
+      await file.sync()
+    } finally {
+      await file.close()
+    }
+    await rename(temporary, join(dir, reportSnapshotFile))
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
+
+/** The snapshot's document; undefined when the server has not written one yet. */
+export async function readReportSnapshot(dir: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(join(dir, reportSnapshotFile), 'utf8'))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+export function startReportSnapshots({
+  dir,
+  store,
+  log,
+  everyMs = 600_000,
+}: {
+  dir: string
+  store: PageViewStore
+  log: Logger
+  everyMs?: number
+}): { write(): Promise<void>; stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve()
+  const write = () => {
+    running = running
+      .then(() => writeReportSnapshot(dir, store))
+      .catch((error: unknown) =>
+        log.error('vitals.report_snapshot_failed', { error: describeError(error) }),
+      )
+    return running
+  }
+  const timer = setInterval(() => void write(), everyMs)
+  timer.unref()
+  void write()
+  return {
+    write,
+    async stop() {
+      clearInterval(timer)
+      await write()
+    },
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Supabase mode with real parts: PostgreSQL 15 with every migration, the gateway stand-in that
+ * runs each request in Postgres as its key's role (test/support/postgrest-stand-in.ts), and the
+ * real supabase-js. Two site instances write beacons to the one database; the publishable key
+ * reaches none of it.
+ */
+import { createClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createMemoryLogger } from '../../../supabase/functions/_shared/contact/log.ts'
+import { findPostgres15Binaries } from '../../../test/support/postgres-15'
+import {
+  type PostgrestStandIn,
+  startPostgrestStandIn,
+} from '../../../test/support/postgrest-stand-in'
+import {
+  openPostgres15SchemaDatabase,
+  type SchemaDatabase,
+} from '../../../test/support/supabase-schema'
+import { parseSiteReport } from '../../features/site-report/site-report'
+import { createBeaconEndpoint } from './beacon-endpoint.server'
+import { createBeaconRateLimit } from './beacon-rate-limit.server'
+import { createPageViewRecorder } from './page-view-recorder.server'
+import { createSupabasePageViewStore } from './page-view-store.server'
+
+const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
+const chrome =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
+
+describe.skipIf(postgresMissing)(
+  'page views in Supabase mode (PostgreSQL 15, gateway stand-in)',
+  () => {
+    let db: SchemaDatabase
+    let gateway: PostgrestStandIn
+
+    beforeAll(async () => {
+      db = await openPostgres15SchemaDatabase(4)
+      gateway = await startPostgrestStandIn({ database: db.database })
+    })
+    afterAll(async () => {
+      await gateway?.close()
+      await db?.close()
+    })
+    beforeEach(async () => {
+      await db.database.query('truncate public.page_views')
+    })
+
+    /** One site instance: its own recorder and endpoint, the shared database behind the secret key. */
+    const instance = () => {
+      const recorder = createPageViewRecorder({
+        store: createSupabasePageViewStore({ url: gateway.url, secretKey: gateway.secretKey }),
+        log: createMemoryLogger(),
+        flushIntervalMs: 60_000,
+      })
+      const endpoint = createBeaconEndpoint({
+        recorder: () => recorder,
+        rateLimit: createBeaconRateLimit(),
+        trustProxy: () => 'true',
+      })
+      const post = (beacon: object, address: string) =>
+        endpoint.handle(
+          Object.assign(
+            new Request('http://site.test/api/vitals', {
+              method: 'POST',
+              body: JSON.stringify(beacon),
+              headers: { 'user-agent': chrome, 'x-forwarded-for': address },
+            }),
+            { ip: '10.0.0.2' },
+          ),
+        ) as Promise<Response>
+      return { recorder, post }
+    }
+
+    it('two instances write to the one database through the secret key, and the report adds them up', async () => {
+      const [first, second] = [instance(), instance()]
+      const load = { route: '/gallery', nav: 'load', device: 'phone', view: true, lcp: 2000 }
+      for (let i = 0; i < 3; i++) {
+        expect((await first.post({ ...load, lcp: 1000 * (i + 1) }, `203.0.113.${i}`)).status).toBe(
+          204,
+        )
+      }
+      expect((await second.post({ ...load, lcp: 4000 }, '203.0.113.9')).status).toBe(204)
+      expect(
+        (
+          await second.post(
+            { route: '/gallery', nav: 'client', device: 'phone', view: true, tel: 1 },
+            '203.0.113.9',
+          )
+        ).status,
+      ).toBe(204)
+      await Promise.all([first.recorder.stop(), second.recorder.stop()])
+
+      const store = createSupabasePageViewStore({ url: gateway.url, secretKey: gateway.secretKey })
+      const [gallery] = parseSiteReport(await store.report(28)).routes
+      // LCP 1000 2000 3000 4000: p75 at rank 2.25 is 3000 + 0.25 × 1000.
+      expect(gallery).toMatchObject({
+        route: '/gallery',
+        views: 5,
+        loads: 4,
+        calls: 1,
+        lcpP75: 3250,
+      })
+      expect(await store.prune()).toBe(0)
+    })
+
+    it('the publishable key can neither write, read, report nor prune', async () => {
+      const anon = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false } })
+      const attempts = [
+        await anon.rpc('record_page_views', {
+          views: [{ route: '/', navigation: 'load', device: 'phone', new_view: true }],
+        }),
+        await anon.rpc('site_report', { days: 28 }),
+        await anon.rpc('prune_site_analytics'),
+        await anon.from('page_views').select('*'),
+      ]
+      for (const { error, data } of attempts) {
+        expect(data).toBeNull()
+        expect(error?.code).toBe('42501')
+      }
+      const stored = await db.database.query<{ n: number }>(
+        'select count(*)::int as n from public.page_views',
+      )
+      expect(stored.rows).toEqual([{ n: 0 }])
+    })
+  },
+)
