@@ -122,8 +122,37 @@ test.describe('server functions and CSRF', () => {
     )
     await page.goto(`${attackerOrigin}/attack`)
 
-    // A simple cross-site fetch (no preflight): the classic CSRF request.
-    const fetched = page.waitForResponse((response) => response.url() === target)
+    // A simple cross-site fetch (no preflight): the classic CSRF request. The answer carries
+    // Cross-Origin-Resource-Policy: same-origin, so the browser withholds it from the page (and
+    // from Playwright's response events); the DevTools protocol still shows what the server said.
+    const devtools = await context.newCDPSession(page)
+    await devtools.send('Network.enable')
+    // The protocol's events for one request come in no fixed order: gather them, then match.
+    const urls = new Map<string, string>()
+    const origins = new Map<string, string | undefined>()
+    const statuses = new Map<string, number>()
+    const answered = new Promise<{ status: number; origin: string | undefined }>((resolve) => {
+      const settle = () => {
+        for (const [id, url] of urls) {
+          const status = statuses.get(id)
+          if (url === target && status !== undefined && origins.has(id))
+            resolve({ status, origin: origins.get(id) })
+        }
+      }
+      devtools.on('Network.requestWillBeSent', (event) => {
+        urls.set(event.requestId, event.request.url)
+        settle()
+      })
+      devtools.on('Network.requestWillBeSentExtraInfo', (event) => {
+        origins.set(event.requestId, event.headers.origin ?? event.headers.Origin)
+        settle()
+      })
+      devtools.on('Network.responseReceivedExtraInfo', (event) => {
+        statuses.set(event.requestId, event.statusCode)
+        settle()
+      })
+    })
+    const withheld = page.waitForEvent('requestfailed', (request) => request.url() === target)
     await page.evaluate(
       ([url, body]) =>
         fetch(url as string, {
@@ -134,9 +163,11 @@ test.describe('server functions and CSRF', () => {
         }).catch(() => undefined),
       [target, contactCall],
     )
-    const fetchResponse = await fetched
-    expect(await fetchResponse.request().headerValue('origin')).toBe(attackerOrigin)
-    expect(fetchResponse.status()).toBe(403)
+    const fetchAnswer = await answered
+    expect(fetchAnswer.origin).toBe(attackerOrigin)
+    expect(fetchAnswer.status).toBe(403)
+    expect((await withheld).failure()?.errorText).toContain('ERR_BLOCKED_BY_RESPONSE')
+    await devtools.detach()
 
     // An auto-submitted form: a top-level cross-site POST.
     const submitted = page.waitForResponse((response) => response.url() === target)
