@@ -127,7 +127,7 @@ async function measure(origin: string, target: Target, seconds: number): Promise
             {
               setupRequest: (request: { path?: string }) => ({
                 ...request,
-                path: `${target.path}&bench=${sequence++}`,
+                path: `${target.path}&image=${2 + sequence++}`,
               }),
             },
           ],
@@ -173,7 +173,7 @@ async function main() {
   try {
     for (const target of targets) {
       await measure(server.origin, target, warmupSeconds) // JIT, the gallery cache, page copies
-      const path = target.distinctUrls ? `${target.path}&bench=probe` : target.path
+      const path = target.distinctUrls ? `${target.path}&image=2` : target.path
       probes.set(target, await probe(server.origin, path))
     }
     for (let round = 1; round <= rounds; round++) {

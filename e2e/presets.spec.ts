@@ -85,7 +85,7 @@ test('node-cluster in Supabase mode: workers serve, a dead one is replaced, SIGT
   })
   await Promise.all(pool.map((connection) => connection.connected))
   await Promise.all(
-    pool.map((connection, index) => connection.send(`/gallery?category=kitchen&request=${index}`)),
+    pool.map((connection, index) => connection.send(`/gallery?category=kitchen&q=request${index}`)),
   )
   server.signal('SIGTERM')
   expect(await Promise.all(pool.map((connection) => connection.ended))).toEqual(

@@ -66,7 +66,19 @@ describe('answerClientError', () => {
     expect(headerOf(text, 'x-content-type-options')).toBe('nosniff')
   })
 
-  it('writes nothing into a connection that has already carried an answer', async () => {
+  it('answers bad bytes on a keep-alive connection whose earlier answer is done', async () => {
+    const port = await listen()
+    const connection = rawConnection(port)
+    await connection.connected
+    await connection.send('/')
+    await expect.poll(() => connection.answers()).toEqual(['HTTP/1.1 200'])
+    connection.socket.write('GET /\u00ff/ HTTP/1.1\r\nHost: site\r\n\r\n', 'latin1')
+    expect(await connection.ended).toBe('end')
+    expect(connection.answers()).toEqual(['HTTP/1.1 200', 'HTTP/1.1 400'])
+    expect(connection.received()).toMatch(/x-content-type-options: nosniff/i)
+  })
+
+  it('writes nothing into an answer already under way (a request pipelined behind it)', async () => {
     const port = await listen()
     const { text } = await sendRaw(
       port,

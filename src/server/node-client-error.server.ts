@@ -37,13 +37,18 @@ export function clientErrorAnswer(code: string | undefined): string {
   return `HTTP/1.1 ${status} ${reason}\r\n${head.join('')}\r\n${body}`
 }
 
+/** The answer Node has attached to the socket and not finished yet (Node's own bookkeeping). */
+type HttpSocket = Socket & { _httpMessage?: { headersSent: boolean } | null }
+
 /**
- * For `server.on('clientError', …)`. Like Node's default: nothing is written to a socket that can
- * no longer take it or that has already carried an answer (the error may come mid-way through a
- * pipelined one), and the connection is closed.
+ * For `server.on('clientError', …)`. Like Node's default (lib/_http_server.js, socketOnError):
+ * nothing is written to a socket that can no longer take it or whose current answer has begun
+ * (the error may come mid-way through a pipelined one); a keep-alive connection whose earlier
+ * answers are done gets its 400. The connection is closed.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (error.code !== 'ECONNRESET' && socket.writable && socket.bytesWritten === 0) {
+  const answerInProgress = (socket as HttpSocket)._httpMessage?.headersSent === true
+  if (error.code !== 'ECONNRESET' && socket.writable && !answerInProgress) {
     socket.end(clientErrorAnswer(error.code))
     // A socket the client does not close after the answer is not kept.
     socket.setTimeout(5_000, () => socket.destroy())
