@@ -86,6 +86,14 @@ function blockList(networks: readonly string[]): BlockList {
 const privateList = blockList(['private'])
 const listsByNetworks = new Map<string, BlockList>()
 
+/** The block list of a TRUST_PROXY address list, built once per list. */
+function trustedList(networks: string[]): BlockList {
+  const key = networks.join(',')
+  const list = listsByNetworks.get(key) ?? blockList(networks)
+  listsByNetworks.set(key, list)
+  return list
+}
+
 /** Whether `address` (normalised) lies in the list. */
 const holds = (list: BlockList, address: string) => {
   const family = isIP(address)
@@ -111,9 +119,7 @@ export function clientIpFrom(input: {
     return appended !== undefined && isIP(appended) !== 0 ? appended : peer
   }
 
-  const key = trust.networks.join(',')
-  const trusted = listsByNetworks.get(key) ?? blockList(trust.networks)
-  listsByNetworks.set(key, trusted)
+  const trusted = trustedList(trust.networks)
   // Walk from the nearest hop outwards; the first address no trusted proxy holds is the client.
   let nearest = peer
   if (!holds(trusted, nearest)) return nearest
@@ -150,9 +156,7 @@ export function forwardedProtoFrom(input: {
     if (trust.hops === 0 || !holds(privateList, peer)) return undefined
     proxies = trust.hops
   } else {
-    const key = trust.networks.join(',')
-    const trusted = listsByNetworks.get(key) ?? blockList(trust.networks)
-    listsByNetworks.set(key, trusted)
+    const trusted = trustedList(trust.networks)
     if (!holds(trusted, peer)) return undefined
     proxies = 1
     const hops = (input.forwardedFor ?? '').split(',').map((part) => normalizeIp(part))
