@@ -19,6 +19,7 @@ import { join, relative } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import autocannon from 'autocannon'
 import { MiB, mark, median, table, writeSection } from './lib/results.ts'
+import { browserPageHeaders } from './lib/routes.ts'
 import { build, residentBytes, skipBuild, startServer } from './lib/server.ts'
 
 const beaconsPerSecond = 200
@@ -29,11 +30,7 @@ const connections = 20
 const measureSeconds = 8
 const pageBudget = 0.05
 
-const headers = {
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br, zstd',
-  'user-agent': 'maple-hearth-bench (autocannon)',
-}
+const headers = browserPageHeaders
 
 function smallestStaticFile(): string {
   const files: { path: string; bytes: number }[] = []

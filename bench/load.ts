@@ -16,6 +16,7 @@ import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autoc
 import { startCaptchaStandIn, testSecret } from '../test/contact/captcha-stand-in.ts'
 import { captureContactRequest, isOkAnswer } from './lib/contact-request.ts'
 import { kB, MiB, mark, percentile, table, writeSection } from './lib/results.ts'
+import { browserPageHeaders } from './lib/routes.ts'
 import {
   build,
   type ProcessMemory,
@@ -36,12 +37,7 @@ const maxIdleSeconds = 30
 const rounds = Number(process.argv.find((arg) => arg.startsWith('--rounds='))?.slice(9) ?? 3)
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds= takes a whole number ≥ 1')
 
-const pageHeaders = {
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br, zstd',
-  'accept-language': 'en-CA,en;q=0.9',
-  'user-agent': 'maple-hearth-bench (autocannon)',
-}
+const pageHeaders = { ...browserPageHeaders, 'accept-language': 'en-CA,en;q=0.9' }
 
 type Kind =
   | 'home'

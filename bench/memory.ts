@@ -28,6 +28,7 @@ import { createJiti } from 'jiti'
 import { findPostgres15Binaries } from '../test/support/postgres-15.ts'
 import { startPostgrestStandIn } from '../test/support/postgrest-stand-in.ts'
 import { mark, percentile, table, writeSection } from './lib/results.ts'
+import { browserPageHeaders } from './lib/routes.ts'
 import {
   build,
   type ProcessMemory,
@@ -48,11 +49,7 @@ const connections = 20
 const durationSeconds = 30
 /** How long after a round to wait for V8 to give back the heap the load grew, at most. */
 const maxIdleSeconds = 60
-const pageHeaders = {
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br, zstd',
-  'user-agent': 'maple-hearth-bench (memory)',
-}
+const pageHeaders = { ...browserPageHeaders, 'user-agent': 'maple-hearth-bench (memory)' }
 const trackingTag = 'x'.repeat(6000)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -21,18 +21,14 @@ import {
   prerenderManifestFile,
 } from '../src/server/prerender/prerendered-pages.server.ts'
 import { mark, median, table, writeSection } from './lib/results.ts'
+import { browserPageHeaders } from './lib/routes.ts'
 import { build, skipBuild, startServer } from './lib/server.ts'
 
 const rounds = 3
 const connections = 20
 const durationSeconds = 8
 const warmupSeconds = 2
-/** What a browser sends: if the server ever compresses, the figures include it. */
-const headers = {
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br, zstd',
-  'user-agent': 'maple-hearth-bench (autocannon)',
-}
+const headers = browserPageHeaders
 
 const publicDir = '.output/public'
 

@@ -7,3 +7,10 @@ export const benchRoutes = [
   '/faq',
   '/contact-us',
 ]
+
+/** What a browser sends for a page: if the server ever compresses, the figures include it. */
+export const browserPageHeaders = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'user-agent': 'maple-hearth-bench (autocannon)',
+}
