@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { Hero } from '~/components/Hero'
 import { Section } from '~/components/Section'
 import {
   formatVital,
@@ -33,52 +34,53 @@ const tableCell = css({
 export function SiteReportPage({ report }: { report: SiteReport }) {
   const totals = siteTotals(report)
   return (
-    <Section narrow labelledBy="report-title">
-      <div className={css({ display: 'grid', gap: '10' })}>
-        <header className={css({ display: 'grid', gap: '3' })}>
-          <h1 id="report-title" className={css({ textStyle: 'h2', color: 'fg.heading' })}>
-            How real visitors fare
-          </h1>
-          <p className={css({ color: 'fg.muted' })}>
-            The last {report.days} days, from the browsers of visitors who did not opt out. Each
-            vital is the 75th percentile, rated against Google's thresholds. Generated{' '}
-            <time dateTime={report.generatedAt}>
-              {report.generatedAt.slice(0, 16).replace('T', ' ')}
-            </time>{' '}
-            UTC.
-          </p>
-          <dl
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-              gap: '4',
-            })}
-          >
-            {(
-              [
-                ['Views', totals.views],
-                ['Leads', totals.leads],
-                ['Calls', totals.calls],
-                ['Emails', totals.emails],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label} className={css({ bg: 'bg.subtle', p: '4', rounded: 'md' })}>
-                <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>{label}</dt>
-                <dd className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </header>
-        {report.routes.length === 0 ? (
-          <p>No page views recorded yet.</p>
-        ) : (
-          <>
-            <ViewsChart routes={report.routes} />
-            <VitalsTable routes={report.routes} />
-          </>
-        )}
-      </div>
-    </Section>
+    <>
+      {/* The header is drawn white over a page's dark banner: without one it would not show. */}
+      <Hero title="How real visitors fare" subtitle="Figures from visitors' own browsers." />
+      <Section narrow>
+        <div className={css({ display: 'grid', gap: '10' })}>
+          <header className={css({ display: 'grid', gap: '3' })}>
+            <p className={css({ color: 'fg.muted' })}>
+              The last {report.days} days, from the browsers of visitors who did not opt out. Each
+              vital is the 75th percentile, rated against Google's thresholds. Generated{' '}
+              <time dateTime={report.generatedAt}>
+                {report.generatedAt.slice(0, 16).replace('T', ' ')}
+              </time>{' '}
+              UTC.
+            </p>
+            <dl
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+                gap: '4',
+              })}
+            >
+              {(
+                [
+                  ['Views', totals.views],
+                  ['Leads', totals.leads],
+                  ['Calls', totals.calls],
+                  ['Emails', totals.emails],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className={css({ bg: 'bg.subtle', p: '4', rounded: 'md' })}>
+                  <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>{label}</dt>
+                  <dd className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </header>
+          {report.routes.length === 0 ? (
+            <p>No page views recorded yet.</p>
+          ) : (
+            <>
+              <ViewsChart routes={report.routes} />
+              <VitalsTable routes={report.routes} />
+            </>
+          )}
+        </div>
+      </Section>
+    </>
   )
 }
 
