@@ -12,8 +12,13 @@
  * bench/load.ts (they need Chromium to capture the form's request).
  *
  * The server runs as `npm run serve` starts it: with the allocator settings its script sets
- * (glibc's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_, read from package.json), and once more on
- * the embedded defaults without them, as `node .output/server/index.mjs` alone runs, for comparison.
+ * (glibc's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_) and Node's flags (V8's
+ * --max-semi-space-size), read from package.json; and once more on the embedded defaults without
+ * them, as `node .output/server/index.mjs` alone runs, for comparison. Each reading splits VmRSS by
+ * mapping (/proc/<pid>/smaps): V8's heap pages, PGlite's WebAssembly memory, the main thread's
+ * malloc heap (freed memory stays there, fragmented, until the top of the heap is free), the helper
+ * threads' arenas, the files mapped (Node's own binary is about 55 MB of them in either mode) and
+ * whether libvips is loaded (only once a photo needs variants made).
  *
  * Budgets: embedded ≤ 250 MB once idle after the load, and no growth in the second round; Supabase
  * ≤ 150 MB. Exits non-zero on a miss.
@@ -57,36 +62,94 @@ const mb = (bytes: number | undefined) =>
   bytes === undefined ? 'n/a' : `${(bytes / MB).toFixed(0)} MB`
 const mbChange = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${mb(Math.abs(bytes))}`
 
-/** The environment `npm run serve` gives the server: the `NAME=value` words before `node`. */
+/**
+ * How `npm run serve` starts the server: the `NAME=value` words before `node`, and Node's flags
+ * after it (given to the server here as NODE_OPTIONS).
+ */
 function serveEnvironment(): Record<string, string> {
   const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
     scripts: Record<string, string>
   }
   const serve = packageJson.scripts.serve ?? ''
   const prefix = serve.slice(0, serve.indexOf('node '))
-  return Object.fromEntries(
-    [...prefix.matchAll(/([A-Z_]+)=(\S+)/g)].map(([, name = '', value = '']) => [name, value]),
-  )
+  const flags = serve
+    .slice(serve.indexOf('node ') + 'node '.length)
+    .split(/\s+/)
+    .filter((word) => word.startsWith('--'))
+  return {
+    ...Object.fromEntries(
+      [...prefix.matchAll(/([A-Z_]+)=(\S+)/g)].map(([, name = '', value = '']) => [name, value]),
+    ),
+    ...(flags.length > 0 ? { NODE_OPTIONS: flags.join(' ') } : {}),
+  }
 }
 
-type Reading = { when: string; memory: ProcessMemory | undefined }
+/**
+ * The parts of VmRSS that /proc/<pid>/smaps names: the main thread's malloc heap (`[heap]`, where
+ * freed memory stays until the top of the heap is free), the files mapped (Node's own binary,
+ * which is most of it, and the shared libraries), and whether libvips (sharp's) is among them.
+ */
+type Mappings = { mainHeap: number; files: number; libvips: boolean }
 
-const memoryCells = (memory: ProcessMemory | undefined) =>
-  memory
+function mappings(pid: number | undefined): Mappings | undefined {
+  let smaps: string
+  try {
+    smaps = readFileSync(`/proc/${pid}/smaps`, 'utf8')
+  } catch {
+    return undefined
+  }
+  const parts: Mappings = { mainHeap: 0, files: 0, libvips: false }
+  let name = ''
+  for (const line of smaps.split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \d+\s*(.*)$/.exec(line)
+    if (head) {
+      name = head[1] ?? ''
+      if (name.includes('libvips')) parts.libvips = true
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB$/.exec(line)
+    if (!rss) continue
+    if (name === '[heap]') parts.mainHeap += Number(rss[1]) * 1024
+    else if (name.startsWith('/')) parts.files += Number(rss[1]) * 1024
+  }
+  return parts
+}
+
+type Reading = { when: string; memory: ProcessMemory | undefined; mappings: Mappings | undefined }
+
+const read = (when: string, pid: number | undefined, memory = processMemory(pid)): Reading => ({
+  when,
+  memory,
+  mappings: mappings(pid),
+})
+
+const memoryCells = ({ memory, mappings }: Reading) =>
+  memory && mappings
     ? [
         `**${mb(memory.resident)}**`,
         mb(memory.v8Heap),
         memory.wasm.size > 0 ? mb(memory.wasm.resident) : '—',
+        mb(mappings.mainHeap),
         mb(memory.threadArenas),
-        mb(memory.resident - memory.wasm.resident - memory.threadArenas - memory.v8Heap),
+        `${mb(mappings.files)}${mappings.libvips ? ' (libvips loaded)' : ''}`,
+        mb(
+          memory.resident -
+            memory.wasm.resident -
+            memory.threadArenas -
+            memory.v8Heap -
+            mappings.mainHeap -
+            mappings.files,
+        ),
       ]
-    : ['n/a', 'n/a', 'n/a', 'n/a', 'n/a']
+    : ['n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a']
 const memoryHeaders = [
   'VmRSS',
   'V8 heap pages',
   'PGlite WebAssembly',
+  'main thread’s malloc heap',
   'helper threads’ malloc arenas',
-  'rest (main malloc, code)',
+  'mapped files (Node’s binary, libraries)',
+  'rest (large mallocs, V8 code, stacks)',
 ]
 
 async function sitemapPaths(origin: string): Promise<string[]> {
@@ -111,8 +174,8 @@ type RoundFigures = {
   errors: number
   statuses: Map<number, number>
   latency: Map<string, number[]>
-  after: ProcessMemory | undefined
-  idle: ProcessMemory | undefined
+  after: Reading
+  idle: Reading
   idleFor: number
 }
 
@@ -165,24 +228,25 @@ async function loadRound(
   })
   const result = await instance
   const ended = Date.now()
-  const after = processMemory(pid)
+  const after = read(`round ${round}: right after the load`, pid)
   // V8 gives back the heap pages the load grew once the process idles (its memory reducer):
   // at least 15 s, then until that has happened, at most `maxIdleSeconds`.
   await sleep(15_000)
   let idle = processMemory(pid)
-  const high = after?.v8Heap ?? 0
+  const high = after.memory?.v8Heap ?? 0
   while ((idle?.v8Heap ?? 0) > high / 2 && Date.now() - ended < maxIdleSeconds * 1000) {
     await sleep(1000)
     idle = processMemory(pid)
   }
+  const idleFor = (Date.now() - ended) / 1000
   return {
     requests: result.requests.total,
     errors: result.errors,
     statuses,
     latency,
     after,
-    idle,
-    idleFor: (Date.now() - ended) / 1000,
+    idle: read(`round ${round}: idle ${idleFor.toFixed(0)} s after the load`, pid, idle),
+    idleFor,
   }
 }
 
@@ -199,7 +263,7 @@ async function measure(mode: ModeResult['mode'], env: Record<string, string>): P
   const pid = server.process.pid
   try {
     await sleep(2000)
-    const readings: Reading[] = [{ when: 'after start', memory: processMemory(pid) }]
+    const readings: Reading[] = [read('after start', pid)]
     console.log(`  ${mode}: after start ${mb(readings[0]?.memory?.resident)}`)
 
     const paths = await sitemapPaths(server.origin)
@@ -219,10 +283,12 @@ async function measure(mode: ModeResult['mode'], env: Record<string, string>): P
       }
       perPage.push({ path, bytes: html.length, memory: processMemory(pid) })
     }
-    readings.push({
-      when: `after every sitemap page (${paths.length}, and the gallery’s ${photos.length} card photos for a phone)`,
-      memory: processMemory(pid),
-    })
+    readings.push(
+      read(
+        `after every sitemap page (${paths.length}, and the gallery’s ${photos.length} card photos for a phone)`,
+        pid,
+      ),
+    )
 
     // What a page with a 6 kB tag no route reads costs: redirected to the page without it.
     const size = async (path: string) => {
@@ -240,13 +306,9 @@ async function measure(mode: ModeResult['mode'], env: Record<string, string>): P
     for (const round of [1, 2]) {
       const figures = await loadRound(server, paths, photos, round)
       rounds.push(figures)
-      readings.push({ when: `round ${round}: right after the load`, memory: figures.after })
-      readings.push({
-        when: `round ${round}: idle ${figures.idleFor.toFixed(0)} s after the load`,
-        memory: figures.idle,
-      })
+      readings.push(figures.after, figures.idle)
       console.log(
-        `  ${mode} round ${round}: ${figures.requests} requests, after ${mb(figures.after?.resident)}, idle ${mb(figures.idle?.resident)}`,
+        `  ${mode} round ${round}: ${figures.requests} requests, after ${mb(figures.after.memory?.resident)}, idle ${mb(figures.idle.memory?.resident)}`,
       )
     }
     return { mode, readings, perPage, rounds, taggedBytes }
@@ -300,13 +362,13 @@ async function startSupabaseParts() {
 
 function report(result: ModeResult, budget: number | undefined) {
   const [round1, round2] = result.rounds
-  const idle1 = round1?.idle?.resident ?? Number.NaN
-  const idle2 = round2?.idle?.resident ?? Number.NaN
+  const idle1 = round1?.idle.memory?.resident ?? Number.NaN
+  const idle2 = round2?.idle.memory?.resident ?? Number.NaN
   // Outside V8's heap pages, which V8 gives back when its memory reducer runs (not on cue): a
   // leak of JavaScript objects shows in the V8 column of the table whenever it has run.
   const outsideV8 = (memory: ProcessMemory | undefined) =>
     memory ? memory.resident - memory.v8Heap : Number.NaN
-  const growth = outsideV8(round2?.idle) - outsideV8(round1?.idle)
+  const growth = outsideV8(round2?.idle.memory) - outsideV8(round1?.idle.memory)
   const highest = Math.max(idle1, idle2)
   const checks: [string, string, string, boolean][] = [
     [
@@ -361,7 +423,7 @@ function report(result: ModeResult, budget: number | undefined) {
     '',
     table(
       ['when', ...memoryHeaders],
-      result.readings.map((reading) => [reading.when, ...memoryCells(reading.memory)]),
+      result.readings.map((reading) => [reading.when, ...memoryCells(reading)]),
     ),
     '',
     `A 6 kB query param no route reads: \`/gallery?category=kitchen&utm_content=…\` answered ${result.taggedBytes.status} in ${(result.taggedBytes.tagged / 1000).toFixed(1)} kB, the page it names is ${(result.taggedBytes.plain / 1000).toFixed(1)} kB.`,
@@ -430,7 +492,7 @@ async function main() {
     }
   }
 
-  const intro = `The production server on 127.0.0.1 (\`node .output/server/index.mjs\`, a fresh DATA_DIR), read from /proc/<pid>/status and /proc/<pid>/smaps (nothing is asked of the server): after start; after each sitemap page, fetched once in order (and the gallery's card photos as a phone takes them, which makes their variants with sharp); then two identical rounds of autocannon, ${connections} connections × ${durationSeconds} s, each followed by at least 15 s idle (until V8 gives back the heap pages the load grew, at most ${maxIdleSeconds} s). Every connection cycles through every sitemap page, a gallery search of its own, three pages with query params no route reads (6 kB tags on two, all unique), /healthz and six card photos. The server runs as \`npm run serve\` starts it (its allocator settings, read from package.json), and once more without them for comparison. MB = 10^6 bytes. Budgets: embedded ≤ ${mb(budgets.embedded)} and Supabase ≤ ${mb(budgets.supabase)} once idle after the load, and the second round adds ≤ ${mb(budgets.secondRoundGrowth)}.`
+  const intro = `The production server on 127.0.0.1 (\`node .output/server/index.mjs\`, a fresh DATA_DIR), read from /proc/<pid>/status and /proc/<pid>/smaps (nothing is asked of the server): after start; after each sitemap page, fetched once in order (and the gallery's card photos as a phone takes them, which makes their variants with sharp); then two identical rounds of autocannon, ${connections} connections × ${durationSeconds} s, each followed by at least 15 s idle (until V8 gives back the heap pages the load grew, at most ${maxIdleSeconds} s). Every connection cycles through every sitemap page, a gallery search of its own, three pages with query params no route reads (6 kB tags on two, all unique), /healthz and six card photos. The server runs as \`npm run serve\` starts it (its allocator settings and Node flags, read from package.json), and once more without them for comparison. VmRSS is split by mapping (/proc/<pid>/smaps): the main thread's malloc heap keeps what was freed, fragmented, until the top of the heap is free (glibc returns the middle only on malloc_trim, which Node never calls); the mapped files are mostly Node's own binary (its code and ICU data), the same in either mode. MB = 10^6 bytes. Budgets: embedded ≤ ${mb(budgets.embedded)} and Supabase ≤ ${mb(budgets.supabase)} once idle after the load, and the second round adds ≤ ${mb(budgets.secondRoundGrowth)}.`
   writeSection('Memory (issue 23)', [intro, ...sections].join('\n\n'))
   console.log(passed ? '  memory: every budget met' : '  memory: a budget was missed')
   if (!passed) process.exitCode = 1

@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freeLoopbackPort } from '../../scripts/lib/free-port.ts'
+import { freeLoopbackPort } from '#scripts/lib/free-port.ts'
 
 export function build(extraEnv: Record<string, string> = {}) {
   const result = spawnSync('npm', ['run', 'build'], {

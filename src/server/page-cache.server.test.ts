@@ -214,6 +214,54 @@ describe('createPageCache', () => {
     expect(held).toBeLessThan(cache.bytes * 2 + 256 * 1024)
   })
 
+  it('makes one copy of a page at a time, however many renders of it end meanwhile', async () => {
+    const { cache, render } = setup()
+    await render(request())
+    // Twenty visitors' renders of the same page, ended before the first copy is made.
+    const answers = Array.from({ length: 20 }, () => {
+      const nonce = createScriptNonce()
+      return cache.keep(
+        request(),
+        new Response(pageWith(nonce), {
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': galleryCacheControl,
+            'content-security-policy': `script-src 'nonce-${nonce}'`,
+          },
+        }),
+        { until: Number.POSITIVE_INFINITY },
+      )
+    })
+    await Promise.all(answers.map((answer) => answer.text()))
+    expect(cache.preparing).toBe(1)
+    await cache.settled()
+    expect(cache.preparing).toBe(0)
+    expect(cache.size).toBe(1)
+  })
+
+  it('makes a copy again after a client left while the first one streamed', async () => {
+    const { cache, render } = setup()
+    await render(request())
+    const nonce = createScriptNonce()
+    const left = cache.keep(
+      request(),
+      new Response(pageWith(nonce), {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': galleryCacheControl,
+          'content-security-policy': `script-src 'nonce-${nonce}'`,
+        },
+      }),
+      { until: Number.POSITIVE_INFINITY },
+    )
+    expect(cache.preparing).toBe(1)
+    await left.body?.cancel()
+    expect(cache.preparing).toBe(0)
+    await render(request())
+    await render(request())
+    expect(cache.size).toBe(1)
+  })
+
   it('remembers the addresses asked for once within its bytes, the oldest forgotten first', async () => {
     const maxAskedForBytes = 64 * 1024
     const { cache, render } = setup({ maxAskedForBytes })

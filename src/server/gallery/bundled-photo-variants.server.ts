@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { dirname, join, relative, sep } from 'node:path'
 // Relative, with extensions: vite.config.ts runs this at build time.
-import { photoVariantPath } from '../../features/gallery/photo-variants.ts'
+import { photoVariantPath } from '#src/features/gallery/photo-variants.ts'
 import {
   allPhotoVariants,
   limitImageWork,
@@ -64,7 +64,8 @@ export async function writeBundledPhotoVariants({
   const previous: Record = existsSync(recordFile)
     ? JSON.parse(await readFile(recordFile, 'utf8'))
     : { encoding: '', photos: {} }
-  const record: Record = { encoding: photoVariantEncoding, photos: {} }
+  const encoding = await photoVariantEncoding()
+  const record: Record = { encoding, photos: {} }
   const photos = await photosIn(photoFolder)
   const wanted = new Set(
     photos.flatMap((photo) =>
@@ -86,7 +87,7 @@ export async function writeBundledPhotoVariants({
         join(outputFolder, photoVariantPath(photo, width, format)),
       )
       const unchanged =
-        previous.encoding === photoVariantEncoding &&
+        previous.encoding === encoding &&
         previous.photos[photo] === hash &&
         files.every((file) => existsSync(file))
       if (unchanged) continue

@@ -1,5 +1,6 @@
 import exifReader from 'exif-reader'
-import sharp from 'sharp'
+// Relative, with extensions: `npm run gallery:import` runs this file under Node as it is.
+import { loadSharp } from './photo-variants.server.ts'
 
 /**
  * Whether a photo (a file path or its bytes) records where it was taken: the GPS position a
@@ -9,6 +10,7 @@ import sharp from 'sharp'
  */
 export async function recordsPosition(photo: string | Buffer): Promise<boolean> {
   try {
+    const sharp = await loadSharp()
     const { exif } = await sharp(photo).metadata()
     if (!exif) return false
     const gps = exifReader(exif).GPSInfo

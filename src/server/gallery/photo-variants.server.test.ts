@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { photoLikeJpeg } from '../../../test/support/photo-like-images'
+import { photoLikeJpeg } from '#test/support/photo-like-images.ts'
 import { makePhotoVariants, type PhotoVariant } from './photo-variants.server'
 
 const kB = 1000

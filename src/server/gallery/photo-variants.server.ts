@@ -1,11 +1,11 @@
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 // Relative, with extensions: `npm run gallery:import` runs this file under Node as it is.
 import {
   type PhotoVariantFormat,
   type PhotoVariantWidth,
   photoVariantFormats,
   photoVariantWidths,
-} from '../../features/gallery/photo-variants.ts'
+} from '#src/features/gallery/photo-variants.ts'
 
 /**
  * Encoder settings, chosen on 4000 × 3000 camera-sized JPEGs: AVIF at quality 45 makes an 800 px
@@ -24,22 +24,51 @@ const encode: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {
   webp: (image) => image.webp(encoderSettings.webp),
 }
 
+type SharpModule = typeof import('sharp').default
+let sharpModule: Promise<SharpModule> | undefined
+let imageWorkThreads: number | undefined
+
+const applyImageWorkLimit = (sharp: SharpModule) => {
+  if (imageWorkThreads === undefined) return
+  sharp.cache(false)
+  sharp.concurrency(imageWorkThreads)
+}
+
+/**
+ * sharp, loaded on first use: libvips and its libraries take about 25 MB of a process once loaded,
+ * and a server whose variants are all ready (the build's, the import's, or Supabase's) never
+ * needs it.
+ */
+export function loadSharp(): Promise<SharpModule> {
+  const loading =
+    sharpModule ??
+    import('sharp').then(({ default: sharp }) => {
+      applyImageWorkLimit(sharp)
+      return sharp
+    })
+  sharpModule = loading
+  return loading
+}
+
 /** Changes whenever the variants of the same photo would come out different (the build's cache). */
-export const photoVariantEncoding = JSON.stringify({
-  encoderSettings,
-  sharp: sharp.versions.sharp,
-  vips: sharp.versions.vips,
-})
+export async function photoVariantEncoding(): Promise<string> {
+  const sharp = await loadSharp()
+  return JSON.stringify({
+    encoderSettings,
+    sharp: sharp.versions.sharp,
+    vips: sharp.versions.vips,
+  })
+}
 
 /**
  * libvips for a process that makes variants now and then: no operation cache (each photo is
  * decoded once, so a cached operation is never reused, and the cache held up to 50 MB), and at
  * most `threads` threads per image. The server gives it one, so a photo being encoded leaves the
- * other cores to visitors; a build or an import, every core.
+ * other cores to visitors; a build or an import, every core. Applies once sharp is loaded.
  */
 export function limitImageWork(threads: number) {
-  sharp.cache(false)
-  sharp.concurrency(threads)
+  imageWorkThreads = threads
+  void sharpModule?.then(applyImageWorkLimit)
 }
 
 export const photoVariantContentTypes: Record<PhotoVariantFormat, string> = {
@@ -64,6 +93,7 @@ export async function makePhotoVariants(
 ): Promise<PhotoVariant[]> {
   // Decoded once, at the largest width wanted (a JPEG decodes faster at a fraction of its size).
   const largest = Math.max(...wanted.map((variant) => variant.width))
+  const sharp = await loadSharp()
   const { data, info } = await sharp(photo, { failOn: 'error' })
     .autoOrient()
     .resize({ width: largest, withoutEnlargement: true })
