@@ -1,36 +1,44 @@
 /**
- * Field-vitals beacons under load (issue 24): 200 beacons a second for 30 s from 500 client
- * addresses (each within the per-address limit), against the production server on 127.0.0.1.
- * Every beacon must be answered 204, quickly, and every one stored (read from the database once
- * the server has stopped: nothing lost); the server's memory must stay bounded. Meanwhile page
- * throughput is measured, in interleaved rounds, each figure a share of the smallest static file
- * measured in the same round without beacons (the machine's speed varies by the day): without
- * beacons; while the same beacon load goes to a sink that does nothing with it (the control: on
- * two cores the sending process itself takes CPU from the measuring client); and while it goes to
- * our server. The beacons may cost the pages at most 5%, against the control.
+ * Field-vitals beacons under load (issue 24; budget: 200 beacons a second for 30 s, bounded,
+ * answered 204, nothing lost within the rate limit, and no effect on page throughput beyond 5%,
+ * measured against the smallest static file). Against the production server on 127.0.0.1:
  *
- *   flock /tmp/site-build.lock ./node_modules/.bin/node bench/beacons.ts [--no-build]
+ * - The server on one core, the measuring client and the beacon sender on the other (taskset,
+ *   when there are two cores or more): the sender then takes nothing from the server, and the
+ *   server, not the client, is what limits the throughput measured (its CPU share shows it).
+ * - Interleaved pairs of windows on the smallest static file (autocannon): alone, and while 200
+ *   beacons a second arrive from 500 client addresses (each within its limit), in alternating
+ *   order (ABBA) so that a drift of the machine's speed falls on both. A pair's ratio is the
+ *   static file's req/s with beacons over without; the median and spread of the ratios are the
+ *   result, with the load average of each pair (other work on the machine shows there).
+ * - What a beacon costs the server on its own: its CPU share at 200 beacons a second, no other
+ *   load (the effect on a server busy with pages can be no more than that share of a core).
+ * - A sustained stretch of 30 s at 200 a second; then every beacon answered 204 is read back
+ *   from the database once the server has stopped (nothing lost), and its memory is reported.
+ *
+ *   flock /tmp/site-build.lock ./node_modules/.bin/node bench/beacons.ts [--no-build] [--pairs=8]
+ *     [--cost-only: only what a beacon costs the server, written nowhere]
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join, relative } from 'node:path'
+import { createInterface } from 'node:readline'
 import { PGlite } from '@electric-sql/pglite'
 import autocannon from 'autocannon'
-import { MiB, mark, median, table, writeSection } from './lib/results.ts'
+import { MiB, mark, median, percentile, table, writeSection } from './lib/results.ts'
 import { browserPageHeaders } from './lib/routes.ts'
 import { build, residentBytes, skipBuild, startServer } from './lib/server.ts'
 
 const beaconsPerSecond = 200
-const beaconSeconds = 30
+const sustainedSeconds = 30
 const addresses = 500
-const rounds = 3
+const pairs = Number(process.argv.find((arg) => arg.startsWith('--pairs='))?.slice(8) ?? 8)
+const windowSeconds = 5
+const settleMs = 1_000
 const connections = 20
-const measureSeconds = 8
 const pageBudget = 0.05
-
-const headers = browserPageHeaders
 
 function smallestStaticFile(): string {
   const files: { path: string; bytes: number }[] = []
@@ -48,102 +56,165 @@ function smallestStaticFile(): string {
   return `/${relative('.output/public', smallest.path)}`
 }
 
-const rate = async (origin: string, path: string) =>
-  (await autocannon({ url: `${origin}${path}`, connections, headers, duration: measureSeconds }))
-    .requests.average
+/** CPU seconds a process has used so far (all its threads), from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return Number.NaN
+  }
+}
+
+/** Pins a process (every thread) to the given cores; false when taskset is not there. */
+const pin = (pid: number | undefined, cores: string) =>
+  pid !== undefined &&
+  spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' }).status === 0
+
+const pause = (ms: number) => new Promise((settle) => setTimeout(settle, ms))
+
+interface Window {
+  rate: number
+  serverCpu: number
+  clientCpu: number
+}
+
+async function measureWindow(origin: string, path: string, serverPid?: number): Promise<Window> {
+  const serverBefore = cpuSeconds(serverPid)
+  const clientBefore = cpuSeconds(process.pid)
+  const started = performance.now()
+  const result = await autocannon({
+    url: `${origin}${path}`,
+    connections,
+    headers: browserPageHeaders,
+    duration: windowSeconds,
+  })
+  const seconds = (performance.now() - started) / 1000
+  return {
+    rate: result.requests.average,
+    serverCpu: (cpuSeconds(serverPid) - serverBefore) / seconds,
+    clientCpu: (cpuSeconds(process.pid) - clientBefore) / seconds,
+  }
+}
 
 interface SenderResult {
   sent: number
-  elapsedSeconds: number
   statuses: Record<string, number>
   p50: number
   p99: number
   max: number
+  longestOnSeconds: number
 }
 
-async function startSink(): Promise<{ origin: string; stop(): void }> {
-  const child = spawn(process.execPath, ['bench/lib/beacon-sink.ts'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const [chunk] = (await once(child.stdout, 'data')) as [Buffer]
-  return { origin: `http://127.0.0.1:${chunk.toString().trim()}`, stop: () => child.kill() }
-}
-
-async function sendBeacons(origin: string): Promise<SenderResult> {
+/** The beacon sender (bench/lib/beacon-sender.ts), switched on and off between windows. */
+function startSender(origin: string) {
   const child = spawn(
     process.execPath,
-    [
-      'bench/lib/beacon-sender.ts',
-      origin,
-      String(beaconsPerSecond),
-      String(beaconSeconds),
-      String(addresses),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    ['bench/lib/beacon-sender.ts', origin, String(beaconsPerSecond), String(addresses)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   )
-  let out = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString()
-  })
-  await once(child, 'exit')
-  return JSON.parse(out) as SenderResult
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+  const command = async (line: string) => {
+    child.stdin.write(`${line}\n`)
+    return String((await lines.next()).value)
+  }
+  return {
+    on: () => command('on'),
+    off: () => command('off'),
+    stop: async () => JSON.parse(await command('stop')) as SenderResult,
+    kill: () => child.exitCode === null && child.kill(),
+  }
 }
+
+const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`
+const load1 = () => loadavg()[0]?.toFixed(2) ?? '?'
 
 async function main() {
   if (!skipBuild()) build()
   const staticFile = smallestStaticFile()
-  const pages = ['/faq', '/services/kitchen-remodeling']
   const loadBefore = loadavg()
     .map((v) => v.toFixed(2))
     .join(' / ')
   const server = await startServer({ TRUST_PROXY: 'true' }, { quietStderr: true })
-  const pid = server.process.pid
-  const sink = await startSink()
-  const quiet = new Map<string, number[]>()
-  const control = new Map<string, number[]>()
-  const busy = new Map<string, number[]>()
-  const staticQuiet: number[] = []
-  const senders: SenderResult[] = []
+  const serverPid = server.process.pid
+  const pinned =
+    cpus().length >= 2 && pin(serverPid, '0') && pin(process.pid, `1-${cpus().length - 1}`)
+  const sender = startSender(server.origin)
   const memory: number[] = []
+  const pairRows: (string | number)[][] = []
+  const ratios: number[] = []
+  const windows: { alone: Window[]; beacons: Window[] } = { alone: [], beacons: [] }
   try {
-    for (const path of [staticFile, ...pages]) await rate(server.origin, path) // warm-up
-    memory.push(residentBytes(pid) ?? 0)
-    for (let round = 1; round <= rounds; round++) {
-      const staticRate = await rate(server.origin, staticFile)
-      staticQuiet.push(staticRate)
-      for (const page of pages) {
-        quiet.set(page, [
-          ...(quiet.get(page) ?? []),
-          (await rate(server.origin, page)) / staticRate,
-        ])
-      }
-      // The same pages while 200 beacons a second go to the sink, then to our server (the
-      // sender runs 30 s; the pages take about 2 × 8 s of it, after 2 s to settle).
-      const toSink = sendBeacons(sink.origin)
-      await new Promise((settle) => setTimeout(settle, 2_000))
-      for (const page of pages) {
-        control.set(page, [
-          ...(control.get(page) ?? []),
-          (await rate(server.origin, page)) / staticRate,
-        ])
-      }
-      await toSink
-      const sending = sendBeacons(server.origin)
-      await new Promise((settle) => setTimeout(settle, 2_000))
-      for (const page of pages) {
-        busy.set(page, [...(busy.get(page) ?? []), (await rate(server.origin, page)) / staticRate])
-      }
-      senders.push(await sending)
-      memory.push(residentBytes(pid) ?? 0)
-      console.log(
-        `  round ${round}: static ${staticRate.toFixed(0)} req/s; ${pages
-          .map(
-            (page) =>
-              `${page} ${((quiet.get(page)?.at(-1) ?? 0) * 100).toFixed(0)}% / control ${((control.get(page)?.at(-1) ?? 0) * 100).toFixed(0)}% / beacons ${((busy.get(page)?.at(-1) ?? 0) * 100).toFixed(0)}%`,
-          )
-          .join(', ')}; beacons ${JSON.stringify(senders.at(-1)?.statuses)}`,
-      )
+    await measureWindow(server.origin, staticFile) // warm-up
+    memory.push(residentBytes(serverPid) ?? 0)
+
+    // A beacon's cost on its own: the server's CPU at 200 a second, nothing else running (the
+    // median of three windows), against the same server idle.
+    const serverCpuOver = async () => {
+      const before = cpuSeconds(serverPid)
+      await pause(windowSeconds * 1000)
+      return (cpuSeconds(serverPid) - before) / windowSeconds
     }
+    await sender.on()
+    await pause(settleMs)
+    const beaconsOnlyCpu = median([
+      await serverCpuOver(),
+      await serverCpuOver(),
+      await serverCpuOver(),
+    ])
+    await sender.off()
+    const idleCpu = await serverCpuOver()
+    const costLine = `What the beacons cost the server on their own: ${(beaconsOnlyCpu * 100).toFixed(1)}% of a core at ${beaconsPerSecond} a second and nothing else (idle: ${(idleCpu * 100).toFixed(1)}%), about ${(((beaconsOnlyCpu - idleCpu) / beaconsPerSecond) * 1000).toFixed(2)} ms of CPU a beacon, validation and the batched insert included. A server kept busy with pages can lose at most about that share of its throughput.`
+    if (process.argv.includes('--cost-only')) {
+      console.log(costLine)
+      return
+    }
+
+    for (let pair = 1; pair <= pairs; pair++) {
+      const order =
+        pair % 2 === 1 ? (['alone', 'beacons'] as const) : (['beacons', 'alone'] as const)
+      const result: Partial<Record<'alone' | 'beacons', Window>> = {}
+      const loadAtStart = load1()
+      for (const kind of order) {
+        if (kind === 'beacons') await sender.on()
+        await pause(settleMs)
+        result[kind] = await measureWindow(server.origin, staticFile, serverPid)
+        if (kind === 'beacons') await sender.off()
+      }
+      const alone = result.alone as Window
+      const beacons = result.beacons as Window
+      windows.alone.push(alone)
+      windows.beacons.push(beacons)
+      const ratio = beacons.rate / alone.rate
+      ratios.push(ratio)
+      memory.push(residentBytes(serverPid) ?? 0)
+      pairRows.push([
+        pair,
+        order.join(' → '),
+        alone.rate.toFixed(0),
+        beacons.rate.toFixed(0),
+        percent(ratio),
+        `${(alone.serverCpu * 100).toFixed(0)}% / ${(beacons.serverCpu * 100).toFixed(0)}%`,
+        `${(alone.clientCpu * 100).toFixed(0)}% / ${(beacons.clientCpu * 100).toFixed(0)}%`,
+        `${loadAtStart} → ${load1()}`,
+      ])
+      console.log(`  pair ${pair}: ${pairRows.at(-1)?.join(' | ')}`)
+    }
+
+    // 30 s without a pause at 200 a second, the static file measured meanwhile.
+    await sender.on()
+    const sustainedStart = performance.now()
+    const sustained: Window[] = []
+    await pause(settleMs)
+    while ((performance.now() - sustainedStart) / 1000 + windowSeconds <= sustainedSeconds) {
+      sustained.push(await measureWindow(server.origin, staticFile, serverPid))
+    }
+    await pause(Math.max(0, sustainedSeconds * 1000 - (performance.now() - sustainedStart)))
+    await sender.off()
+    memory.push(residentBytes(serverPid) ?? 0)
+    const senderResult = await sender.stop()
+
     server.process.kill('SIGTERM')
     await once(server.process, 'exit')
     const db = await PGlite.create(join(server.dataDir, 'pglite'))
@@ -153,66 +224,66 @@ async function main() {
     )
     await db.close()
 
-    // The beacons sent to our server (the sink's answers are not kept).
-    const toServer = senders
-    const sent = toServer.reduce((sum, s) => sum + s.sent, 0)
-    const answered204 = toServer.reduce((sum, s) => sum + (s.statuses['204'] ?? 0), 0)
-    const other = sent - answered204
-    const rows = pages.map((page) => {
-      const alone = median(quiet.get(page) ?? [])
-      const sending = median(control.get(page) ?? [])
-      const during = median(busy.get(page) ?? [])
-      const change = during / sending - 1
-      return [
-        `\`${page}\``,
-        `${(alone * 100).toFixed(0)}%`,
-        `${(sending * 100).toFixed(0)}%`,
-        `${(during * 100).toFixed(0)}%`,
-        `${(change * 100).toFixed(1)}%`,
-        `≥ −${pageBudget * 100}% ${mark(change >= -pageBudget)}`,
-      ]
-    })
+    const answered204 = senderResult.statuses['204'] ?? 0
+    const other = senderResult.sent - answered204
     const lost = answered204 - stored
+    const medianRatio = median(ratios)
+    const spread = `${percent(Math.min(...ratios))} to ${percent(Math.max(...ratios))}`
+    const quartiles = `${percent(percentile(ratios, 25))} to ${percent(percentile(ratios, 75))}`
+    const aloneMedian = median(windows.alone.map((w) => w.rate))
+    const sustainedMedian = median(sustained.map((w) => w.rate))
     const body = [
-      `Load average before: ${loadBefore}; after: ${loadavg()
+      `Load average (1 / 5 / 15 min) before: ${loadBefore}; after: ${loadavg()
         .map((v) => v.toFixed(2))
-        .join(' / ')}. ${cpus().length} cores shared by server, page client and beacon sender.`,
+        .join(' / ')}. ${cpus().length} cores; ${
+        pinned
+          ? 'the server pinned to core 0, the measuring client and the beacon sender to the others (taskset)'
+          : '**not pinned** (taskset missing or one core): server, client and sender share the cores'
+      }.`,
       '',
-      `Each round: the smallest static file (\`${staticFile}\`) and the pages alone, ${measureSeconds} s each (autocannon, ${connections} connections); then ${beaconsPerSecond} beacons a second for ${beaconSeconds} s (${addresses} client addresses in X-Forwarded-For, TRUST_PROXY=true, so each stays within its limit; a separate process, steady rate) while the pages are measured again. ${rounds} rounds, medians. A page's figure is its req/s as a share of the static file's in the same round without beacons.`,
+      `Smallest static file \`${staticFile}\`, autocannon ${connections} connections, ${windowSeconds} s windows, ${pairs} interleaved pairs (alone / while ${beaconsPerSecond} beacons a second arrive from ${addresses} addresses, TRUST_PROXY=true), ${settleMs / 1000} s to settle after switching the sender.`,
       '',
       table(
         [
-          'page',
-          'alone',
-          '200 beacons/s to the sink (control)',
-          '200 beacons/s to our server',
-          'change against the control',
-          'budget',
+          'pair',
+          'order',
+          'alone (req/s)',
+          'with beacons (req/s)',
+          'change',
+          'server CPU alone / with',
+          'client CPU alone / with',
+          'load average (1 min)',
         ],
-        rows,
+        pairRows,
       ),
+      '',
+      `**Effect of ${beaconsPerSecond} beacons a second on the static file's throughput: median ${percent(medianRatio)}** (quartiles ${quartiles}; all pairs ${spread}); budget no worse than −${pageBudget * 100}%: ${mark(medianRatio >= 1 - pageBudget)}.`,
+      '',
+      costLine,
+      '',
+      `Sustained: ${beaconsPerSecond} a second for ${senderResult.longestOnSeconds.toFixed(0)} s without a pause; the static file meanwhile ${sustainedMedian.toFixed(0)} req/s (median of ${sustained.length} windows), ${percent(sustainedMedian / aloneMedian)} against the median alone (${aloneMedian.toFixed(0)} req/s; not interleaved, so only indicative).`,
       '',
       table(
         ['beacons', 'answered 204', 'other answers', 'p50 / p99 / max (ms)', 'stored', 'lost'],
         [
           [
-            sent,
+            senderResult.sent,
             answered204,
-            other === 0 ? '0' : JSON.stringify(senders.map((s) => s.statuses)),
-            `${median(senders.map((s) => s.p50)).toFixed(1)} / ${median(senders.map((s) => s.p99)).toFixed(1)} / ${Math.max(...senders.map((s) => s.max)).toFixed(1)}`,
+            other === 0 ? '0' : JSON.stringify(senderResult.statuses),
+            `${senderResult.p50.toFixed(1)} / ${senderResult.p99.toFixed(1)} / ${senderResult.max.toFixed(1)}`,
             stored,
             `${lost} ${mark(lost === 0 && other === 0)}`,
           ],
         ],
       ),
       '',
-      `Server memory (VmRSS) after warm-up and after each round: ${memory.map((bytes) => MiB(bytes)).join(' → ')}. Beacons wait in a queue of at most 10,000 rows and are written in batches (one insert per second, or per 500).`,
+      `Server memory (VmRSS) after warm-up, after each pair and after the sustained stretch: ${memory.map((bytes) => MiB(bytes)).join(' → ')}. Beacons wait in a queue of at most 10,000 rows and are written in batches (one insert per second, or per 500).`,
     ].join('\n')
     writeSection('Field-vitals beacons under load (issue 24)', body)
     console.log(body)
     if (lost !== 0 || other !== 0) process.exitCode = 1
   } finally {
-    sink.stop()
+    sender.kill()
     await server.stop()
   }
 }

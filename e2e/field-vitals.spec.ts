@@ -118,9 +118,12 @@ test.describe('on a phone', () => {
       early: 0,
       earlyDropped: 0,
     })
-    for (const vital of ['lcp', 'fcp', 'ttfb', 'cls']) {
+    for (const vital of ['lcp', 'fcp', 'ttfb', 'cls', 'inp']) {
       expect(typeof beacons[0]?.[vital], vital).toBe('number')
     }
+    // The slowest interaction's element, read from INP's own entries: the tap on the first
+    // question or the one on the link (whichever took longer).
+    expect(beacons[0]?.inpTarget).toMatch(/^details#[\w-]+ > summary|a\[href="\/about-us"\]$/)
 
     // Two calls and an email from the second view, sent when the page is left.
     const phone = page.locator('footer a[href^="tel:"]').first()
@@ -197,7 +200,7 @@ test('taps before the app started are counted with the first view, and so are th
   const startApp = await holdRequests(page, appScriptsUrl)
   await page.goto(`${server.url}/service-areas`, { waitUntil: 'domcontentloaded' })
   // The first tap on the drawn map's button is kept and performed once the app is there; the
-  // second, before then, is dropped (features/boot/replay-early-taps.ts).
+  // second, before then, is dropped (lib/boot/replay-early-taps.ts).
   const load = page.getByRole('button', { name: 'Load interactive map' })
   await load.click()
   await load.click()

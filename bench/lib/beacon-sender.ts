@@ -1,19 +1,21 @@
 /**
- * Sends field-vitals beacons at a steady rate, as browsers would (one POST each, a few hundred
- * bytes, a desktop Chrome user agent), from `addresses` different clients named in
- * X-Forwarded-For (the server runs with TRUST_PROXY=true), so each stays within the per-address
- * limit. Run as its own process so its work does not share the measuring client's thread:
+ * Sends field-vitals beacons at a steady rate while switched on, as browsers would (one POST
+ * each, a few hundred bytes, a desktop Chrome user agent), from `addresses` different clients
+ * named in X-Forwarded-For (the server runs with TRUST_PROXY=true), so each stays within the
+ * per-address limit. Its own process, so its work does not share the measuring client's thread;
+ * it stays up between windows, so starting it costs nothing during a measurement.
  *
- *   node bench/lib/beacon-sender.ts <origin> <per-second> <seconds> <addresses>
+ *   node bench/lib/beacon-sender.ts <origin> <per-second> <addresses>
  *
- * Prints one JSON line: how many were sent, answered by status, and latency percentiles.
+ * Reads lines on stdin: `on` (start sending; answers `sending`), `off` (stop; answers `idle`
+ * once every beacon sent has its answer), `stop` (prints one JSON line: how many were sent,
+ * answered by status, latency percentiles, the longest stretch sent without a pause; then exits).
  */
 import { Agent, request } from 'node:http'
+import { createInterface } from 'node:readline'
 
-const [origin = '', perSecondText = '200', secondsText = '30', addressesText = '500'] =
-  process.argv.slice(2)
+const [origin = '', perSecondText = '200', addressesText = '500'] = process.argv.slice(2)
 const perSecond = Number(perSecondText)
-const seconds = Number(secondsText)
 const addresses = Number(addressesText)
 const url = new URL('/api/vitals', origin)
 const agent = new Agent({ keepAlive: true, maxSockets: 16 })
@@ -30,6 +32,7 @@ const routes = [
 const statuses: Record<string, number> = {}
 const latencies: number[] = []
 let sent = 0
+let longestOnSeconds = 0
 
 function beacon(n: number): string {
   return JSON.stringify({
@@ -87,33 +90,59 @@ function send(n: number): Promise<void> {
   })
 }
 
-const inFlight: Promise<void>[] = []
-const startedAt = performance.now()
-const total = perSecond * seconds
-// Every 10 ms, as many as the schedule says are due by now: a steady rate, not bursts.
-await new Promise<void>((finished) => {
-  const timer = setInterval(() => {
-    const due = Math.min(total, Math.floor(((performance.now() - startedAt) / 1000) * perSecond))
-    while (sent < due) inFlight.push(send(sent++))
-    if (sent >= total) {
-      clearInterval(timer)
-      finished()
+const inFlight = new Set<Promise<void>>()
+let timer: NodeJS.Timeout | undefined
+let onSince = 0
+
+function switchOn() {
+  if (timer) return
+  onSince = performance.now()
+  let sentThisStretch = 0
+  // Every 10 ms, as many as the schedule says are due by now: a steady rate, not bursts.
+  timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - onSince) / 1000) * perSecond)
+    while (sentThisStretch < due) {
+      sentThisStretch++
+      const pending = send(sent++)
+      inFlight.add(pending)
+      void pending.then(() => inFlight.delete(pending))
     }
   }, 10)
-})
-await Promise.all(inFlight)
-const elapsed = (performance.now() - startedAt) / 1000
-latencies.sort((a, b) => a - b)
-const at = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0
-console.log(
-  JSON.stringify({
-    sent,
-    elapsedSeconds: elapsed,
-    statuses,
-    p50: at(0.5),
-    p99: at(0.99),
-    max: latencies.at(-1) ?? 0,
-  }),
-)
-agent.destroy()
+}
+
+async function switchOff() {
+  if (timer) {
+    clearInterval(timer)
+    timer = undefined
+    longestOnSeconds = Math.max(longestOnSeconds, (performance.now() - onSince) / 1000)
+  }
+  await Promise.all(inFlight)
+}
+
+const at = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line === 'on') {
+    switchOn()
+    console.log('sending')
+  } else if (line === 'off') {
+    await switchOff()
+    console.log('idle')
+  } else if (line === 'stop') {
+    await switchOff()
+    latencies.sort((a, b) => a - b)
+    console.log(
+      JSON.stringify({
+        sent,
+        statuses,
+        p50: at(latencies, 0.5),
+        p99: at(latencies, 0.99),
+        max: latencies.at(-1) ?? 0,
+        longestOnSeconds,
+      }),
+    )
+    agent.destroy()
+    process.exit(0)
+  }
+}

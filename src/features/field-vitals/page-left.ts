@@ -4,22 +4,15 @@
  * embeds hCaptcha, features/security/reload-for-third-parties.ts) after the router has already
  * moved the URL to /contact-us, so the new document's referrer names the form itself, not the
  * page the link was on. Kept in sessionStorage (this tab only, gone with it), read once, and
- * written only by the field reporter, so never for a visitor who opted out.
+ * written only by the field reporter (report-vitals.ts, with each view's beacon), so never for a
+ * visitor who opted out.
  */
-const key = 'maple-hearth:page-left'
-
-export function rememberPageLeft(route: string) {
-  try {
-    sessionStorage.setItem(key, route)
-  } catch {
-    // Storage refused (private mode, quota): the referrer is the fallback.
-  }
-}
+import { pageLeftKey } from './privacy-signals'
 
 export function takePageLeft(): string | undefined {
   try {
-    const route = sessionStorage.getItem(key) ?? undefined
-    sessionStorage.removeItem(key)
+    const route = sessionStorage.getItem(pageLeftKey) ?? undefined
+    sessionStorage.removeItem(pageLeftKey)
     return route
   } catch {
     return undefined

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createMemoryLogger } from '../../../supabase/functions/_shared/contact/log.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import {
   type ContactTestDatabase,
   openContactTestDatabase,
-} from '../../../test/contact/contact-database'
+} from '#test/contact/contact-database.ts'
 import { createBeaconEndpoint } from './beacon-endpoint.server'
 import { createBeaconRateLimit } from './beacon-rate-limit.server'
 import { createPageViewRecorder, type PageViewRecorder } from './page-view-recorder.server'
@@ -121,6 +121,25 @@ describe('the beacon endpoint', () => {
   ])('refuses %s with a %i and stores nothing', async (_, body, status) => {
     expect((await post(body)).status).toBe(status)
     expect(await storedRows()).toEqual([])
+  })
+
+  it('reads a body of declared length at once, and refuses a declared length past 2 KB unread', async () => {
+    const body = JSON.stringify(firstLoad)
+    const declared = String(Buffer.byteLength(body))
+    expect((await post(body, { 'content-length': declared })).status).toBe(204)
+    expect((await post(body, { 'content-length': '4096' })).status).toBe(413)
+    expect(await storedRows()).toHaveLength(1)
+  })
+
+  it('answers the same user agent the same way every time (bots are remembered, not retested wrongly)', async () => {
+    for (let round = 0; round < 3; round++) {
+      expect(
+        (await post(firstLoad, { 'user-agent': 'Googlebot/2.1' }, `203.0.113.${20 + round}`))
+          .status,
+      ).toBe(204)
+      expect((await post(firstLoad, {}, `203.0.113.${30 + round}`)).status).toBe(204)
+    }
+    expect(await storedRows()).toHaveLength(3)
   })
 
   it('refuses GET with 405', async () => {

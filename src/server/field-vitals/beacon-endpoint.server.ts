@@ -8,10 +8,10 @@
  */
 import { isbot } from 'isbot'
 import * as v from 'valibot'
-import { beaconSchema, pageViewRow } from '~/features/field-vitals/beacon-schema'
-import { beaconMaxBytes, beaconPath } from '~/features/field-vitals/beacon-wire'
-import { consoleLogger } from '../../../supabase/functions/_shared/contact/log.ts'
-import { rateLimitKey } from '../../../supabase/functions/_shared/contact/rate-limit-key.ts'
+import { beaconSchema, pageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
+import { beaconMaxBytes, beaconPath } from '#src/features/field-vitals/beacon-wire.ts'
+import { consoleLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { rateLimitKey } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
 import { clientIpFrom, parseTrustProxy } from '../contact/client-ip.server'
 import { getEnvironment } from '../env.server'
 import type { BeaconRateLimit } from './beacon-rate-limit.server'
@@ -22,15 +22,19 @@ export interface BeaconEndpoint {
   handle(request: Request): Promise<Response> | undefined
 }
 
+const noContentHeaders = { 'cache-control': 'no-store' }
+
 const answer = (status: number, text = '', headers: Record<string, string> = {}) =>
-  new Response(status === 204 ? null : text, {
-    status,
-    headers: {
-      'cache-control': 'no-store',
-      ...(status === 204 ? {} : { 'content-type': 'text/plain; charset=utf-8' }),
-      ...headers,
-    },
-  })
+  status === 204
+    ? new Response(null, { status, headers: noContentHeaders })
+    : new Response(text, {
+        status,
+        headers: {
+          'cache-control': 'no-store',
+          'content-type': 'text/plain; charset=utf-8',
+          ...headers,
+        },
+      })
 
 /** The visitor asked sites not to track them: Global Privacy Control, or Do Not Track. */
 export const visitorOptedOut = (headers: Headers) =>
@@ -40,6 +44,10 @@ export const visitorOptedOut = (headers: Headers) =>
 async function readLimited(request: Request, limit: number): Promise<string | undefined> {
   const length = Number(request.headers.get('content-length') ?? Number.NaN)
   if (length > limit) return undefined
+  // A declared length within the limit is the body's length (HTTP framing holds the client to
+  // it): read at once, without a stream (srvx then reads Node's request directly, a beacon's
+  // cheapest path). Without one (chunked), count as it comes.
+  if (length >= 0) return request.text()
   if (!request.body) return ''
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -57,16 +65,40 @@ async function readLimited(request: Request, limit: number): Promise<string | un
   return new TextDecoder().decode(Buffer.concat(chunks))
 }
 
+/** TRUST_PROXY as read, parsed once rather than per beacon. */
+let trustParsed: { setting: string; trust: ReturnType<typeof parseTrustProxy> } | undefined
+const trustOf = (setting: string) => {
+  if (trustParsed?.setting !== setting) trustParsed = { setting, trust: parseTrustProxy(setting) }
+  return trustParsed.trust
+}
+
 /** The client's address as the contact form's rate limit reads it (TRUST_PROXY). */
 export function beaconClientAddress(request: Request, trustProxy: string): string {
   const peer = request as Request & { ip?: string; context?: { clientAddress?: string } }
   const ip = clientIpFrom({
     forwardedFor: request.headers.get('x-forwarded-for'),
     socketAddress: peer.context?.clientAddress ?? peer.ip,
-    trust: parseTrustProxy(trustProxy),
+    trust: trustOf(trustProxy),
   })
   // An IPv6 client is its /64, as for the contact form.
   return rateLimitKey(ip)
+}
+
+/**
+ * isbot's one long pattern, tested once per user agent: browsers send few distinct ones, and a
+ * beacon must cost next to nothing. At most `size` remembered (all forgotten when full).
+ */
+function createBotCheck(size = 1_000) {
+  const known = new Map<string, boolean>()
+  return (userAgent: string) => {
+    let bot = known.get(userAgent)
+    if (bot === undefined) {
+      bot = isbot(userAgent)
+      if (known.size >= size) known.clear()
+      known.set(userAgent, bot)
+    }
+    return bot
+  }
 }
 
 export function createBeaconEndpoint({
@@ -80,12 +112,13 @@ export function createBeaconEndpoint({
   trustProxy?: () => string
   log?: Pick<typeof consoleLogger, 'warn'>
 }): BeaconEndpoint {
+  const isBot = createBotCheck()
   async function receive(request: Request): Promise<Response> {
     if (request.method !== 'POST') return answer(405, 'Method not allowed.', { allow: 'POST' })
     if (request.headers.get('sec-fetch-site') === 'cross-site') {
       return answer(403, 'Beacons come from this site only.')
     }
-    if (visitorOptedOut(request.headers) || isbot(request.headers.get('user-agent') ?? '')) {
+    if (visitorOptedOut(request.headers) || isBot(request.headers.get('user-agent') ?? '')) {
       await request.body?.cancel().catch(() => {})
       return answer(204)
     }

@@ -6,7 +6,7 @@
  * (supabase/schedule-contact-delivery.sql). Embedded, it keeps <DATA_DIR>/report/site-report.json
  * for `npm run report`.
  */
-import { consoleLogger } from '../../../supabase/functions/_shared/contact/log.ts'
+import { consoleLogger } from '#supabase/functions/_shared/contact/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import { processState } from '../process-state.server'

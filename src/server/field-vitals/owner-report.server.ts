@@ -3,7 +3,11 @@
  * unset or another one is given. Compared in constant time, digests of equal length.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { parseSiteReport, reportDays, type SiteReport } from '~/features/site-report/site-report'
+import {
+  parseSiteReport,
+  reportDays,
+  type SiteReport,
+} from '#src/features/site-report/site-report.ts'
 import { getEnvironment } from '../env.server'
 import { flushPageViews, getPageViewStore } from './field-vitals.server'
 

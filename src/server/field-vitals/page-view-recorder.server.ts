@@ -5,8 +5,8 @@
  * counted, never held. A batch the database refuses is put back once and tried with the next
  * flush; at stop, what is queued is written before the database closes.
  */
-import type { PageViewRow } from '~/features/field-vitals/beacon-schema'
-import { describeError, type Logger } from '../../../supabase/functions/_shared/contact/log.ts'
+import type { PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
+import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import type { PageViewStore } from './page-view-store.server'
 
 export interface PageViewRecorder {

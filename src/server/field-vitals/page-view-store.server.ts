@@ -6,11 +6,8 @@
  * `npm run report` imports it too, so its imports are relative with their extensions.
  */
 import { createClient } from '@supabase/supabase-js'
-import type { PageViewRow } from '~/features/field-vitals/beacon-schema'
-import {
-  asServiceRole,
-  type Database,
-} from '../../../supabase/functions/_shared/contact/database.ts'
+import type { PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
+import { asServiceRole, type Database } from '#supabase/functions/_shared/contact/database.ts'
 
 export interface PageViewStore {
   record(rows: readonly PageViewRow[]): Promise<number>

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describeError, type Logger } from '../../../supabase/functions/_shared/contact/log.ts'
-import { reportDays } from '../../features/site-report/site-report.ts'
+import { reportDays } from '#src/features/site-report/site-report.ts'
+import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import type { PageViewStore } from './page-view-store.server.ts'
 
 export const reportDir = (dataDir: string) => join(dataDir, 'report')

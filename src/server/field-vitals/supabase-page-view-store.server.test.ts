@@ -6,17 +6,11 @@
  */
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createMemoryLogger } from '../../../supabase/functions/_shared/contact/log.ts'
-import { findPostgres15Binaries } from '../../../test/support/postgres-15'
-import {
-  type PostgrestStandIn,
-  startPostgrestStandIn,
-} from '../../../test/support/postgrest-stand-in'
-import {
-  openPostgres15SchemaDatabase,
-  type SchemaDatabase,
-} from '../../../test/support/supabase-schema'
-import { parseSiteReport } from '../../features/site-report/site-report'
+import { parseSiteReport } from '#src/features/site-report/site-report.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
+import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
 import { createBeaconEndpoint } from './beacon-endpoint.server'
 import { createBeaconRateLimit } from './beacon-rate-limit.server'
 import { createPageViewRecorder } from './page-view-recorder.server'

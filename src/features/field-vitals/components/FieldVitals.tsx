@@ -1,19 +1,17 @@
 import { type RouterState, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { type MeasuredRoute, measuredRoutes } from '../beacon-wire'
+import { type MeasuredRoute, unmeasuredRoute } from '../beacon-wire'
 import { visitorOptedOut } from '../privacy-signals'
 
-const isMeasured = (route: string): route is MeasuredRoute =>
-  (measuredRoutes as readonly string[]).includes(route)
-
 /** The page on screen as `route pattern + path` (a new path is a new view), once settled. */
-function currentView(state: RouterState): string | undefined {
-  if (state.status !== 'idle') return undefined
-  const notFound = state.matches.some(
-    (match) => match.status === 'notFound' || ('_notFound' in match && match._notFound === true),
+function currentView({ status, matches, location }: RouterState): string | undefined {
+  const route = matches.some(
+    (match) => match.status === 'notFound' || (match as { _notFound?: boolean })._notFound,
   )
-  const route = notFound ? '404' : state.matches.at(-1)?.routeId
-  return route && isMeasured(route) ? `${route} ${state.location.pathname}` : undefined
+    ? '404'
+    : matches.at(-1)?.routeId
+  if (status === 'idle' && route && route !== unmeasuredRoute)
+    return `${route} ${location.pathname}`
 }
 
 /**
@@ -21,20 +19,13 @@ function currentView(state: RouterState): string | undefined {
  * the app before it, and the reporter must cost the first paint nothing.
  */
 function afterFirstContentfulPaint(run: () => void) {
-  const name = 'first-contentful-paint'
-  if (
-    performance.getEntriesByName(name).length > 0 ||
-    !PerformanceObserver.supportedEntryTypes?.includes('paint')
-  ) {
-    run()
-    return
-  }
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return run()
   const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName(name).length === 0) return
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return
     observer.disconnect()
     run()
   })
-  observer.observe({ type: 'paint' })
+  observer.observe({ type: 'paint', buffered: true })
 }
 
 let reporter: Promise<typeof import('../report-vitals')> | undefined
@@ -42,17 +33,16 @@ let reporter: Promise<typeof import('../report-vitals')> | undefined
 /**
  * Field Web Vitals: once the app has started (this effect runs after hydration) and the page has
  * painted, and unless the visitor opted out, loads the reporter (report-vitals.ts) and tells it
- * of each page view.
+ * of each page view. Every page carries this part; the rest waits in the reporter's chunk.
  */
 export function FieldVitals() {
   const view = useRouterState({ select: currentView })
   useEffect(() => {
     if (!view || visitorOptedOut()) return
-    const route = view.slice(0, view.indexOf(' ')) as MeasuredRoute
     reporter ??= new Promise((loaded) =>
       afterFirstContentfulPaint(() => loaded(import('../report-vitals'))),
     )
-    void reporter.then((loaded) => loaded.pageViewStarted(route))
+    void reporter.then((loaded) => loaded.pageViewStarted(view.split(' ')[0] as MeasuredRoute))
   }, [view])
   return null
 }
