@@ -1,7 +1,7 @@
 import { company } from '../app.config'
 import { faqs } from '../src/content/faq.content'
 import { locationIds, locationServiceIds } from '../src/content/locations'
-import { servicesPageOrder, topLevelServiceRoutes } from '../src/content/services'
+import { servicesPageOrder } from '../src/content/services'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
 
@@ -120,7 +120,7 @@ test('an unknown service is a 404 that links to all services', async ({ page }) 
 test('top-level service routes render the service with a canonical link to /services/<id>', async ({
   request,
 }) => {
-  for (const id of topLevelServiceRoutes) {
+  for (const id of servicesPageOrder) {
     const response = await request.get(`/${id}`)
     expect(response.status(), id).toBe(200)
     const html = await response.text()
@@ -240,7 +240,7 @@ test('every internal link on every page leads to a page that answers 200', async
 for (const width of [360, 1440]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } })
-    for (const path of [...allPages, ...topLevelServiceRoutes.map((id) => `/${id}`)]) {
+    for (const path of [...allPages, ...servicesPageOrder.map((id) => `/${id}`)]) {
       test(`${path} has no axe violations and no horizontal overflow`, async ({ page }) => {
         await gotoHydrated(page, path)
         await expectNoAxeViolations(page)

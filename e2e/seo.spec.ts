@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { company } from '../app.config'
 import { baseURL } from '../playwright.config'
-import { topLevelServiceRoutes } from '../src/content/services'
+import { servicesPageOrder } from '../src/content/services'
 import { siteMapGroups } from '../src/features/navigation/site-map'
-import { galleryDataCacheControl } from '../src/features/seo/cache-control'
+import { galleryDataCacheControl } from '../src/lib/seo/cache-control'
 import { expect, test } from './fixtures'
 
 const allPages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))
@@ -60,7 +60,7 @@ test('the Open Graph image is a 1200 x 630 PNG', async ({ request }) => {
 test('aliases and filtered gallery views point their canonical at the main URL', async ({
   request,
 }) => {
-  for (const id of topLevelServiceRoutes) {
+  for (const id of servicesPageOrder) {
     expect(headOf(await (await request.get(`/${id}`)).text()).canonical).toBe(
       `${baseURL}/services/${id}`,
     )

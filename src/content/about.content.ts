@@ -1,4 +1,4 @@
-import { company } from '../../app.config'
+import { company } from '#app.config.ts'
 import type { AboutContent } from './schemas/about.schema'
 
 export const aboutContent: AboutContent = {

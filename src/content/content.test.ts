@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { company, formatAddress } from '../../app.config'
+import { company, formatAddress } from '#app.config.ts'
+import { contactServiceOptions as functionContactServiceOptions } from '#supabase/functions/_shared/contact/contact-schema.ts'
 import { aboutContent } from './about.content'
 import { contactPage } from './contact.content'
 import { faqPage, faqs } from './faq.content'
@@ -30,21 +32,34 @@ import {
   servicesPageSchema,
 } from './schemas/page.schema'
 import { privacyContentSchema } from './schemas/privacy.schema'
-import { servicesSchema } from './schemas/service.schema'
+import {
+  type ServiceContent,
+  servicePageCopySchema,
+  servicesSchema,
+} from './schemas/service.schema'
 import { homeTestimonialsSchema, locationTestimonialsSchema } from './schemas/testimonial.schema'
 import { serviceAreasPage } from './service-areas.content'
 import {
+  contactServiceOptions,
+  detailPageOf,
   footerServiceLinks,
   homeServiceCards,
+  type LocationServiceId,
+  type ServiceId,
   serviceCatalog,
   serviceIds,
   servicesPageOrder,
-  topLevelServiceRoutes,
+  serviceVocabulary,
+  type VocabularyServiceId,
 } from './services'
-import { getService, services } from './services.content'
+import { loadService } from './services.content'
 import { servicesPage } from './services-page.content'
 import { siteImages } from './site-images'
 import { homeTestimonials, locationTestimonials } from './testimonials.content'
+
+const services = Object.fromEntries(
+  await Promise.all(serviceIds.map(async (id) => [id, await loadService(id)] as const)),
+) as Record<ServiceId, ServiceContent>
 
 const builtLocationPages = locationIds.flatMap((location) =>
   locationServiceIds.map((service) => ({
@@ -125,11 +140,85 @@ describe('all content', () => {
   })
 })
 
+describe('the service vocabulary', () => {
+  const rows = Object.entries(serviceVocabulary) as [
+    VocabularyServiceId,
+    (typeof serviceVocabulary)[VocabularyServiceId],
+  ][]
+
+  it('maps every location page service onto a catalog service', () => {
+    for (const id of locationServiceIds) expect(serviceIds, id).toContain(detailPageOf(id))
+    for (const id of serviceIds.filter((id) =>
+      locationServiceIds.includes(id as LocationServiceId),
+    )) {
+      expect(detailPageOf(id as LocationServiceId), id).toBe(id)
+    }
+  })
+
+  it('says which catalog service each other name stands for', () => {
+    const others = rows.filter(([id]) => !(serviceIds as string[]).includes(id))
+    expect(
+      Object.fromEntries(others.map(([id]) => [id, detailPageOf(id as LocationServiceId)])),
+    ).toEqual({
+      'home-design-architect': 'home-design',
+      'home-improvement': 'general-contractor',
+      'kitchen-and-bathroom-remodeling-services': 'kitchen-remodeling',
+    })
+  })
+
+  it("gives the location pages the spec's ten services, in its order (spec section 2)", () => {
+    expect(locationServiceIds).toEqual([
+      'bathroom-remodeling',
+      'cabinet-carpentry',
+      'commercial-remodeling',
+      'custom-carpentry-and-woodworking',
+      'design-build',
+      'general-contractor',
+      'home-design-architect',
+      'home-improvement',
+      'kitchen-and-bathroom-remodeling-services',
+      'kitchen-remodeling',
+    ])
+  })
+
+  it("gives the contact form the spec's options, in its order (spec section 5)", () => {
+    expect(contactServiceOptions).toEqual([
+      'Kitchen Remodeling',
+      'Bathroom Remodeling',
+      'Commercial Remodeling',
+      'Home Improvement',
+      'General Contractor',
+      'Home Design',
+      'Design Build',
+      'Custom Carpentry',
+      'Cabinet Carpentry',
+    ])
+    // The edge function deploys on its own, with its own copy of the options it accepts.
+    expect([...functionContactServiceOptions]).toEqual(contactServiceOptions)
+  })
+
+  it('preselects an option of the form for every name', () => {
+    for (const [id, row] of rows) expect(contactServiceOptions, id).toContain(row.contactOption)
+    expect(serviceVocabulary['laser-cutting-art'].contactOption).toBe('Custom Carpentry')
+    expect(serviceVocabulary['custom-carpentry-and-woodworking'].contactOption).toBe(
+      'Custom Carpentry',
+    )
+  })
+
+  it('keeps each service page copy in its own file, one per catalog service', async () => {
+    const files = readdirSync(new URL('./services/', import.meta.url)).sort()
+    expect(files).toEqual(serviceIds.map((id) => `${id}.content.ts`).sort())
+    for (const file of files) {
+      const { default: copy } = await import(`./services/${file}`)
+      expect(v.safeParse(servicePageCopySchema, copy).issues, file).toBeUndefined()
+    }
+  })
+})
+
 describe('services', () => {
   it('covers every service id, each with a 5-step process', () => {
     expect(Object.keys(services).sort()).toEqual([...serviceIds].sort())
     for (const id of serviceIds) {
-      expect(getService(id)).toBe(services[id])
       expect(services[id].process).toHaveLength(5)
       expect(countSentences(services[id].cardDescription), id).toBe(2)
     }
@@ -184,7 +273,6 @@ describe('services', () => {
       'custom-carpentry-and-woodworking',
       'cabinet-carpentry',
     ])
-    expect(topLevelServiceRoutes).toEqual(servicesPageOrder)
     // The spec's home links: laser cutting art (its banner), kitchen and bathroom (cards).
     expect(homeContent.services.laserBanner.serviceId).toBe('laser-cutting-art')
     expect(homeServiceCards).toEqual([
@@ -225,14 +313,12 @@ describe('locations', () => {
 
   it('points each location service at an existing detail page', () => {
     for (const id of locationServiceIds) {
-      expect(serviceIds).toContain(locationServices[id].relatedServiceId)
+      expect(serviceIds).toContain(detailPageOf(id))
       expect(v.is(galleryCategorySchema, locationServices[id].galleryCategory)).toBe(true)
     }
-    expect(locationServices['home-design-architect'].relatedServiceId).toBe('home-design')
-    expect(locationServices['home-improvement'].relatedServiceId).toBe('general-contractor')
-    expect(locationServices['kitchen-and-bathroom-remodeling-services'].relatedServiceId).toBe(
-      'kitchen-remodeling',
-    )
+    expect(detailPageOf('home-design-architect')).toBe('home-design')
+    expect(detailPageOf('home-improvement')).toBe('general-contractor')
+    expect(detailPageOf('kitchen-and-bathroom-remodeling-services')).toBe('kitchen-remodeling')
   })
 
   it('writes all 30 location pages with their place in them', () => {

@@ -1,4 +1,4 @@
-import { company } from '../../app.config'
+import { company } from '#app.config.ts'
 import type { FaqEntry, FaqPage } from './schemas/faq.schema'
 
 export const faqPage: FaqPage = {
@@ -16,7 +16,7 @@ export const faqPage: FaqPage = {
   },
 }
 
-/** The 12 questions of the /faq accordion. */
+/** The questions of the /faq accordion, in order. */
 export const faqs: readonly FaqEntry[] = [
   {
     id: 'how-long-does-a-renovation-take',

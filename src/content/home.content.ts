@@ -1,4 +1,4 @@
-import { company } from '../../app.config'
+import { company } from '#app.config.ts'
 import type { HomeContent } from './schemas/home.schema'
 
 export const homeContent: HomeContent = {

@@ -1,6 +1,7 @@
 import { type LocationId, type LocationServiceId, locationServiceIds } from './locations'
 import { locationServices, locations } from './locations.content'
 import type { LocationServicePageContent } from './schemas/location.schema'
+import { detailPageOf } from './services'
 
 export type { LocationServicePageContent }
 
@@ -36,7 +37,7 @@ export function buildLocationServiceContent(
     localApproach: forBusiness ? location.business.approach : location.localApproach,
     image: service.image,
     galleryCategory: service.galleryCategory,
-    relatedServiceId: service.relatedServiceId,
+    relatedServiceId: detailPageOf(serviceId),
   }
 }
 

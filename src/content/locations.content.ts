@@ -142,7 +142,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'Bathroom Remodeling',
     image: 'bathroom',
     galleryCategory: 'bathroom',
-    relatedServiceId: 'bathroom-remodeling',
     setting: 'home',
     subtitle: 'Bathrooms and ensuites for {location} homes, waterproofed and built to last',
     intro:
@@ -160,7 +159,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'Cabinet Carpentry',
     image: 'cabinet',
     galleryCategory: 'carpentry',
-    relatedServiceId: 'cabinet-carpentry',
     setting: 'home',
     subtitle: 'Custom cabinets, refacing and refinishing for {location} kitchens and bathrooms',
     intro:
@@ -178,7 +176,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'Commercial Remodeling',
     image: 'commercial',
     galleryCategory: 'commercial',
-    relatedServiceId: 'commercial-remodeling',
     setting: 'business',
     subtitle:
       'Renovations for {location} offices, stores and restaurants, planned around your hours',
@@ -197,7 +194,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'Custom Carpentry & Woodworking',
     image: 'carpentry',
     galleryCategory: 'carpentry',
-    relatedServiceId: 'custom-carpentry-and-woodworking',
     setting: 'home',
     subtitle: 'Built-ins, trim and woodwork made to fit {location} homes',
     intro:
@@ -215,7 +211,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'Design Build',
     image: 'design-build',
     galleryCategory: 'kitchen',
-    relatedServiceId: 'design-build',
     setting: 'home',
     subtitle: 'One team to design and build your {location} renovation',
     intro:
@@ -233,7 +228,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'General Contractor',
     image: 'general-contractor',
     galleryCategory: 'kitchen',
-    relatedServiceId: 'general-contractor',
     setting: 'home',
     subtitle: 'A licensed, insured general contractor for {location} renovations',
     intro:
@@ -252,7 +246,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'Home Design & Architectural Planning',
     image: 'home-design',
     galleryCategory: 'kitchen',
-    relatedServiceId: 'home-design',
     setting: 'home',
     subtitle: 'Layouts, drawings and permit plans for {location} homes',
     intro:
@@ -270,7 +263,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'Home Improvement',
     image: 'home-improvement',
     galleryCategory: 'kitchen',
-    relatedServiceId: 'general-contractor',
     setting: 'home',
     subtitle: 'Upgrades and renovations for every part of your {location} home',
     intro:
@@ -288,7 +280,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'Kitchen & Bathroom Remodeling',
     image: 'kitchen',
     galleryCategory: 'kitchen',
-    relatedServiceId: 'kitchen-remodeling',
     setting: 'home',
     subtitle: 'Kitchens and bathrooms for {location} homes, together or one at a time',
     intro:
@@ -306,7 +297,6 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     title: 'Kitchen Remodeling',
     image: 'kitchen',
     galleryCategory: 'kitchen',
-    relatedServiceId: 'kitchen-remodeling',
     setting: 'home',
     subtitle: 'Kitchens designed and built for the way {location} households cook and gather',
     intro:

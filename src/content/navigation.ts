@@ -2,7 +2,7 @@ import type { LinkOptions } from '@tanstack/react-router'
 
 export type NavLink = { label: string; to: LinkOptions['to'] }
 
-/** The seven main links, in header order. */
+/** The main links, in header order. */
 export const mainNavigation = [
   { label: 'Home', to: '/' },
   { label: 'About Us', to: '/about-us' },

@@ -1,4 +1,4 @@
-import { company, formatAddress } from '../../app.config'
+import { company, formatAddress } from '#app.config.ts'
 import type { PrivacyBlock, PrivacyContent } from './schemas/privacy.schema'
 
 const p = (text: string): PrivacyBlock => ({ type: 'paragraph', text })

@@ -1,4 +1,4 @@
-import { type ServiceId, serviceCatalog } from '~/content/services'
+import { type ServiceId, serviceCatalog } from '#src/content/services.ts'
 import type { SiteImageName as ImageName } from './site-images'
 
 export type ServiceCardContent = {
@@ -10,8 +10,8 @@ export type ServiceCardContent = {
 
 /**
  * What a service's card shows besides its name: its picture, a two-sentence summary and an
- * optional badge. Kept apart from services.content.ts (which spreads them into each service), so
- * that a page of cards, such as the home page or /services, does not load every service's copy.
+ * optional badge. Kept apart from each service's page copy (services/<id>.content.ts), so that a
+ * page of cards, such as the home page or /services, loads no service's page copy.
  */
 export const serviceCards: Record<ServiceId, Omit<ServiceCardContent, 'title'>> = {
   'kitchen-remodeling': {

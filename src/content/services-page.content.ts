@@ -1,6 +1,6 @@
 import type { ServicesPageContent } from './schemas/page.schema'
 
-/** The /services page (each service's own copy is in services.content.ts and service-cards.ts). */
+/** The /services page (each service's own copy is in services/<id>.content.ts and service-cards.ts). */
 export const servicesPage: ServicesPageContent = {
   seo: {
     title: 'Our Remodeling Services',

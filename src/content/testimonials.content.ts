@@ -1,6 +1,6 @@
 import type { Testimonial } from './schemas/testimonial.schema'
 
-/** The three cards under "What Our Clients Say" on the home page. */
+/** The cards under "What Our Clients Say" on the home page. */
 export const homeTestimonials: readonly Testimonial[] = [
   {
     quote:
@@ -22,7 +22,7 @@ export const homeTestimonials: readonly Testimonial[] = [
   },
 ]
 
-/** The two testimonials every location page shows. */
+/** The testimonials every location page shows. */
 export const locationTestimonials: readonly Testimonial[] = [
   {
     quote:

@@ -1,21 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundPage } from '~/components/layout/NotFoundPage'
-import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
-import { pageCacheControl } from '~/features/seo/cache-control'
-import { notFoundHead, seoHeadOr } from '~/features/seo/seo-route'
-import { ServiceDetailPage } from '~/features/services/components/ServiceDetailPage'
-import { parseServiceAliasParam } from '~/features/services/service-params'
-import { serviceSeo } from '~/features/services/service-seo'
+import { NotFoundPage } from '#src/components/layout/NotFoundPage.tsx'
+import { ServiceDetailPage } from '#src/features/services/components/ServiceDetailPage.tsx'
+import { loadServicePage } from '#src/features/services/service-page-data.ts'
+import { parseServiceAliasParam } from '#src/features/services/service-params.ts'
+import { pageCacheControl } from '#src/lib/seo/cache-control.ts'
+import { notFoundHead, seoHeadOr } from '#src/lib/seo/seo-route.ts'
 
-/** /kitchen-remodeling and its six siblings: the service page, canonical at /services/<id>. */
+/**
+ * /kitchen-remodeling and the other top-level service paths: a service page, canonical at
+ * /services/<id>.
+ */
 export const Route = createFileRoute('/$serviceAlias')({
   params: { parse: parseServiceAliasParam, stringify: ({ serviceAlias }) => ({ serviceAlias }) },
-  // The loader (which also writes the head from the service's copy) loads with the component.
+  // The loader (the service's copy, and the head written from it) loads with the component.
   codeSplitGroupings: [['loader', 'component'], ['notFoundComponent']],
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(galleryQueryOptions())
-    return { seo: serviceSeo(params.serviceAlias, context.publicConfig.siteUrl) }
-  },
+  loader: ({ context, params }) => loadServicePage(params.serviceAlias, context),
   headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
   head: seoHeadOr(notFoundHead('Page Not Found')),
   notFoundComponent: NotFoundPage,
@@ -24,5 +23,6 @@ export const Route = createFileRoute('/$serviceAlias')({
 
 function ServiceAliasRoute() {
   const { serviceAlias } = Route.useParams()
-  return <ServiceDetailPage serviceId={serviceAlias} />
+  const { service } = Route.useLoaderData()
+  return <ServiceDetailPage serviceId={serviceAlias} service={service} />
 }

@@ -1,18 +1,19 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
+import { buildLocationServiceContent } from '#src/content/location-pages.ts'
+import { categoryShowcaseQueryOptions } from '#src/features/gallery/gallery.queries.ts'
 import {
   LocationServiceNotFound,
   LocationServicePage,
-} from '~/features/locations/components/LocationServicePage'
-import { locationServiceSeo } from '~/features/locations/location-seo'
+} from '#src/features/locations/components/LocationServicePage.tsx'
+import { locationServiceSeo } from '#src/features/locations/location-seo.ts'
 import {
   type LocationServiceParam,
   locationServicePath,
   parseLocationService,
-} from '~/features/locations/location-service-path'
-import { pageCacheControl } from '~/features/seo/cache-control'
-import { seoHeadOr } from '~/features/seo/seo-route'
-import { serviceNotFoundHead } from '~/features/services/service-head'
+} from '#src/features/locations/location-service-path.ts'
+import { serviceNotFoundHead } from '#src/features/services/service-head.ts'
+import { pageCacheControl } from '#src/lib/seo/cache-control.ts'
+import { seoHeadOr } from '#src/lib/seo/seo-route.ts'
 
 function parseLocationServiceParam({ locationService }: { locationService: string }) {
   const pair = parseLocationService(locationService)
@@ -30,9 +31,10 @@ export const Route = createFileRoute('/areas-of-service/$locationService')({
   // The loader (which also writes the head from the area's copy) loads with the component.
   codeSplitGroupings: [['loader', 'component'], ['notFoundComponent']],
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(galleryQueryOptions())
     const pair = parseLocationService(params.locationService)
     if (!pair) throw notFound()
+    const { galleryCategory } = buildLocationServiceContent(pair.location, pair.service)
+    void context.queryClient.prefetchQuery(categoryShowcaseQueryOptions(galleryCategory))
     return { seo: locationServiceSeo(pair, context.publicConfig.siteUrl) }
   },
   headers: () => ({ 'cache-control': pageCacheControl.galleryData }),

@@ -1,23 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
-import { pageCacheControl } from '~/features/seo/cache-control'
-import { seoHeadOr } from '~/features/seo/seo-route'
 import {
   ServiceDetailPage,
   ServiceNotFound,
-} from '~/features/services/components/ServiceDetailPage'
-import { serviceNotFoundHead } from '~/features/services/service-head'
-import { parseServiceIdParam } from '~/features/services/service-params'
-import { serviceSeo } from '~/features/services/service-seo'
+} from '#src/features/services/components/ServiceDetailPage.tsx'
+import { serviceNotFoundHead } from '#src/features/services/service-head.ts'
+import { loadServicePage } from '#src/features/services/service-page-data.ts'
+import { parseServiceIdParam } from '#src/features/services/service-params.ts'
+import { pageCacheControl } from '#src/lib/seo/cache-control.ts'
+import { seoHeadOr } from '#src/lib/seo/seo-route.ts'
 
 export const Route = createFileRoute('/services/$serviceId')({
   params: { parse: parseServiceIdParam, stringify: ({ serviceId }) => ({ serviceId }) },
-  // The loader (which also writes the head from the service's copy) loads with the component.
+  // The loader (the service's copy, and the head written from it) loads with the component.
   codeSplitGroupings: [['loader', 'component'], ['notFoundComponent']],
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(galleryQueryOptions())
-    return { seo: serviceSeo(params.serviceId, context.publicConfig.siteUrl) }
-  },
+  loader: ({ context, params }) => loadServicePage(params.serviceId, context),
   headers: () => ({ 'cache-control': pageCacheControl.galleryData }),
   head: seoHeadOr(serviceNotFoundHead),
   notFoundComponent: ServiceNotFound,
@@ -26,5 +22,6 @@ export const Route = createFileRoute('/services/$serviceId')({
 
 function ServiceRoute() {
   const { serviceId } = Route.useParams()
-  return <ServiceDetailPage serviceId={serviceId} />
+  const { service } = Route.useLoaderData()
+  return <ServiceDetailPage serviceId={serviceId} service={service} />
 }

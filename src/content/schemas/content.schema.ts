@@ -32,19 +32,16 @@ export const slugSchema = v.pipe(
 
 /** A name from the image manifest. */
 export const imageNameSchema = v.picklist(Object.keys(siteImages) as SiteImageName[])
-export type ImageName = SiteImageName
 
 /** The gallery's photo categories (spec section 3). */
 export const galleryCategories = ['kitchen', 'bathroom', 'commercial', 'carpentry'] as const
 export const galleryCategorySchema = v.picklist(galleryCategories)
-export type GalleryCategory = v.InferOutput<typeof galleryCategorySchema>
 
 /** A static photo with its description for people who cannot see it. */
 export const staticImageSchema = v.strictObject({ image: imageNameSchema, alt: textSchema })
 export type StaticImage = v.InferOutput<typeof staticImageSchema>
 
 export const faqItemSchema = v.strictObject({ question: textSchema, answer: textSchema })
-export type FaqItem = v.InferOutput<typeof faqItemSchema>
 
 export const stepSchema = v.strictObject({ title: textSchema, description: textSchema })
 export type Step = v.InferOutput<typeof stepSchema>
@@ -54,4 +51,3 @@ export const seoSchema = v.strictObject({
   title: v.pipe(textSchema, v.maxLength(60)),
   description: v.pipe(textSchema, v.minLength(70), v.maxLength(160)),
 })
-export type Seo = v.InferOutput<typeof seoSchema>

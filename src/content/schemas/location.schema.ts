@@ -1,10 +1,5 @@
 import * as v from 'valibot'
-import {
-  type LocationId,
-  type LocationServiceId,
-  locationIds,
-  locationServiceIds,
-} from '../locations'
+import { locationIds, locationServiceIds } from '../locations'
 import { serviceIdSchema } from '../services'
 import {
   galleryCategorySchema,
@@ -34,7 +29,7 @@ export const locationContentSchema = v.strictObject({
   localApproach: textSchema,
   /** One reason to choose us that is specific to this area. */
   localReason: textSchema,
-  /** The same three, for business owners: where the area's commercial spaces are. */
+  /** The area, approach and reason again, for business owners: where its commercial spaces are. */
   business: v.strictObject({ area: textSchema, approach: textSchema, reason: textSchema }),
   /** One sentence per service about how it plays out in this area. */
   serviceNotes: everyKey(locationServiceIds, textSchema),
@@ -45,8 +40,6 @@ export const locationServiceContentSchema = v.strictObject({
   title: textSchema,
   image: imageNameSchema,
   galleryCategory: galleryCategorySchema,
-  /** The service whose detail page covers this offering. */
-  relatedServiceId: serviceIdSchema,
   /** Whether the page speaks to homeowners or to business owners. */
   setting: v.picklist(['home', 'business']),
   subtitle: locationTemplateSchema,
@@ -68,11 +61,10 @@ export const locationServicePageSchema = v.strictObject({
   localApproach: textSchema,
   image: imageNameSchema,
   galleryCategory: galleryCategorySchema,
+  /** The service whose detail page covers this offering (services.ts). */
   relatedServiceId: serviceIdSchema,
 })
 export type LocationServicePageContent = v.InferOutput<typeof locationServicePageSchema>
 
 export const locationsSchema = everyKey(locationIds, locationContentSchema)
 export const locationServicesSchema = everyKey(locationServiceIds, locationServiceContentSchema)
-
-export type { LocationId, LocationServiceId }

@@ -13,7 +13,6 @@ export const privacySectionSchema = v.strictObject({
   heading: textSchema,
   blocks: listSchema(privacyBlockSchema, 1, 8),
 })
-export type PrivacySection = v.InferOutput<typeof privacySectionSchema>
 
 export const privacyContentSchema = v.strictObject({
   seo: seoSchema,

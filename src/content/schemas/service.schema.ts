@@ -32,6 +32,15 @@ export const serviceContentSchema = v.strictObject({
 
 export type ServiceContent = v.InferOutput<typeof serviceContentSchema>
 
+/** A service's own page copy (services/<id>.content.ts): all but its name and its card. */
+export const servicePageCopySchema = v.omit(serviceContentSchema, [
+  'title',
+  'badge',
+  'image',
+  'cardDescription',
+])
+export type ServicePageCopy = v.InferOutput<typeof servicePageCopySchema>
+
 /** Every service id, each with its content: a missing service fails the parse. */
 export const servicesSchema = v.strictObject(
   Object.fromEntries(serviceIds.map((id) => [id, serviceContentSchema])) as Record<

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { locationServiceIds } from '~/content/locations'
-import { serviceIds } from '~/content/services'
+import { locationServiceIds } from '#src/content/locations.ts'
+import { serviceIds } from '#src/content/services.ts'
 import {
   captchaRequiredMessage,
   contactFieldErrors,

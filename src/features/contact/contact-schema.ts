@@ -1,20 +1,25 @@
 /**
  * The contact form's schema, as the site sees it: the shared schema the edge function also runs
  * (supabase/functions/_shared/contact/contact-schema.ts; the site imports it, never the
- * reverse), and which option a service page preselects, which only the site knows.
+ * reverse), and the form's service options, which come from the one service vocabulary
+ * (src/content/services.ts) with the option each service page preselects.
  *
  * Client-safe: nothing secret, no server module.
  */
-import type { ContactServiceOption } from '../../../supabase/functions/_shared/contact/contact-schema.ts'
-import type { LocationServiceId } from '../../content/locations.ts'
-import type { ServiceId } from '../../content/services.ts'
+import {
+  type ContactServiceOption,
+  contactOptionOf,
+  serviceVocabulary,
+  type VocabularyServiceId,
+} from '#src/content/services.ts'
 
 export {
-  type ContactFormFields,
-  type ContactMessage,
-  type ContactMessageFields,
-  type ContactMessageInput,
   type ContactServiceOption,
+  contactServiceOptions,
+} from '#src/content/services.ts'
+export {
+  type ContactFormFields,
+  type ContactMessageInput,
   captchaRequiredMessage,
   contactFieldErrors,
   contactFormDefaults,
@@ -22,27 +27,10 @@ export {
   contactLimits,
   contactMessageSchema,
   contactMessageShapeError,
-  contactServiceOptions,
-} from '../../../supabase/functions/_shared/contact/contact-schema.ts'
+} from '#supabase/functions/_shared/contact/contact-schema.ts'
 
-/** Which option a service page's quote button preselects (/contact-us?service=<id>). */
-export const contactServiceOptionById = {
-  'kitchen-remodeling': 'Kitchen Remodeling',
-  'bathroom-remodeling': 'Bathroom Remodeling',
-  'commercial-remodeling': 'Commercial Remodeling',
-  'design-build': 'Design Build',
-  'custom-carpentry-and-woodworking': 'Custom Carpentry',
-  'home-design': 'Home Design',
-  'general-contractor': 'General Contractor',
-  'cabinet-carpentry': 'Cabinet Carpentry',
-  'laser-cutting-art': 'Custom Carpentry',
-  'home-improvement': 'Home Improvement',
-  'home-design-architect': 'Home Design',
-  'kitchen-and-bathroom-remodeling-services': 'Kitchen Remodeling',
-} as const satisfies Record<ServiceId | LocationServiceId, ContactServiceOption>
-
-/** The option to preselect for a service id from a URL; '' (none) for anything unknown. */
+/** The option to preselect for a service id from a URL (/contact-us?service=<id>); '' for none. */
 export function serviceOptionForId(id: string | null | undefined): ContactServiceOption | '' {
-  if (!id || !Object.hasOwn(contactServiceOptionById, id)) return ''
-  return contactServiceOptionById[id as keyof typeof contactServiceOptionById]
+  if (!id || !Object.hasOwn(serviceVocabulary, id)) return ''
+  return contactOptionOf(id as VocabularyServiceId)
 }

@@ -6,14 +6,10 @@
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { locationServiceIds } from '~/content/locations'
-import { serviceIds } from '~/content/services'
-import { Route } from '~/routes/contact-us'
-import {
-  contactServiceOptionById,
-  contactServiceOptions,
-  serviceOptionForId,
-} from './contact-schema'
+import { locationServiceIds } from '#src/content/locations.ts'
+import { serviceIds, serviceVocabulary } from '#src/content/services.ts'
+import { Route } from '#src/routes/contact-us.tsx'
+import { contactServiceOptions, serviceOptionForId } from './contact-schema'
 
 type StandardSchema = {
   '~standard': {
@@ -78,9 +74,9 @@ describe('/contact-us search params', () => {
       fc.property(rawQuery, (query) => {
         const { service } = validateSearch(defaultParseSearch(`?${query}`))
         const option = serviceOptionForId(service)
-        if (service !== undefined && Object.hasOwn(contactServiceOptionById, service)) {
+        if (service !== undefined && Object.hasOwn(serviceVocabulary, service)) {
           expect(option).toBe(
-            contactServiceOptionById[service as keyof typeof contactServiceOptionById],
+            serviceVocabulary[service as keyof typeof serviceVocabulary].contactOption,
           )
         } else {
           expect(option).toBe('')
@@ -95,7 +91,7 @@ describe('/contact-us search params', () => {
     for (const id of knownIds) {
       const url = defaultStringifySearch({ service: id })
       expect(serviceOptionForId(validateSearch(defaultParseSearch(url)).service)).toBe(
-        contactServiceOptionById[id],
+        serviceVocabulary[id].contactOption,
       )
     }
   })

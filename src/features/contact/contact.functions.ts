@@ -4,7 +4,7 @@ import {
   currentClientIp,
   type SendContactMessageResult,
   submitContactMessage,
-} from '~/server/contact/submit-contact-message.server'
+} from '#src/server/contact/submit-contact-message.server.ts'
 import type { ContactMessageInput } from './contact-schema'
 
 export type { SendContactMessageResult }

@@ -1,5 +1,5 @@
-import { takePageLeft } from '~/features/field-vitals/page-left'
-import { visitorOptedOut } from '~/features/field-vitals/privacy-signals'
+import { takePageLeft } from '#src/features/field-vitals/page-left.ts'
+import { visitorOptedOut } from '#src/features/field-vitals/privacy-signals.ts'
 
 export interface LeadSource {
   /** The route pattern of the page whose link led to the form; the form's own when arrived at. */

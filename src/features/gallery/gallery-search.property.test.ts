@@ -8,7 +8,7 @@ import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-rout
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { Route } from '~/routes/gallery'
+import { Route } from '#src/routes/gallery.tsx'
 import type { GalleryItem } from './gallery-item'
 import {
   type GallerySearch,

@@ -54,4 +54,3 @@ export const gallerySearchSchema = v.object({
 })
 
 export type GallerySearch = v.InferOutput<typeof gallerySearchSchema>
-export type GallerySearchInput = v.InferInput<typeof gallerySearchSchema>

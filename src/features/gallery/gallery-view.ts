@@ -57,3 +57,31 @@ export function galleryForCategory(
     .sort((a, b) => featuredFirst(a, b) || newestFirst(a, b))
     .slice(0, Math.max(0, limit))
 }
+
+/** The newest featured project of the category, else its first project (a location page's hero). */
+export function heroProject(items: readonly GalleryItem[], category: string) {
+  const matching = items.filter((item) => item.category === category)
+  const featured = matching
+    .filter((item) => item.featured)
+    .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated))
+  return featured[0] ?? matching[0]
+}
+
+/** The most projects a page outside the gallery shows of one category. */
+export const showcaseLimit = 6
+
+/**
+ * What a service or location page needs of the gallery: the category's first `showcaseLimit`
+ * projects and its hero. `galleryForCategory` and `heroProject` pick the same from it as from the
+ * whole list, so those pages carry a few projects, not the whole gallery.
+ */
+export function categoryShowcase(
+  items: readonly GalleryItem[],
+  category: GalleryCategory,
+): GalleryItem[] {
+  const shown = new Set(galleryForCategory(items, category, showcaseLimit))
+  const hero = heroProject(items, category)
+  if (hero) shown.add(hero)
+  // In the gallery's own order, so ties and the hero fall as they would in the whole list.
+  return items.filter((item) => shown.has(item))
+}

@@ -1,6 +1,6 @@
 // Relative, with extensions: `npm run gallery:import` runs the server code that imports this under
 // Node as it is.
-import type { ResponsiveImage } from '../../content/responsive-image.ts'
+import type { ResponsiveImage } from '#src/content/responsive-image.ts'
 import { galleryBucket } from './storage-path.ts'
 
 /**

@@ -1,6 +1,6 @@
-import { buildLocationServiceContent } from '~/content/location-pages'
-import type { PageHeadInput } from '../seo/page-head'
-import { breadcrumbJsonLd, serviceJsonLd } from '../seo/structured-data'
+import { buildLocationServiceContent } from '#src/content/location-pages.ts'
+import type { PageHeadInput } from '#src/lib/seo/page-head.ts'
+import { breadcrumbJsonLd, serviceJsonLd } from '#src/lib/seo/structured-data.ts'
 import { type LocationServicePair, locationServicePath } from './location-service-path'
 
 /**

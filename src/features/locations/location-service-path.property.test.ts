@@ -6,8 +6,8 @@
 import { isNotFound } from '@tanstack/react-router'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { locationIds, locationServiceIds } from '~/content/locations'
-import { Route } from '~/routes/areas-of-service.$locationService'
+import { locationIds, locationServiceIds } from '#src/content/locations.ts'
+import { Route } from '#src/routes/areas-of-service.$locationService.tsx'
 import {
   locationServicePairs,
   locationServicePath,

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { locationIds, locationServiceIds } from '~/content/locations'
+import { locationIds, locationServiceIds } from '#src/content/locations.ts'
 import {
   locationServicePairs,
   locationServicePath,

@@ -4,7 +4,7 @@ import {
   type LocationServiceId,
   locationIds,
   locationServiceIds,
-} from '~/content/locations'
+} from '#src/content/locations.ts'
 
 export type LocationServicePair = { location: LocationId; service: LocationServiceId }
 

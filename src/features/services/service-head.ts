@@ -1,4 +1,4 @@
-import { notFoundHead } from '../seo/seo-route'
+import { notFoundHead } from '#src/lib/seo/seo-route.ts'
 
 /** The head of a service or location page that does not exist (the route answers 404). */
 export const serviceNotFoundHead = notFoundHead(

@@ -5,9 +5,9 @@
 import { isNotFound } from '@tanstack/react-router'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { serviceIds, topLevelServiceRoutes } from '~/content/services'
-import { Route as AliasRoute } from '~/routes/$serviceAlias'
-import { Route as ServiceRoute } from '~/routes/services.$serviceId'
+import { serviceIds, servicesPageOrder } from '#src/content/services.ts'
+import { Route as AliasRoute } from '#src/routes/$serviceAlias.tsx'
+import { Route as ServiceRoute } from '#src/routes/services.$serviceId.tsx'
 import { faqAnchor, parseServiceAliasParam, parseServiceIdParam } from './service-params'
 
 /** What a parser did with one input: returned a value or threw. */
@@ -98,9 +98,9 @@ describe('parseServiceAliasParam', () => {
 
   it('returns one of the seven top-level services and answers everything else with notFound', () => {
     fc.assert(
-      fc.property(param([...topLevelServiceRoutes, ...serviceIds]), (serviceAlias) => {
+      fc.property(param([...servicesPageOrder, ...serviceIds]), (serviceAlias) => {
         const result = outcome(() => parseServiceAliasParam({ serviceAlias }))
-        if ((topLevelServiceRoutes as readonly string[]).includes(serviceAlias)) {
+        if ((servicesPageOrder as readonly string[]).includes(serviceAlias)) {
           expect(result).toEqual({ value: { serviceAlias } })
         } else {
           expect(

@@ -2,9 +2,9 @@ import { notFound } from '@tanstack/react-router'
 import {
   isServiceId,
   type ServiceId,
+  servicesPageOrder,
   type TopLevelServiceId,
-  topLevelServiceRoutes,
-} from '~/content/services'
+} from '#src/content/services.ts'
 
 /** Route param parser: an unknown id is a 404, so pages only ever see a known service. */
 export function parseServiceIdParam({ serviceId }: { serviceId: string }): {
@@ -15,9 +15,9 @@ export function parseServiceIdParam({ serviceId }: { serviceId: string }): {
 }
 
 const isTopLevelServiceId = (value: string): value is TopLevelServiceId =>
-  (topLevelServiceRoutes as readonly string[]).includes(value)
+  (servicesPageOrder as readonly string[]).includes(value)
 
-/** The seven services that also answer at the top level, such as /kitchen-remodeling. */
+/** The services that also answer at a top-level path, such as /kitchen-remodeling. */
 export function parseServiceAliasParam({ serviceAlias }: { serviceAlias: string }): {
   serviceAlias: TopLevelServiceId
 } {

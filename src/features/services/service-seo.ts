@@ -1,15 +1,15 @@
-import type { ServiceId } from '~/content/services'
-import { getService } from '~/content/services.content'
-import { siteImages } from '~/content/site-images'
-import type { PageHeadInput } from '../seo/page-head'
-import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from '../seo/structured-data'
+import type { ServiceContent } from '#src/content/schemas/service.schema.ts'
+import type { ServiceId } from '#src/content/services.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import type { PageHeadInput } from '#src/lib/seo/page-head.ts'
+import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from '#src/lib/seo/structured-data.ts'
 
-/**
- * A service page's head, wherever it is served: its canonical URL is /services/<id>. Built in the
- * route's loader, which loads with the page, so the services' full copy stays out of other pages.
- */
-export function serviceSeo(serviceId: ServiceId, siteUrl: string): PageHeadInput {
-  const service = getService(serviceId)
+/** A service page's head, wherever it is served: its canonical URL is /services/<id>. */
+export function serviceSeo(
+  serviceId: ServiceId,
+  service: ServiceContent,
+  siteUrl: string,
+): PageHeadInput {
   const path = `/services/${serviceId}`
   return {
     ...service.seo,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons/icons'
-import { company, formatAddress } from '../../../../app.config'
+import { company, formatAddress } from '#app.config.ts'
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#src/components/icons/icons.tsx'
 
 function Detail({
   icon,

@@ -4,11 +4,11 @@ import { useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { notify, preloadToasts } from '~/components/layout/notify'
-import { useHydrated } from '~/components/layout/use-hydrated'
-import { Field, fieldErrorClass } from '~/components/ui/Field'
-import { takeTypedFields } from '~/features/boot/typed-before-hydration'
-import { company } from '../../../../app.config'
+import { company } from '#app.config.ts'
+import { notify, preloadToasts } from '#src/components/layout/notify.ts'
+import { useHydrated } from '#src/components/layout/use-hydrated.ts'
+import { Field, fieldErrorClass } from '#src/components/ui/Field.tsx'
+import { takeTypedFields } from '#src/lib/boot/typed-before-hydration.ts'
 import { sendContactMessage } from '../contact.functions'
 import {
   type ContactFormFields,
@@ -310,7 +310,7 @@ const offScreen = css({
 })
 const noticeClass = css({ p: '4', borderRadius: 'md', bg: 'accent.subtle', color: 'fg.default' })
 
-/** The three required one-line fields, in form order. */
+/** The required one-line fields, in form order. */
 const textFields = [
   {
     name: 'name',

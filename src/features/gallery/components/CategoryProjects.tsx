@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { gridClass, SkeletonGrid } from '~/components/Skeleton'
-import { galleryQueryOptions } from '../gallery.queries'
+import { gridClass, SkeletonGrid } from '#src/components/Skeleton.tsx'
+import { categoryShowcaseQueryOptions } from '../gallery.queries'
 import type { GalleryCategory } from '../gallery-item'
 import { galleryForCategory } from '../gallery-view'
 import { GalleryLoad } from './GalleryLoad'
@@ -56,7 +56,7 @@ function ProjectsMessage({
 }
 
 function CategoryProjectList({ category, limit, emptyText, errorText, fallback }: Props) {
-  const { data } = useSuspenseQuery(galleryQueryOptions())
+  const { data } = useSuspenseQuery(categoryShowcaseQueryOptions(category))
   useGalleryFailureToast(data.status === 'error')
   const projects = galleryForCategory(data.items, category, limit)
 

@@ -2,19 +2,18 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { SearchIcon } from '~/components/icons/icons'
-import { takeTypedFields } from '~/features/boot/typed-before-hydration'
+import { SearchIcon } from '#src/components/icons/icons.tsx'
+import { takeTypedFields } from '#src/lib/boot/typed-before-hydration.ts'
 import { galleryCategories, galleryCategoryLabel } from '../gallery-item'
-import type { GallerySearch } from '../gallery-search'
+import { type GallerySearch, type GallerySort, gallerySortOptions } from '../gallery-search'
 
-type GallerySort = GallerySearch['sort']
-
-const gallerySortOptions = [
-  { value: 'featured', label: 'Featured' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'alphabetical', label: 'Title (A–Z)' },
-  { value: 'location', label: 'Location' },
-] as const satisfies readonly { value: GallerySort; label: string }[]
+/** The sort select's labels: a sort added to the search schema does not compile until labelled. */
+export const gallerySortLabels: Record<GallerySort, string> = {
+  featured: 'Featured',
+  newest: 'Newest',
+  alphabetical: 'Title (A–Z)',
+  location: 'Location',
+}
 
 const categoryTabs = [
   { value: 'all', label: 'All Projects' },
@@ -27,7 +26,7 @@ const categoryTabs = [
 const searchDelayMs = 300
 const galleryFiltersFormId = 'gallery-filters'
 const isGallerySort = (value: string | undefined): value is GallerySort =>
-  gallerySortOptions.some((option) => option.value === value)
+  value !== undefined && Object.hasOwn(gallerySortLabels, value)
 
 /** Category links, sort and search. A plain GET form, so it works before JavaScript too. */
 export function GalleryFilters({ search }: { search: GallerySearch }) {
@@ -183,9 +182,9 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
               onChange={(event) => update({ sort: event.target.value as GallerySort })}
               className={cx(fieldInput, css({ flex: '1', minW: '0', px: '3' }))}
             >
-              {gallerySortOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
+              {gallerySortOptions.map((sort) => (
+                <option key={sort} value={sort}>
+                  {gallerySortLabels[sort]}
                 </option>
               ))}
             </select>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { card } from 'styled-system/recipes'
-import { MapPinIcon } from '~/components/icons/icons'
+import { MapPinIcon } from '#src/components/icons/icons.tsx'
 import { type GalleryCategory, type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import type { GalleryImageDelivery } from '../photo-variants'
 import { ProjectCardPhoto } from './ProjectCardPhoto'

@@ -1,5 +1,5 @@
-import { Picture } from '~/components/Picture'
-import { gridImageSizes } from '~/components/Skeleton'
+import { Picture } from '#src/components/Picture.tsx'
+import { gridImageSizes } from '#src/components/Skeleton.tsx'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
 
 /** A project's photo on its card: its smaller variants, cropped to the card's frame. */

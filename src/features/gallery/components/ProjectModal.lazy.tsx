@@ -4,9 +4,14 @@ import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
 import { type KeyboardEvent, type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, dialog } from 'styled-system/recipes'
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, MapPinIcon } from '~/components/icons/icons'
-import { Picture } from '~/components/Picture'
-import { IconButtonTooltip } from '~/components/ui/IconButtonTooltip'
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  MapPinIcon,
+} from '#src/components/icons/icons.tsx'
+import { Picture } from '#src/components/Picture.tsx'
+import { IconButtonTooltip } from '#src/components/ui/IconButtonTooltip.tsx'
 import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import { adjacentProject } from '../gallery-view'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'

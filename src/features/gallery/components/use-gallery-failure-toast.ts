@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { notify } from '~/components/layout/notify'
+import { notify } from '#src/components/layout/notify.ts'
 
 export const galleryLoadFailedToast = 'Failed to load gallery images. Please try again later.'
 

@@ -2,43 +2,41 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
-import { CallToActionBand } from '~/components/CallToActionBand'
-import { CheckListPanel } from '~/components/CheckListPanel'
-import { Hero, HeroBackgroundImage, type HeroImage } from '~/components/Hero'
-import { ArrowRightIcon } from '~/components/icons/icons'
-import { NotFoundHero } from '~/components/layout/NotFoundPage'
-import { OverviewSection } from '~/components/OverviewSection'
-import { Section } from '~/components/Section'
-import { SectionHeading } from '~/components/SectionHeading'
-import { buildLocationServiceContent, otherLocationServices } from '~/content/location-pages'
-import { locationServices } from '~/content/locations.content'
-import { serviceCatalog } from '~/content/services'
-import { siteImages } from '~/content/site-images'
-import { locationTestimonials } from '~/content/testimonials.content'
-import { CategoryProjects } from '~/features/gallery/components/CategoryProjects'
-import { GalleryLoad } from '~/features/gallery/components/GalleryLoad'
-import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
-import type { GalleryItem } from '~/features/gallery/gallery-item'
-import { responsivePhoto } from '~/features/gallery/photo-variants'
-import { TestimonialCard } from '~/features/testimonials/TestimonialCard'
+import { CallToActionBand } from '#src/components/CallToActionBand.tsx'
+import { CheckListPanel } from '#src/components/CheckListPanel.tsx'
+import { Hero, HeroBackgroundImage, type HeroImage } from '#src/components/Hero.tsx'
+import { ArrowRightIcon } from '#src/components/icons/icons.tsx'
+import { NotFoundHero } from '#src/components/layout/NotFoundPage.tsx'
+import { OverviewSection } from '#src/components/OverviewSection.tsx'
+import { Section } from '#src/components/Section.tsx'
+import { SectionHeading } from '#src/components/SectionHeading.tsx'
+import { TestimonialCard } from '#src/components/TestimonialCard.tsx'
+import { buildLocationServiceContent, otherLocationServices } from '#src/content/location-pages.ts'
+import { locationServices } from '#src/content/locations.content.ts'
+import { serviceCatalog } from '#src/content/services.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import { locationTestimonials } from '#src/content/testimonials.content.ts'
+import { CategoryProjects } from '#src/features/gallery/components/CategoryProjects.tsx'
+import { GalleryLoad } from '#src/features/gallery/components/GalleryLoad.tsx'
+import { categoryShowcaseQueryOptions } from '#src/features/gallery/gallery.queries.ts'
+import type { GalleryCategory } from '#src/features/gallery/gallery-item.ts'
+import { heroProject } from '#src/features/gallery/gallery-view.ts'
+import { responsivePhoto } from '#src/features/gallery/photo-variants.ts'
 import type { LocationServicePair } from '../location-service-path'
 import { locationServicePath } from '../location-service-path'
 
 export const recentProjectsLimit = 3
 export const otherServicesLimit = 3
 
-/** The newest featured project of the category, else its first project. */
-export function heroProject(items: readonly GalleryItem[], category: string) {
-  const matching = items.filter((item) => item.category === category)
-  const featured = matching
-    .filter((item) => item.featured)
-    .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated))
-  return featured[0] ?? matching[0]
-}
-
 /** The hero's picture: the category's own image until the gallery arrives, then its project. */
-function LocationHeroBackground({ category, fallback }: { category: string; fallback: HeroImage }) {
-  const { data } = useSuspenseQuery(galleryQueryOptions())
+function LocationHeroBackground({
+  category,
+  fallback,
+}: {
+  category: GalleryCategory
+  fallback: HeroImage
+}) {
+  const { data } = useSuspenseQuery(categoryShowcaseQueryOptions(category))
   const project = heroProject(data.items, category)
   return (
     <HeroBackgroundImage

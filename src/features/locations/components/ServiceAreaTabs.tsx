@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { tabs } from 'styled-system/recipes'
-import { locationIds, locationServiceIds } from '~/content/locations'
-import { locationServices, locations } from '~/content/locations.content'
+import { locationServices, locations } from '#src/content/locations.content.ts'
+import { locationIds, locationServiceIds } from '#src/content/locations.ts'
 import { locationServicePath } from '../location-service-path'
 import type { ServiceAreaView } from '../service-areas-search'
 

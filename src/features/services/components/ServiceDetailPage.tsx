@@ -1,26 +1,32 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { CallToActionBand } from '~/components/CallToActionBand'
-import { CheckListPanel } from '~/components/CheckListPanel'
-import { FaqAccordion } from '~/components/FaqAccordion'
-import { Hero } from '~/components/Hero'
-import { NotFoundHero } from '~/components/layout/NotFoundPage'
-import { OverviewSection } from '~/components/OverviewSection'
-import { Section } from '~/components/Section'
-import { SectionHeading } from '~/components/SectionHeading'
-import type { ServiceId } from '~/content/services'
-import { getService } from '~/content/services.content'
-import { siteImages } from '~/content/site-images'
-import { CategoryProjects } from '~/features/gallery/components/CategoryProjects'
+import { CallToActionBand } from '#src/components/CallToActionBand.tsx'
+import { CheckListPanel } from '#src/components/CheckListPanel.tsx'
+import { FaqAccordion } from '#src/components/FaqAccordion.tsx'
+import { Hero } from '#src/components/Hero.tsx'
+import { NotFoundHero } from '#src/components/layout/NotFoundPage.tsx'
+import { OverviewSection } from '#src/components/OverviewSection.tsx'
+import { ProcessTimeline } from '#src/components/ProcessTimeline.tsx'
+import { Section } from '#src/components/Section.tsx'
+import { SectionHeading } from '#src/components/SectionHeading.tsx'
+import type { ServiceContent } from '#src/content/schemas/service.schema.ts'
+import type { ServiceId } from '#src/content/services.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import { CategoryProjects } from '#src/features/gallery/components/CategoryProjects.tsx'
 import { faqAnchor } from '../service-params'
-import { ProcessTimeline } from './ProcessTimeline'
 import { StaticGallery } from './StaticGallery'
 
 export const portfolioLimit = 6
 
-export function ServiceDetailPage({ serviceId }: { serviceId: ServiceId }) {
-  const service = getService(serviceId)
+/** A service's page, from the copy its route's loader loaded. */
+export function ServiceDetailPage({
+  serviceId,
+  service,
+}: {
+  serviceId: ServiceId
+  service: ServiceContent
+}) {
   return (
     <>
       <Hero

@@ -1,12 +1,12 @@
 import { css } from 'styled-system/css'
-import { CallToActionBand } from '~/components/CallToActionBand'
-import { Hero } from '~/components/Hero'
-import { Section } from '~/components/Section'
-import { SectionHeading } from '~/components/SectionHeading'
-import { servicesPageOrder } from '~/content/services'
-import { servicesPage } from '~/content/services-page.content'
-import { siteImages } from '~/content/site-images'
-import { ServiceCard } from './ServiceCard'
+import { CallToActionBand } from '#src/components/CallToActionBand.tsx'
+import { Hero } from '#src/components/Hero.tsx'
+import { Section } from '#src/components/Section.tsx'
+import { SectionHeading } from '#src/components/SectionHeading.tsx'
+import { ServiceCard } from '#src/components/ServiceCard.tsx'
+import { servicesPageOrder } from '#src/content/services.ts'
+import { servicesPage } from '#src/content/services-page.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
 
 export function ServicesPage() {
   const { hero, list, callToAction } = servicesPage

@@ -1,8 +1,8 @@
 import { css } from 'styled-system/css'
-import { Picture } from '~/components/Picture'
-import { gridClass, gridImageSizes } from '~/components/Skeleton'
-import type { StaticImage } from '~/content/schemas/content.schema'
-import { siteImages } from '~/content/site-images'
+import { Picture } from '#src/components/Picture.tsx'
+import { gridClass, gridImageSizes } from '#src/components/Skeleton.tsx'
+import type { StaticImage } from '#src/content/schemas/content.schema.ts'
+import { siteImages } from '#src/content/site-images.ts'
 
 /** Our own example images, for when the gallery has nothing to show. */
 export function StaticGallery({ images }: { images: readonly StaticImage[] }) {

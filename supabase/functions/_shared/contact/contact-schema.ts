@@ -8,7 +8,11 @@
  */
 import * as v from 'valibot'
 
-/** The service choices of the form, in the spec's order (section 5). */
+/**
+ * The service choices the function accepts, in the spec's order (section 5). The site's form
+ * takes its options from the service vocabulary (`serviceVocabulary`, src/content/services.ts),
+ * which this folder cannot import (it deploys on its own): content.test.ts holds the two equal.
+ */
 export const contactServiceOptions = [
   'Kitchen Remodeling',
   'Bathroom Remodeling',
@@ -20,8 +24,6 @@ export const contactServiceOptions = [
   'Custom Carpentry',
   'Cabinet Carpentry',
 ] as const
-
-export type ContactServiceOption = (typeof contactServiceOptions)[number]
 
 export const captchaRequiredMessage = 'Captcha Required - Please complete the captcha to proceed.'
 
