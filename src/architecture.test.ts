@@ -1,74 +1,322 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The promises the README's architecture map makes of the code itself: layers point down
- * (routes → features → components → content and theme), and a component or recipe names a colour
- * by its role (a semantic token), never by its shade or value.
+ * The promises the README's architecture map makes of the code itself, for every import of every
+ * module in src, supabase/functions, scripts, tools, bench, test and e2e.
+ *
+ * The rule: layers point down (routes → features → components → lib → content and theme; the
+ * server reads lib, content and a feature's model, never UI), a feature's UI (`components/`, `.tsx`)
+ * is read only by its own feature and the routes while its model (its other modules) may be read by
+ * other features and the server, features never form a cycle, and the function folder's code reads
+ * nothing outside supabase/functions (src reads only its `_shared/` core, from the server and the
+ * contact feature). Tests and compile-time proofs read what they check, and nothing reads them; the
+ * one feature UI other features embed is listed below with its reason.
+ *
+ * And a component or recipe names a colour by its role (a semantic token), never by its shade or
+ * value.
  */
 
-const srcDir = resolve(import.meta.dirname)
+const rootDir = resolve(import.meta.dirname, '..')
+const scannedFolders = ['src', 'supabase/functions', 'scripts', 'tools', 'bench', 'test', 'e2e']
+const moduleFile = /\.(?:m?ts|tsx)$/
 
-const sourceFiles = (readdirSync(srcDir, { recursive: true }) as string[])
-  .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-  .filter((file) => file !== 'routeTree.gen.ts')
-  .map((file) => ({ file, text: readFileSync(join(srcDir, file), 'utf8') }))
+const modulePaths = [
+  ...scannedFolders
+    .filter((folder) => existsSync(join(rootDir, folder)))
+    .flatMap((folder) =>
+      (readdirSync(join(rootDir, folder), { recursive: true }) as string[])
+        .map((file) => join(folder, file).replaceAll('\\', '/'))
+        .filter((file) => moduleFile.test(file) && !file.includes('node_modules/')),
+    ),
+  ...readdirSync(rootDir).filter((file) => moduleFile.test(file)),
+]
 
-/** The top folder under src/ of each module `file` imports (its own code, not packages). */
-function importedLayers(file: string, text: string) {
-  const specifiers = [
-    ...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm),
-  ].map(([, specifier]) => specifier as string)
-  return specifiers.flatMap((specifier) => {
-    const target = specifier.startsWith('~/')
-      ? join(srcDir, specifier.slice(2))
-      : specifier.startsWith('.')
-        ? resolve(srcDir, dirname(file), specifier)
-        : undefined
-    if (!target) return []
-    const path = relative(srcDir, target)
-    return path.startsWith('..') ? [] : [{ specifier, layer: path.split(/[\\/]/)[0] as string }]
+type Layer =
+  | 'app'
+  | 'feature-ui'
+  | 'feature-model'
+  | 'components'
+  | 'lib'
+  | 'content'
+  | 'theme'
+  | 'server'
+  | 'config'
+  | 'function'
+  | 'tooling'
+
+/** The layer of a repository path, and the feature it belongs to (if any). */
+function layerOf(path: string): { layer: Layer; feature?: string } {
+  if (path === 'app.config.ts') return { layer: 'config' }
+  if (path.startsWith('supabase/functions/')) return { layer: 'function' }
+  if (!path.startsWith('src/')) return { layer: 'tooling' }
+  const [, top, feature, ...rest] = path.split('/')
+  // The entries beside the routes: the router, the browser's and the server's entry, Start's setup.
+  if (top === 'routes' || feature === undefined) return { layer: 'app' }
+  if (top === 'features' && feature) {
+    const ui = rest[0] === 'components' || path.endsWith('.tsx')
+    return { layer: ui ? 'feature-ui' : 'feature-model', feature }
+  }
+  if (top === 'components' || top === 'lib' || top === 'content' || top === 'theme')
+    return { layer: top }
+  if (top === 'styles') return { layer: 'theme' }
+  if (top === 'server') return { layer: 'server' }
+  throw new Error(`${path} belongs to no layer: add it to layerOf`)
+}
+
+const readsBelow: Record<Layer, readonly Layer[]> = {
+  app: [
+    'app',
+    'feature-ui',
+    'feature-model',
+    'components',
+    'lib',
+    'content',
+    'theme',
+    'server',
+    'config',
+  ],
+  'feature-ui': ['feature-ui', 'feature-model', 'components', 'lib', 'content', 'theme', 'config'],
+  'feature-model': ['feature-model', 'lib', 'content', 'config'],
+  components: ['components', 'lib', 'content', 'theme', 'config'],
+  lib: ['lib', 'content', 'config'],
+  content: ['content', 'config'],
+  theme: ['theme'],
+  server: ['server', 'feature-model', 'lib', 'content', 'config', 'function'],
+  config: ['config'],
+  function: ['function'],
+  tooling: [
+    'app',
+    'feature-ui',
+    'feature-model',
+    'components',
+    'lib',
+    'content',
+    'theme',
+    'server',
+    'config',
+    'function',
+    'tooling',
+  ],
+}
+
+/**
+ * A feature's UI that other features embed, and why. A service's and a location's page show that
+ * category's live projects, the gallery's own cards in the gallery's own loading boundary.
+ */
+const embeddedFeatureUi = new Map<string, readonly string[]>([
+  ['src/features/gallery/components/CategoryProjects.tsx', ['services', 'locations']],
+  ['src/features/gallery/components/GalleryLoad.tsx', ['locations']],
+])
+
+/** Tests, and compile-time proofs (`*.typecheck.ts`, which nothing runs): they read what they check. */
+const isTest = (path: string) => /\.(?:test|spec|typecheck)\.tsx?$/.test(path)
+
+/** Why `from` may not import `to`, or undefined when it may. */
+function forbiddenImport(from: string, to: string): string | undefined {
+  const source = layerOf(from)
+  const target = layerOf(to)
+  if (isTest(to)) return 'a module reads a test'
+  // Tests wire real parts together (the function's tests drive it with the site's client of it):
+  // what they test is held to the rules, not the test.
+  if (isTest(from) || specialRead(from, to)) return undefined
+  if (!readsBelow[source.layer].includes(target.layer))
+    return `${source.layer} reads ${target.layer}`
+  if (target.layer === 'function' && source.layer !== 'function') {
+    if (!to.startsWith('supabase/functions/_shared/'))
+      return 'src reads a function, not the shared core'
+  }
+  if (target.feature && source.feature !== target.feature) {
+    if (target.layer === 'feature-ui' && source.layer !== 'app' && source.layer !== 'tooling') {
+      if (!embeddedFeatureUi.get(to)?.includes(source.feature ?? '')) return "another feature's UI"
+    }
+  }
+  return undefined
+}
+
+/** The extra reads a layer's special modules make: a server function wraps server code. */
+function specialRead(from: string, to: string) {
+  if (
+    from.startsWith('src/features/') &&
+    from.endsWith('.functions.ts') &&
+    layerOf(to).layer === 'server'
+  )
+    return true
+  // The contact form's schema is the contact core's (README: the contact core is shared).
+  if (
+    from.startsWith('src/features/contact/') &&
+    to.startsWith('supabase/functions/_shared/contact/')
+  )
+    return true
+  return false
+}
+
+const packageImports: Record<string, unknown> =
+  JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).imports ?? {}
+
+const firstTarget = (target: unknown): string | undefined =>
+  typeof target === 'string'
+    ? target
+    : target && typeof target === 'object'
+      ? Object.values(target).map(firstTarget).find(Boolean)
+      : undefined
+
+/** The repository path `specifier` names from `file`, or undefined for a package. */
+function resolveImport(file: string, specifier: string): string | undefined {
+  let base: string | undefined
+  if (specifier.startsWith('~/')) base = join('src', specifier.slice(2))
+  else if (specifier.startsWith('.'))
+    base = relative(rootDir, resolve(rootDir, dirname(file), specifier))
+  else if (specifier.startsWith('#')) {
+    for (const [key, value] of Object.entries(packageImports)) {
+      const target = firstTarget(value)
+      if (!target) continue
+      if (key === specifier) base = target
+      else if (key.endsWith('*') && specifier.startsWith(key.slice(0, -1)))
+        base = target.replace('*', specifier.slice(key.length - 1))
+    }
+    if (base) base = relative(rootDir, resolve(rootDir, base))
+  }
+  if (base === undefined) return undefined
+  base = base.replaceAll('\\', '/').replace(/\?.*$/, '')
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]
+  return (
+    candidates.find(
+      (path) => existsSync(join(rootDir, path)) && statSync(join(rootDir, path)).isFile(),
+    ) ?? base
+  )
+}
+
+const importPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm
+
+const typeImportPattern = /^import\s+type\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]/gm
+
+const importsOf = (file: string, text: string) => {
+  const typeOnly = new Set([...text.matchAll(typeImportPattern)].map(([, specifier]) => specifier))
+  return [...text.matchAll(importPattern)].flatMap(([, specifier]) => {
+    const to = resolveImport(file, specifier as string)
+    return to ? [{ specifier: specifier as string, to, typeOnly: typeOnly.has(specifier) }] : []
   })
 }
 
-const upwardImports = (layer: string, forbidden: readonly string[]) =>
-  sourceFiles
-    .filter(({ file }) => file.startsWith(`${layer}/`))
-    .flatMap(({ file, text }) =>
-      importedLayers(file, text)
-        .filter((imported) => forbidden.includes(imported.layer))
-        .map(({ specifier }) => `${file} imports ${specifier}`),
-    )
+/** The generated route tree is also the typed table of every path: its types may be read anywhere. */
+const typeOfRouteTree = (to: string, typeOnly: boolean) => typeOnly && to === 'src/routeTree.gen.ts'
+
+const graph = modulePaths.map((file) => ({
+  file,
+  imports: importsOf(file, readFileSync(join(rootDir, file), 'utf8')),
+}))
 
 describe('layers point down', () => {
-  it('features never read a route or the generated route tree', () => {
-    expect(upwardImports('features', ['routes', 'routeTree.gen'])).toEqual([])
+  it('every module belongs to a layer', () => {
+    const unplaced = modulePaths.filter((file) => {
+      try {
+        layerOf(file)
+        return false
+      } catch {
+        return true
+      }
+    })
+    expect(unplaced).toEqual([])
   })
 
-  it('shared components never read a feature or a route', () => {
-    expect(upwardImports('components', ['features', 'routes', 'routeTree.gen'])).toEqual([])
+  it('every import reads a layer below it or its own', () => {
+    const offenders = graph.flatMap(({ file, imports }) =>
+      imports.flatMap(({ specifier, to, typeOnly }) => {
+        const why = typeOfRouteTree(to, typeOnly) ? undefined : forbiddenImport(file, to)
+        return why ? [`${file} imports ${specifier} (${why})`] : []
+      }),
+    )
+    expect(offenders).toEqual([])
   })
 
-  it('content reads nothing but content', () => {
+  it('features form no cycle', () => {
+    const edges = new Map<string, Set<string>>()
+    for (const { file, imports } of graph) {
+      const from = layerOf(file).feature
+      if (!from || !file.startsWith('src/features/')) continue
+      for (const { to } of imports) {
+        const target = layerOf(to).feature
+        if (target && target !== from) edges.set(from, (edges.get(from) ?? new Set()).add(target))
+      }
+    }
+    const cycles: string[] = []
+    const visit = (feature: string, path: readonly string[]) => {
+      for (const next of edges.get(feature) ?? []) {
+        if (path.includes(next)) cycles.push([...path.slice(path.indexOf(next)), next].join(' → '))
+        else visit(next, [...path, next])
+      }
+    }
+    for (const feature of edges.keys()) visit(feature, [feature])
+    expect(cycles).toEqual([])
+  })
+
+  it('tells an allowed import from a forbidden one', () => {
+    const forbidden = forbiddenImport
     expect(
-      upwardImports('content', ['components', 'features', 'routes', 'server', 'theme']),
-    ).toEqual([])
-  })
-
-  it('the theme reads nothing but the theme', () => {
+      forbidden('src/components/Hero.tsx', 'src/features/gallery/gallery-item.ts'),
+    ).toBeDefined()
     expect(
-      upwardImports('theme', ['components', 'features', 'routes', 'server', 'content']),
-    ).toEqual([])
+      forbidden('src/server/x.server.ts', 'src/features/gallery/components/ProjectCard.tsx'),
+    ).toBeDefined()
+    expect(
+      forbidden('src/server/x.server.ts', 'src/features/gallery/gallery-item.ts'),
+    ).toBeUndefined()
+    expect(
+      forbidden('src/features/about/components/A.tsx', 'src/features/services/components/B.tsx'),
+    ).toBeDefined()
+    expect(
+      forbidden('src/features/home/components/A.tsx', 'src/components/ServiceCard.tsx'),
+    ).toBeUndefined()
+    expect(forbidden('src/features/home/a.ts', 'src/routes/index.tsx')).toBeDefined()
+    expect(forbidden('src/content/a.ts', 'src/theme/tokens.ts')).toBeDefined()
+    expect(forbidden('src/lib/seo/a.ts', 'src/components/Hero.tsx')).toBeDefined()
+    expect(forbidden('supabase/functions/x/app.ts', 'src/server/a.server.ts')).toBeDefined()
+    expect(forbidden('supabase/functions/x/app.ts', 'app.config.ts')).toBeDefined()
+    expect(forbidden('src/server/a.server.ts', 'supabase/functions/x/app.ts')).toBeDefined()
+    expect(
+      forbidden('src/server/a.server.ts', 'supabase/functions/_shared/contact/log.ts'),
+    ).toBeUndefined()
+    expect(
+      forbidden('src/features/home/a.ts', 'supabase/functions/_shared/contact/log.ts'),
+    ).toBeDefined()
+    expect(forbidden('src/server/a.server.ts', 'test/support/postgres-15.ts')).toBeDefined()
+    expect(forbidden('src/server/a.server.test.ts', 'test/support/postgres-15.ts')).toBeUndefined()
+    expect(forbidden('src/server/a.server.ts', 'src/server/a.server.test.ts')).toBeDefined()
+    expect(
+      forbidden('src/features/gallery/a.typecheck.ts', 'src/features/gallery/components/A.tsx'),
+    ).toBeUndefined()
+    expect(
+      forbidden('src/features/gallery/gallery.functions.ts', 'src/server/a.server.ts'),
+    ).toBeUndefined()
+    expect(
+      forbidden('src/features/gallery/gallery-view.ts', 'src/server/a.server.ts'),
+    ).toBeDefined()
   })
 
-  it('finds a layer through either kind of path', () => {
-    expect(importedLayers('components/Hero.tsx', "import { x } from '~/features/a'")).toEqual([
-      { specifier: '~/features/a', layer: 'features' },
+  it('finds a module through every kind of path', () => {
+    expect(
+      importsOf(
+        'src/components/Hero.tsx',
+        "import { x } from '#src/features/gallery/gallery-item.ts'",
+      ),
+    ).toEqual([
+      {
+        specifier: '#src/features/gallery/gallery-item.ts',
+        to: 'src/features/gallery/gallery-item.ts',
+        typeOnly: false,
+      },
     ])
-    expect(importedLayers('components/layout/A.tsx', "import('../../routes/b')")).toEqual([
-      { specifier: '../../routes/b', layer: 'routes' },
+    expect(importsOf('src/components/layout/A.tsx', "import('../../routes/__root')")).toEqual([
+      { specifier: '../../routes/__root', to: 'src/routes/__root.tsx', typeOnly: false },
     ])
+    expect(
+      importsOf('supabase/functions/x/a.ts', "export { y } from '../../../src/server.ts'"),
+    ).toEqual([{ specifier: '../../../src/server.ts', to: 'src/server.ts', typeOnly: false }])
+    expect(
+      importsOf('src/server/a.server.ts', "import type { R } from '#src/routeTree.gen.ts'"),
+    ).toEqual([{ specifier: '#src/routeTree.gen.ts', to: 'src/routeTree.gen.ts', typeOnly: true }])
   })
 })
 
@@ -84,11 +332,72 @@ const colourByShade = (text: string) =>
     .map(([match]) => match)
     .concat(text.match(/token\(colors\.(?:navy|sand|copper)\.\d+\)/g) ?? [])
 
+/**
+ * An import names a module one way that Node, Vite, vitest, Playwright and TypeScript all resolve:
+ * within its folder or its parent by a relative path, anywhere else through package.json's
+ * `"imports"` (`#src/…`) with the file's own name. The function folder deploys alone, so it keeps
+ * relative paths.
+ */
+function importStyleProblem(file: string, specifier: string): string | undefined {
+  if (specifier.startsWith('~/')) return 'a tsconfig alias Node cannot resolve'
+  // Tests beside the function reach the shared stand-ins in test/ as Deno runs them: relatively.
+  const functionTest = file.startsWith('supabase/functions/') && file.includes('.test.')
+  if (/^(\.\.\/){2,}/.test(specifier) && !functionTest) return 'climbs more than one folder'
+  if (specifier.startsWith('#')) {
+    if (file.startsWith('supabase/functions/')) return 'the function folder deploys alone'
+    // Node maps the specifier as written, without trying extensions.
+    const target = Object.entries(packageImports)
+      .map(([key, value]) => {
+        const to = firstTarget(value)
+        if (key === specifier) return to
+        if (to && key.endsWith('*') && specifier.startsWith(key.slice(0, -1)))
+          return to.replace('*', specifier.slice(key.length - 1))
+        return undefined
+      })
+      .find(Boolean)
+    const path = target && join(rootDir, target.replace(/\?.*$/, ''))
+    if (!path || !existsSync(path) || !statSync(path).isFile())
+      return 'names no file (give its extension)'
+  }
+  return undefined
+}
+
+describe('imports resolve one way everywhere', () => {
+  it('no alias, no climb past the parent folder, every # import names a file', () => {
+    // This file's own import strings are fixtures of the checks above.
+    const modules = graph.filter(({ file }) => file !== 'src/architecture.test.ts')
+    const offenders = modules.flatMap(({ file }) =>
+      [...readFileSync(join(rootDir, file), 'utf8').matchAll(importPattern)].flatMap(
+        ([, specifier]) => {
+          const why = importStyleProblem(file, specifier as string)
+          return why ? [`${file} imports ${specifier} (${why})`] : []
+        },
+      ),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  it('tells each way apart', () => {
+    expect(importStyleProblem('src/a/b.ts', '~/content/services')).toMatch(/alias/)
+    expect(importStyleProblem('src/a/b/c.ts', '../../content/services.ts')).toMatch(/climbs/)
+    expect(importStyleProblem('src/a/b.ts', '#src/content/services')).toMatch(/names no file/)
+    expect(importStyleProblem('supabase/functions/x/a.ts', '#src/content/services.ts')).toMatch(
+      /deploys alone/,
+    )
+    expect(importStyleProblem('src/a/b.ts', '#src/content/services.ts')).toBeUndefined()
+    expect(importStyleProblem('src/a/b.ts', '../c.ts')).toBeUndefined()
+    expect(
+      importStyleProblem('supabase/functions/x/a.test.ts', '../../../test/y.ts'),
+    ).toBeUndefined()
+  })
+})
+
 describe('colours are named by their role', () => {
   // The tokens themselves, and the palette they are made from, are where shades live.
-  const styledFiles = sourceFiles.filter(
-    ({ file }) => !['theme/tokens.ts', 'theme/palette.ts'].includes(file.replaceAll('\\', '/')),
-  )
+  const styledFiles = modulePaths
+    .filter((file) => file.startsWith('src/') && !isTest(file) && file !== 'src/routeTree.gen.ts')
+    .filter((file) => !['src/theme/tokens.ts', 'src/theme/palette.ts'].includes(file))
+    .map((file) => ({ file, text: readFileSync(join(rootDir, file), 'utf8') }))
 
   it('no component or recipe names a shade or a raw colour', () => {
     const offenders = styledFiles.flatMap(({ file, text }) =>

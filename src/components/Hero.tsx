@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, siteContainer } from 'styled-system/recipes'
-import type { ResponsiveImage } from '~/content/responsive-image'
+import type { ResponsiveImage } from '#src/content/responsive-image.ts'
 import { PhoneLink } from './layout/PhoneLink'
 import { Picture } from './Picture'
 

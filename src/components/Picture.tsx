@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import type { ResponsiveImage } from '~/content/responsive-image'
+import type { ResponsiveImage } from '#src/content/responsive-image.ts'
 
 export const imagePlaceholder = '/images/image-not-found.svg'
 

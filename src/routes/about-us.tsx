@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { aboutContent } from '~/content/about.content'
-import { siteImages } from '~/content/site-images'
-import { AboutPage } from '~/features/about/components/AboutPage'
-import { pageSeo, seoHead } from '~/features/seo/seo-route'
+import { aboutContent } from '#src/content/about.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import { AboutPage } from '#src/features/about/components/AboutPage.tsx'
+import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
 
 export const Route = createFileRoute('/about-us')({
   // Loader and component load together: the page's copy, its head, stays out of other pages.

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { contactPage } from '~/content/contact.content'
-import { siteImages } from '~/content/site-images'
-import { ContactPage } from '~/features/contact/components/ContactPage'
-import { serviceOptionForId } from '~/features/contact/contact-schema'
-import { reloadForThirdParties } from '~/features/security/reload-for-third-parties'
-import { pageSeo, seoHead } from '~/features/seo/seo-route'
+import { contactPage } from '#src/content/contact.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import { ContactPage } from '#src/features/contact/components/ContactPage.tsx'
+import { serviceOptionForId } from '#src/features/contact/contact-schema.ts'
+import { reloadForThirdParties } from '#src/features/security/reload-for-third-parties.ts'
+import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
 
 const contactSearchSchema = v.object({
   service: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(80))), undefined),

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { faqPage, faqs } from '~/content/faq.content'
-import { siteImages } from '~/content/site-images'
-import { FaqPage } from '~/features/faq/components/FaqPage'
-import { pageSeo, seoHead } from '~/features/seo/seo-route'
-import { faqJsonLd } from '~/features/seo/structured-data'
+import { faqPage, faqs } from '#src/content/faq.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import { FaqPage } from '#src/features/faq/components/FaqPage.tsx'
+import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
+import { faqJsonLd } from '#src/lib/seo/structured-data.ts'
 
 export const Route = createFileRoute('/faq')({
   // Loader and component load together: the page's copy, its head, stays out of other pages.

@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { siteImages } from '~/content/site-images'
-import { GalleryPage } from '~/features/gallery/components/GalleryPage'
-import { galleryQueryOptions } from '~/features/gallery/gallery.queries'
-import { gallerySearchDefaults, gallerySearchSchema } from '~/features/gallery/gallery-search'
-import { pageCacheControl } from '~/features/seo/cache-control'
-import { pageSeo, seoHead } from '~/features/seo/seo-route'
+import { siteImages } from '#src/content/site-images.ts'
+import { GalleryPage } from '#src/features/gallery/components/GalleryPage.tsx'
+import { galleryQueryOptions } from '#src/features/gallery/gallery.queries.ts'
+import { gallerySearchDefaults, gallerySearchSchema } from '#src/features/gallery/gallery-search.ts'
+import { pageCacheControl } from '#src/lib/seo/cache-control.ts'
+import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
 
 export const Route = createFileRoute('/gallery')({
   validateSearch: gallerySearchSchema,

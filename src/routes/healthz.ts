@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { livenessResponse } from '~/server/health.server'
+import { livenessResponse } from '#src/server/health.server.ts'
 
 export const Route = createFileRoute('/healthz')({
   server: { handlers: { GET: livenessResponse } },

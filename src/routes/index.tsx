@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { homeContent } from '~/content/home.content'
-import { siteImages } from '~/content/site-images'
-import { HomePage } from '~/features/home/components/HomePage'
-import { pageSeo, seoHead } from '~/features/seo/seo-route'
+import { homeContent } from '#src/content/home.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import { HomePage } from '#src/features/home/components/HomePage.tsx'
+import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
 
 export const Route = createFileRoute('/')({
   // Loader and component load together: the page's copy, its head, stays out of other pages.

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { pageCacheControl } from '~/features/seo/cache-control'
-import { SiteReportPage } from '~/features/site-report/components/SiteReportPage'
-import { ownerReportHead } from '~/features/site-report/owner-report-head'
-import { getOwnerReport } from '~/features/site-report/site-report.functions'
+import { SiteReportPage } from '#src/features/site-report/components/SiteReportPage.tsx'
+import { ownerReportHead } from '#src/features/site-report/owner-report-head.ts'
+import { getOwnerReport } from '#src/features/site-report/site-report.functions.ts'
+import { pageCacheControl } from '#src/lib/seo/cache-control.ts'
 
 // The owner's field report, at a path only OWNER_REPORT_KEY opens: 404 otherwise, never indexed,
 // never kept by a cache, not in the sitemap.

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { privacyContent } from '~/content/privacy.content'
-import { siteImages } from '~/content/site-images'
-import { PrivacyPolicyPage } from '~/features/privacy/components/PrivacyPolicyPage'
-import { pageSeo, seoHead } from '~/features/seo/seo-route'
+import { privacyContent } from '#src/content/privacy.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import { PrivacyPolicyPage } from '#src/features/privacy/components/PrivacyPolicyPage.tsx'
+import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
 
 export const Route = createFileRoute('/privacy-policy')({
   // Loader and component load together: the page's copy, its head, stays out of other pages.

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { readinessResponse } from '~/server/health.server'
+import { readinessResponse } from '#src/server/health.server.ts'
 
 export const Route = createFileRoute('/readyz')({
   server: { handlers: { GET: readinessResponse } },

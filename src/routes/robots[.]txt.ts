@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { crawlerFileCacheControl, robotsTxt } from '~/features/seo/sitemap-xml'
-import { getEnvironment } from '~/server/env.server'
+import { crawlerFileCacheControl, robotsTxt } from '#src/features/navigation/sitemap-xml.ts'
+import { getEnvironment } from '#src/server/env.server.ts'
 
 export const Route = createFileRoute('/robots.txt')({
   server: {

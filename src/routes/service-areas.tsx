@@ -1,13 +1,13 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { serviceAreasPage } from '~/content/service-areas.content'
-import { siteImages } from '~/content/site-images'
-import { ServiceAreasPage } from '~/features/locations/components/ServiceAreasPage'
+import { serviceAreasPage } from '#src/content/service-areas.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import { ServiceAreasPage } from '#src/features/locations/components/ServiceAreasPage.tsx'
 import {
   serviceAreasSearchDefaults,
   serviceAreasSearchSchema,
-} from '~/features/locations/service-areas-search'
-import { reloadForThirdParties } from '~/features/security/reload-for-third-parties'
-import { pageSeo, seoHead } from '~/features/seo/seo-route'
+} from '#src/features/locations/service-areas-search.ts'
+import { reloadForThirdParties } from '#src/features/security/reload-for-third-parties.ts'
+import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
 
 export const Route = createFileRoute('/service-areas')({
   validateSearch: serviceAreasSearchSchema,

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { servicesPage } from '~/content/services-page.content'
-import { siteImages } from '~/content/site-images'
-import { pageSeo, seoHead } from '~/features/seo/seo-route'
-import { ServicesPage } from '~/features/services/components/ServicesPage'
+import { servicesPage } from '#src/content/services-page.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
+import { ServicesPage } from '#src/features/services/components/ServicesPage.tsx'
+import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
 
 export const Route = createFileRoute('/services/')({
   // Loader and component load together: the page's copy, its head, stays out of other pages.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pageSeo, seoHead } from '~/features/seo/seo-route'
-import { SitemapPage } from '~/features/sitemap/components/SitemapPage'
+import { SitemapPage } from '#src/features/navigation/components/SitemapPage.tsx'
+import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
 
 export const Route = createFileRoute('/sitemap')({
   // Loader and component load together: the page's copy, its head, stays out of other pages.

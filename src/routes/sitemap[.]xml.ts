@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { crawlerFileCacheControl, sitemapXml } from '~/features/seo/sitemap-xml'
-import { getEnvironment } from '~/server/env.server'
+import { crawlerFileCacheControl, sitemapXml } from '#src/features/navigation/sitemap-xml.ts'
+import { getEnvironment } from '#src/server/env.server.ts'
 
 export const Route = createFileRoute('/sitemap.xml')({
   server: {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { serveEmbeddedPhotoVariant } from '~/server/gallery/embedded-photo-variants.server'
+import { serveEmbeddedPhotoVariant } from '#src/server/gallery/embedded-photo-variants.server.ts'
 
 /**
  * Smaller copies of the embedded bucket's photos, in AVIF and WebP, that the build does not hold

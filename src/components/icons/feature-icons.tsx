@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import type { FeatureIconName } from '~/content/feature-icons'
+import type { FeatureIconName } from '#src/content/feature-icons.ts'
 
 export type { FeatureIconName }
 

@@ -1,7 +1,5 @@
 import { useEffect } from 'react'
-
-/** Dispatched on `document` once React has hydrated the page (features/boot/replay-early-taps.ts). */
-export const hydratedEvent = 'app:hydrated'
+import { hydratedEvent } from '#src/lib/boot/hydrated-event.ts'
 
 /** Marks the document once React has hydrated: tests wait for it, and early taps are replayed. */
 export function HydrationMarker() {

@@ -1,5 +1,5 @@
 import { css, cx } from 'styled-system/css'
-import { company } from '../../../app.config'
+import { company } from '#app.config.ts'
 
 type LogoProps = { tone: 'light' | 'dark' }
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { pageNotFound } from '#src/content/not-found.content.ts'
 import { Hero } from '../Hero'
 
 /** Pages a 404 may point back to: each needs no params. */
@@ -31,13 +32,6 @@ export function NotFoundHero({
       </div>
     </Hero>
   )
-}
-
-/** The copy of the site-wide 404, also its head's title and description. */
-export const pageNotFound = {
-  title: 'Page Not Found',
-  description:
-    'The page you were looking for could not be found. Return home or contact Maple Hearth Renovations for help with your remodeling project.',
 }
 
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { company } from '../../../app.config'
+import { company } from '#app.config.ts'
 import { PhoneIcon } from '../icons/icons'
 
 type Props = Omit<ComponentProps<'a'>, 'href'> & { showNumber?: boolean }

@@ -1,7 +1,7 @@
-import { locationIds, locationServiceIds } from '~/content/locations'
-import { locationServices, locations } from '~/content/locations.content'
-import { legalNavigation, mainNavigation, type NavLink } from '~/content/navigation'
-import { type ServiceId, serviceCatalog, serviceIds } from '~/content/services'
+import { locationServices, locations } from '#src/content/locations.content.ts'
+import { locationIds, locationServiceIds } from '#src/content/locations.ts'
+import { legalNavigation, mainNavigation, type NavLink } from '#src/content/navigation.ts'
+import { type ServiceId, serviceCatalog, serviceIds } from '#src/content/services.ts'
 import { type LocationServiceParam, locationServicePath } from '../locations/location-service-path'
 
 /** A typed link target: the sitemap page renders each kind with the router's own Link. */

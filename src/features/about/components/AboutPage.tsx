@@ -1,13 +1,13 @@
 import { css } from 'styled-system/css'
-import { CallToActionBand } from '~/components/CallToActionBand'
-import { FeatureSection } from '~/components/FeatureCard'
-import { Hero } from '~/components/Hero'
-import { PictureSplitSection } from '~/components/PictureSplitSection'
-import { Section } from '~/components/Section'
-import { SectionHeading } from '~/components/SectionHeading'
-import { aboutContent } from '~/content/about.content'
-import { siteImages } from '~/content/site-images'
-import { ProcessTimeline } from '~/features/services/components/ProcessTimeline'
+import { CallToActionBand } from '#src/components/CallToActionBand.tsx'
+import { FeatureSection } from '#src/components/FeatureCard.tsx'
+import { Hero } from '#src/components/Hero.tsx'
+import { PictureSplitSection } from '#src/components/PictureSplitSection.tsx'
+import { ProcessTimeline } from '#src/components/ProcessTimeline.tsx'
+import { Section } from '#src/components/Section.tsx'
+import { SectionHeading } from '#src/components/SectionHeading.tsx'
+import { aboutContent } from '#src/content/about.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
 
 export function AboutPage() {
   const { hero, story, whyRemodel, benefits, process, closing } = aboutContent

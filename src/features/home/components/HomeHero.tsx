@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
-import { Hero } from '~/components/Hero'
-import { Picture } from '~/components/Picture'
-import { homeContent } from '~/content/home.content'
-import { siteImages } from '~/content/site-images'
+import { Hero } from '#src/components/Hero.tsx'
+import { Picture } from '#src/components/Picture.tsx'
+import { homeContent } from '#src/content/home.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
 
 export const parallax = { offset: 0.15, scale: 1.15 } as const
 

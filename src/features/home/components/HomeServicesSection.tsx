@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { ArrowRightIcon } from '~/components/icons/icons'
-import { Picture } from '~/components/Picture'
-import { Section } from '~/components/Section'
-import { SectionHeading } from '~/components/SectionHeading'
-import { homeContent } from '~/content/home.content'
-import { homeServiceCards } from '~/content/services'
-import { siteImages } from '~/content/site-images'
-import { ServiceCard } from '~/features/services/components/ServiceCard'
+import { ArrowRightIcon } from '#src/components/icons/icons.tsx'
+import { Picture } from '#src/components/Picture.tsx'
+import { Section } from '#src/components/Section.tsx'
+import { SectionHeading } from '#src/components/SectionHeading.tsx'
+import { ServiceCard } from '#src/components/ServiceCard.tsx'
+import { homeContent } from '#src/content/home.content.ts'
+import { homeServiceCards } from '#src/content/services.ts'
+import { siteImages } from '#src/content/site-images.ts'
 
 export function HomeServicesSection() {
   const { services } = homeContent

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css'
-import { Section } from '~/components/Section'
-import { SectionHeading } from '~/components/SectionHeading'
-import { homeContent } from '~/content/home.content'
+import { Section } from '#src/components/Section.tsx'
+import { SectionHeading } from '#src/components/SectionHeading.tsx'
+import { homeContent } from '#src/content/home.content.ts'
 
 export function StatisticsSection() {
   const { statistics } = homeContent

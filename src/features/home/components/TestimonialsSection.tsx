@@ -1,12 +1,12 @@
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { ExternalLinkIcon } from '~/components/icons/icons'
-import { Section } from '~/components/Section'
-import { SectionHeading } from '~/components/SectionHeading'
-import { homeContent } from '~/content/home.content'
-import { homeTestimonials } from '~/content/testimonials.content'
-import { TestimonialCard } from '~/features/testimonials/TestimonialCard'
-import { company } from '../../../../app.config'
+import { company } from '#app.config.ts'
+import { ExternalLinkIcon } from '#src/components/icons/icons.tsx'
+import { Section } from '#src/components/Section.tsx'
+import { SectionHeading } from '#src/components/SectionHeading.tsx'
+import { TestimonialCard } from '#src/components/TestimonialCard.tsx'
+import { homeContent } from '#src/content/home.content.ts'
+import { homeTestimonials } from '#src/content/testimonials.content.ts'
 
 export function TestimonialsSection() {
   const { testimonials, review } = homeContent

@@ -1,8 +1,8 @@
 import { css } from 'styled-system/css'
-import { CheckIcon } from '~/components/icons/icons'
-import { PictureSplitSection } from '~/components/PictureSplitSection'
-import { homeContent } from '~/content/home.content'
-import { siteImages } from '~/content/site-images'
+import { CheckIcon } from '#src/components/icons/icons.tsx'
+import { PictureSplitSection } from '#src/components/PictureSplitSection.tsx'
+import { homeContent } from '#src/content/home.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
 
 export function WelcomeSection() {
   const { welcome } = homeContent

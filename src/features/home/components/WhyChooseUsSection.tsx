@@ -1,5 +1,5 @@
-import { FeatureSection } from '~/components/FeatureCard'
-import { homeContent } from '~/content/home.content'
+import { FeatureSection } from '#src/components/FeatureCard.tsx'
+import { homeContent } from '#src/content/home.content.ts'
 
 export function WhyChooseUsSection() {
   const { whyChooseUs } = homeContent

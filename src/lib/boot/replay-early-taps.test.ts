@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
-import { hydratedEvent } from '~/components/layout/HydrationMarker'
+import { hydratedEvent } from './hydrated-event'
 import { type EarlyTaps, earlyTapsGlobal, replayEarlyTaps } from './replay-early-taps'
 
 /** What the app does once hydrated: mark the document, then announce it. */

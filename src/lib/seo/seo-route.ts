@@ -1,4 +1,4 @@
-import { company } from '../../../app.config'
+import { company } from '#app.config.ts'
 import { type PageHeadInput, pageHead } from './page-head'
 import { breadcrumbJsonLd } from './structured-data'
 

@@ -1,4 +1,4 @@
-import { hydratedEvent } from '~/components/layout/HydrationMarker'
+import { hydratedEvent } from './hydrated-event'
 
 /**
  * Where the script counts clicks made before the app had started (`taps`) and those it could not

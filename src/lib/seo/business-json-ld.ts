@@ -1,6 +1,6 @@
 import type { HomeAndConstructionBusiness, WithContext } from 'schema-dts'
-import { locationCatalog, locationIds } from '~/content/locations'
-import { company } from '../../../app.config'
+import { company } from '#app.config.ts'
+import { locationCatalog, locationIds } from '#src/content/locations.ts'
 import { absoluteUrl } from './page-head'
 
 export const businessId = (siteUrl: string) => absoluteUrl(siteUrl, '/#business')

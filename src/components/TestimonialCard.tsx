@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
-import { StarRating } from '~/components/StarRating'
-import type { Testimonial } from '~/content/schemas/testimonial.schema'
+import { StarRating } from '#src/components/StarRating.tsx'
+import type { Testimonial } from '#src/content/schemas/testimonial.schema.ts'
 
 export function TestimonialCard({
   testimonial,

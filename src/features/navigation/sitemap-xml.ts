@@ -1,5 +1,5 @@
-import { siteMapGroups } from '../navigation/site-map'
-import { absoluteUrl } from './page-head'
+import { absoluteUrl } from '#src/lib/seo/page-head.ts'
+import { siteMapGroups } from './site-map'
 
 const escapeXml = (text: string) =>
   text.replace(

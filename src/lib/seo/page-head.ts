@@ -1,5 +1,5 @@
-import type { SiteImage } from '~/content/site-images'
-import { company } from '../../../app.config'
+import { company } from '#app.config.ts'
+import type { SiteImage } from '#src/content/site-images.ts'
 
 export type PageHeadInput = {
   title: string

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { Hero } from '~/components/Hero'
-import { Section } from '~/components/Section'
-import { type SiteMapTarget, siteMapGroups } from '~/features/navigation/site-map'
+import { Hero } from '#src/components/Hero.tsx'
+import { Section } from '#src/components/Section.tsx'
+import { type SiteMapTarget, siteMapGroups } from '../site-map'
 
 export function SitemapPage() {
   const groups = siteMapGroups()

@@ -1,0 +1,2 @@
+/** Dispatched on `document` once React has hydrated the page (`replay-early-taps.ts` waits for it). */
+export const hydratedEvent = 'app:hydrated'
