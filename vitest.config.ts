@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'supabase/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'test/**/*.test.ts',
+      'supabase/**/*.test.ts',
+      'tools/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'supabase/functions/**/*.deno.test.ts'],
     environment: 'node',
     testTimeout: 30_000,

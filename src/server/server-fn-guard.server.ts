@@ -1,3 +1,4 @@
+// Workaround: Start 1.169.5 answers 500 to server-function calls it cannot decode (https://github.com/TanStack/router/issues/7363, #8237; fixes open: PRs #8246, #8285); remove once test/canaries/start-server-fn-calls.canary.test.ts fails.
 /**
  * Start 1.169 answers 500 to a server-function call it cannot decode: an empty or unknown id, a
  * payload that is not Seroval JSON, unreadable form data, a GET with a form content type
@@ -11,7 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { getRequest } from '@tanstack/react-start/server'
 import { limitRequestBody } from 'srvx/body-limit'
-import { consoleLogger, type Logger } from '../../supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 
 export const serverFnBase = '/_serverFn/'
 

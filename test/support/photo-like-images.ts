@@ -8,7 +8,7 @@ import {
 } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import sharp from 'sharp'
-import { rng } from '../../scripts/images/lib/rng.ts'
+import { rng } from '#tools/images/lib/rng.ts'
 
 /**
  * Photos as an owner's camera delivers them, made here rather than downloaded: one of our own
@@ -97,7 +97,7 @@ const categories = ['kitchen', 'bathroom', 'commercial', 'carpentry'] as const
 
 /**
  * A bucket folder of camera-sized photos for the gallery: `projects` photos (4000 × 3000 JPEGs
- * of about 3.2 MB) spread over the four categories, `distinct` of them different and the rest
+ * of about 3.2 MB) spread over the categories, `distinct` of them different and the rest
  * copies of those, to save the time of drawing them. Returns their paths in the bucket.
  */
 export async function writePhotoLikeBucket(

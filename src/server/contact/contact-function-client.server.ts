@@ -18,14 +18,15 @@ import type {
   ContactCore,
   ContactFieldErrors,
   ContactResponse,
-} from '../../../supabase/functions/_shared/contact/contact-core.ts'
+} from '#supabase/functions/_shared/contact/contact-core.ts'
+import { contactMessageSchema } from '#supabase/functions/_shared/contact/contact-schema.ts'
 import {
   contactFunctionName,
   deliverDuePath,
   visitorIpHeader,
-} from '../../../supabase/functions/_shared/contact/contact-wire.ts'
-import { describeError, type Logger } from '../../../supabase/functions/_shared/contact/log.ts'
-import type { DeliverySummary } from '../../../supabase/functions/_shared/contact/notification-outbox.ts'
+} from '#supabase/functions/_shared/contact/contact-wire.ts'
+import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import type { DeliverySummary } from '#supabase/functions/_shared/contact/notification-outbox.ts'
 
 /** What the visitor is told when the failure is ours, not theirs. */
 export const contactDeliveryError =
@@ -40,17 +41,10 @@ export interface ContactFunctionClientOptions {
   timeoutMs?: number
 }
 
-const contactFields = new Set([
-  'name',
-  'email',
-  'phone',
-  'service',
-  'message',
-  'captchaToken',
-  'website',
-])
+/** Every field the schema accepts: a field added to it has its errors carried too. */
+const contactFields: ReadonlySet<string> = new Set(Object.keys(contactMessageSchema.entries))
 
-/** The function's field errors, only as the known fields with short sentences. */
+/** The function's field errors, only as the schema's fields with short sentences. */
 const fieldErrorsOf = (body: unknown): ContactFieldErrors | undefined => {
   const fields = (body as { fields?: unknown } | null)?.fields
   if (typeof fields !== 'object' || fields === null) return undefined

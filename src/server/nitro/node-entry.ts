@@ -1,3 +1,4 @@
+// Workaround: Nitro's node entry listens before the services start and stops with http.Server.close(), which resets idle keep-alive connections (https://github.com/nodejs/node/issues/60617; no Nitro issue found, searched 2026-11-25); remove once Nitro waits for readiness and drains on stop.
 /**
  * The production server's entry for the node-server and node-cluster builds, in place of Nitro's
  * own (vite.config.ts), which listens before the app's services have started and stops through

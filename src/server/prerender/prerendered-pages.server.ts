@@ -5,7 +5,7 @@
  *
  * This module is read by the build script as plain TypeScript: no imports but types.
  */
-import type { FileRoutesByTo } from '~/routeTree.gen'
+import type { FileRoutesByTo } from '#src/routeTree.gen.ts'
 
 export const prerenderedPaths = [
   '/',
@@ -17,8 +17,6 @@ export const prerenderedPaths = [
   '/privacy-policy',
   '/sitemap',
 ] as const satisfies readonly (keyof FileRoutesByTo)[]
-
-export type PrerenderedPath = (typeof prerenderedPaths)[number]
 
 /**
  * What differs between one deployment or request and the next is rendered as a placeholder and

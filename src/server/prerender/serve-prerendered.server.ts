@@ -1,3 +1,4 @@
+// Workaround: Start 1.169.5's prerender writes static files (no per-request nonce, settings fixed at build: no upstream issue found, searched 2026-11-25) and exits 0 on a failed page (https://github.com/TanStack/router/issues/8120); remove once it fails the build (test/canaries/start-prerender.canary.test.ts fails then) and serves a fresh nonce.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'

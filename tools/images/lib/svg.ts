@@ -36,14 +36,6 @@ export function roundedD(pts: readonly Pt[], r: number): string {
   return `${d}Z`
 }
 
-export function esc(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-}
-
 export class Svg {
   readonly w: number
   readonly h: number

@@ -930,52 +930,6 @@ export function table(
   })
 }
 
-export function sofa(
-  sc: Scene,
-  x0: number,
-  x1: number,
-  z0: number,
-  z1: number,
-  color: string,
-  legs = '#3a2d22',
-): void {
-  sc.shadow(
-    [
-      [x0 - 0.05, 0.001, z0],
-      [x1 + 0.05, 0.001, z0],
-      [x1 + 0.05, 0.001, z1 + 0.08],
-      [x0 - 0.05, 0.001, z1 + 0.08],
-    ],
-    0.28,
-    0.08,
-  )
-  const arm = 0.16
-  sc.box({ x0: x0 + 0.05, x1: x0 + 0.09, y0: 0, y1: 0.12, z0: z1 - 0.09, z1: z1 - 0.05 }, legs)
-  sc.box({ x0: x1 - 0.09, x1: x1 - 0.05, y0: 0, y1: 0.12, z0: z1 - 0.09, z1: z1 - 0.05 }, legs)
-  sc.box({ x0, x1, y0: 0.12, y1: 0.8, z0, z1: z0 + 0.22 }, color, { round: 5 })
-  sc.box({ x0, x1, y0: 0.12, y1: 0.4, z0: z0 + 0.2, z1 }, darken(color, 0.05), { round: 3 })
-  const seats = Math.max(2, Math.round((x1 - x0 - arm * 2) / 0.75))
-  const sw = (x1 - x0 - arm * 2) / seats
-  for (let i = 0; i < seats; i++) {
-    const a = x0 + arm + i * sw
-    sc.box(
-      { x0: a + 0.01, x1: a + sw - 0.01, y0: 0.4, y1: 0.68, z0: z0 + 0.18, z1: z0 + 0.34 },
-      lighten(color, 0.04),
-      { round: 6 },
-    )
-  }
-  for (let i = 0; i < seats; i++) {
-    const a = x0 + arm + i * sw
-    sc.box(
-      { x0: a + 0.01, x1: a + sw - 0.01, y0: 0.4, y1: 0.52, z0: z0 + 0.22, z1: z1 + 0.02 },
-      lighten(color, 0.06),
-      { round: 6 },
-    )
-  }
-  sc.box({ x0, x1: x0 + arm, y0: 0.12, y1: 0.62, z0, z1: z1 + 0.02 }, color, { round: 5 })
-  sc.box({ x0: x1 - arm, x1, y0: 0.12, y1: 0.62, z0, z1: z1 + 0.02 }, color, { round: 5 })
-}
-
 export function rug(
   sc: Scene,
   x0: number,

@@ -4,8 +4,6 @@ import type { CommercialSpec, CommercialView } from '../scenes/commercial.ts'
 import type { KitchenSpec, View } from '../scenes/kitchen.ts'
 import type { ResidentialSpec, ResidentialView } from '../scenes/residential.ts'
 
-export type Category = 'kitchen' | 'bathroom' | 'commercial' | 'carpentry'
-
 type Copy = {
   slug: string
   title: string

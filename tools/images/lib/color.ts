@@ -29,16 +29,8 @@ export function mix(a: string, b: string, t: number): string {
 export const lighten = (c: string, t: number): string => mix(c, '#ffffff', t)
 /** Darken towards a warm near-black so shadows stay warm. */
 export const darken = (c: string, t: number): string => mix(c, '#1c1712', t)
-/** Cool darkening, used for night skies and glass. */
-export const deepen = (c: string, t: number): string => mix(c, '#0b1422', t)
 
 /** Multiply-style shade: k < 1 darkens, k > 1 lightens. */
 export function shade(c: string, k: number): string {
   return k >= 1 ? lighten(c, Math.min(1, k - 1)) : darken(c, Math.min(1, 1 - k))
-}
-
-/** Perceived luminance 0..1. */
-export function luma(c: string): number {
-  const [r, g, b] = toRgb(c)
-  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 }

@@ -1,5 +1,6 @@
-/** Site images (heroes and service backgrounds): scene factories and alt text. */
+/** Site images (heroes and service backgrounds): scene factories; their alt text is site content. */
 
+import type { siteImageAlt } from '#src/content/image-alt.content.ts'
 import { type BathSpec, bathroom } from '../scenes/bathroom.ts'
 import { type CommercialSpec, commercial } from '../scenes/commercial.ts'
 import { desk } from '../scenes/desk.ts'
@@ -10,10 +11,10 @@ import { workshop } from '../scenes/workshop.ts'
 import { projects } from './projects.ts'
 
 export type SiteImageDef = {
-  name: string
+  /** A picture's alt text lives in src/content, so one without it does not compile. */
+  name: keyof typeof siteImageAlt
   /** Aspect ratio as width / height. */
   ratio: '16:9' | '4:3'
-  alt: string
   svg: (w: number, h: number) => string
 }
 
@@ -85,13 +86,11 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'home-hero',
     ratio: '16:9',
-    alt: 'Illustration of a renovated kitchen with navy cabinets, a wood island, marble counters and brass pendant lights',
     svg: (w, h) => kitchen(heroKitchen, 'hero', w, h),
   },
   {
     name: 'about-hero',
     ratio: '16:9',
-    alt: 'Illustration of a living room with green built-in bookshelves around a fireplace',
     svg: (w, h) =>
       residential(
         { ...projectScene<ResidentialSpec>('built-in-library-wall-thornhill'), seed: 'site-about' },
@@ -103,13 +102,11 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'services-hero',
     ratio: '16:9',
-    alt: 'Illustration of a sage green farmhouse kitchen with a butcher-block island and rattan pendants',
     svg: (w, h) => kitchen(servicesKitchen, 'hero', w, h),
   },
   {
     name: 'gallery-hero',
     ratio: '16:9',
-    alt: 'Illustration of a dining room with a walnut trestle table, upholstered chairs and black pendant lights',
     svg: (w, h) =>
       residential(
         { ...projectScene<ResidentialSpec>('walnut-dining-table-aurora'), seed: 'site-gallery' },
@@ -121,7 +118,6 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'faq-hero',
     ratio: '16:9',
-    alt: 'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
     svg: (w, h) =>
       residential(
         {
@@ -137,7 +133,6 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'contact-hero',
     ratio: '16:9',
-    alt: 'Illustration of a designer’s desk seen from above with a floor plan, material samples and paint chips',
     svg: (w, h) =>
       desk(
         {
@@ -154,13 +149,11 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'areas-hero',
     ratio: '16:9',
-    alt: 'Illustration of a residential street at dusk with the Toronto skyline in the distance',
     svg: (w, h) => street({ seed: 'site-areas', dusk: true }, w, h),
   },
   {
     name: 'privacy-hero',
     ratio: '16:9',
-    alt: 'Illustration of a quiet home office with navy built-in shelving and a desk under a window',
     svg: (w, h) =>
       residential(
         {
@@ -185,7 +178,6 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'kitchen',
     ratio: '16:9',
-    alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
     svg: (w, h) =>
       kitchen(
         {
@@ -200,7 +192,6 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'bathroom',
     ratio: '16:9',
-    alt: 'Illustration of a bathroom with a floating oak double vanity, a glass shower and a freestanding tub',
     svg: (w, h) =>
       bathroom(
         {
@@ -215,7 +206,6 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'commercial',
     ratio: '16:9',
-    alt: 'Illustration of a café interior with a wood service counter, menu boards and pendant lights',
     svg: (w, h) =>
       commercial(
         {
@@ -232,7 +222,6 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'design-build',
     ratio: '16:9',
-    alt: 'Illustration of a house at dusk with a new modern addition and a glowing glass wall',
     svg: (w, h) =>
       build(
         {
@@ -251,7 +240,6 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'carpentry',
     ratio: '16:9',
-    alt: 'Illustration of a woodworking shop with a workbench, a tool wall and a lumber rack',
     svg: (w, h) =>
       workshop(
         {
@@ -270,13 +258,11 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'cabinet',
     ratio: '16:9',
-    alt: 'Illustration of custom kitchen cabinetry with shaker doors, brass pulls and a tall pantry wall',
     svg: (w, h) => kitchen(cabinetKitchen, 'cabinet', w, h),
   },
   {
     name: 'home-design',
     ratio: '16:9',
-    alt: 'Illustration of a floor plan on a desk surrounded by wood, stone and fabric samples',
     svg: (w, h) =>
       desk(
         {
@@ -293,7 +279,6 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'general-contractor',
     ratio: '16:9',
-    alt: 'Illustration of a home addition under construction with timber framing, scaffolding and a crew',
     svg: (w, h) =>
       build(
         {
@@ -311,13 +296,11 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'laser-art',
     ratio: '16:9',
-    alt: 'Illustration of a backlit laser-cut wooden wall panel with an intricate mandala pattern',
     svg: (w, h) => residential(laserMandala, 'detail-2', w, h),
   },
   {
     name: 'home-improvement',
     ratio: '16:9',
-    alt: 'Illustration of a family room with a built-in media wall, fireplace and shelving',
     svg: (w, h) =>
       residential(
         {
@@ -343,13 +326,11 @@ export const siteImages: SiteImageDef[] = [
   {
     name: 'welcome',
     ratio: '4:3',
-    alt: 'Illustration of a bright kitchen with navy cabinetry, a marble waterfall island and bar stools',
     svg: (w, h) => kitchen(welcomeKitchen, 'welcome', w, h),
   },
   {
     name: 'team',
     ratio: '4:3',
-    alt: 'Illustration of a renovation crew at work in a carpentry workshop',
     svg: (w, h) =>
       workshop(
         {

@@ -1,0 +1,214 @@
+/**
+ * Draws the site's pictures from code-drawn SVG scenes and encodes them, into any output root laid
+ * out like the repository (the generator passes the repository, the smoke test a temporary folder).
+ * Output is deterministic (seeded randomness, fixed encoder settings).
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import { type Project, projects } from './catalog/projects.ts'
+import { type SiteImageDef, siteImages } from './catalog/site.ts'
+import { appleTouchIcon, faviconIco, imageNotFoundSvg, ogImage } from './lib/brand.ts'
+import { bathroom } from './scenes/bathroom.ts'
+import { commercial } from './scenes/commercial.ts'
+import { kitchen } from './scenes/kitchen.ts'
+import { residential } from './scenes/residential.ts'
+
+type Img = ReturnType<typeof sharp>
+
+export const repositoryRoot = path.resolve(import.meta.dirname, '../..')
+
+export const outputPaths = {
+  galleryBucket: 'public/storage/v1/object/public/gallery',
+  siteImages: 'public/images/site',
+  siteManifest: 'src/content/site-images.ts',
+} as const
+
+export const GALLERY_W = 1200
+export const GALLERY_H = 900
+export const GALLERY_MAX_BYTES = 80 * 1024
+// 768: a phone of 412 CSS px at 1.75 device pixels needs 721 px; the next size up was 1024.
+const SITE_WIDTHS = [640, 768, 1024, 1600] as const
+
+// One libvips thread per image: the generator encodes two images at a time on a two-core machine.
+sharp.concurrency(1)
+sharp.cache(false)
+
+export type Written = { file: string; bytes: number }
+
+/** Writes files under one output root and records what it wrote, relative to that root. */
+export class ImageWriter {
+  readonly written: Written[] = []
+  readonly outRoot: string
+  constructor(outRoot: string) {
+    this.outRoot = outRoot
+  }
+
+  async save(relativePath: string, data: Buffer | string): Promise<void> {
+    const abs = path.join(this.outRoot, relativePath)
+    await mkdir(path.dirname(abs), { recursive: true })
+    await writeFile(abs, data)
+    this.written.push({ file: relativePath, bytes: Buffer.byteLength(data) })
+  }
+}
+
+/** Encode, stepping quality down until the file fits the budget. */
+async function encode(
+  input: () => Img,
+  format: 'webp' | 'avif',
+  quality: number,
+  maxBytes: number,
+): Promise<Buffer> {
+  let q = quality
+  for (;;) {
+    const img = input()
+    const buf =
+      format === 'webp'
+        ? await img.webp({ quality: q, effort: 4, smartSubsample: true }).toBuffer()
+        : await img.avif({ quality: q, effort: 4 }).toBuffer()
+    if (buf.length <= maxBytes || q <= 34) return buf
+    q -= 6
+  }
+}
+
+function sceneSvg(p: Project, view: string): string {
+  switch (p.category) {
+    case 'kitchen':
+      return kitchen(p.scene, view as Parameters<typeof kitchen>[1], GALLERY_W, GALLERY_H)
+    case 'bathroom':
+      return bathroom(p.scene, view as Parameters<typeof bathroom>[1], GALLERY_W, GALLERY_H)
+    case 'commercial':
+      return commercial(p.scene, view as Parameters<typeof commercial>[1], GALLERY_W, GALLERY_H)
+    default:
+      return residential(p.scene, view as Parameters<typeof residential>[1], GALLERY_W, GALLERY_H)
+  }
+}
+
+function galleryPaths(p: Project): { main: string; additional: string[] } {
+  return {
+    main: `${p.category}/${p.slug}.webp`,
+    additional: p.views.slice(1).map((_, i) => `${p.category}/${p.slug}/detail-${i + 1}.webp`),
+  }
+}
+
+/** One task per picture of a project: its main photo, then its further ones. */
+export function galleryProjectTasks(p: Project, out: ImageWriter): (() => Promise<void>)[] {
+  const paths = galleryPaths(p)
+  return p.views.map((view, i) => async () => {
+    const rel = i === 0 ? paths.main : (paths.additional[i - 1] as string)
+    const svg = Buffer.from(sceneSvg(p, view))
+    const buf = await encode(() => sharp(svg), 'webp', 72, GALLERY_MAX_BYTES)
+    await out.save(path.join(outputPaths.galleryBucket, rel), buf)
+  })
+}
+
+export function galleryTasks(out: ImageWriter): (() => Promise<void>)[] {
+  return projects.flatMap((p) => galleryProjectTasks(p, out))
+}
+
+export async function writeGalleryManifest(out: ImageWriter): Promise<void> {
+  const manifest = projects.map((p, i) => {
+    const paths = galleryPaths(p)
+    return {
+      path: paths.main,
+      additional: paths.additional,
+      title: p.title,
+      description: p.description,
+      location: p.location,
+      featured: p.featured,
+      order: i + 1,
+      createdAt: p.createdAt,
+    }
+  })
+  await out.save(
+    path.join(outputPaths.galleryBucket, 'manifest.json'),
+    `${JSON.stringify(manifest, null, 2)}\n`,
+  )
+}
+
+function siteSize(ratio: SiteImageDef['ratio'], w: number): [number, number] {
+  return [w, Math.round(ratio === '16:9' ? (w * 9) / 16 : (w * 3) / 4)]
+}
+
+/** A site picture at every width, AVIF and WebP. */
+async function renderSiteImage(def: SiteImageDef, out: ImageWriter): Promise<void> {
+  const [W, H] = siteSize(def.ratio, 1600)
+  const { data, info } = await sharp(Buffer.from(def.svg(W, H)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const raw = { width: info.width, height: info.height, channels: info.channels }
+  for (const w of SITE_WIDTHS) {
+    const [tw, th] = siteSize(def.ratio, w)
+    const input = (): Img =>
+      w === W ? sharp(data, { raw }) : sharp(data, { raw }).resize(tw, th, { kernel: 'lanczos3' })
+    const avifMax = w === 1600 ? 90 * 1024 : w <= 768 ? 35 * 1024 : 55 * 1024
+    const webpMax = w === 640 ? 25 * 1024 : w <= 1024 ? 70 * 1024 : 140 * 1024
+    const avif = await encode(input, 'avif', 50, avifMax)
+    await out.save(path.join(outputPaths.siteImages, `${def.name}-${w}.avif`), avif)
+    const webp = await encode(input, 'webp', 70, webpMax)
+    await out.save(path.join(outputPaths.siteImages, `${def.name}-${w}.webp`), webp)
+  }
+}
+
+export function siteTasks(out: ImageWriter): (() => Promise<void>)[] {
+  return siteImages.map((def) => () => renderSiteImage(def, out))
+}
+
+/** The typed manifest of the site pictures, formatted as Biome formats the repository. */
+export function siteManifestSource(): string {
+  const url = (name: string, w: number, ext: string): string => `/images/site/${name}-${w}.${ext}`
+  const entries = siteImages.map((def) => {
+    const [w, h] = siteSize(def.ratio, 1600)
+    const set = (ext: string): string =>
+      SITE_WIDTHS.map((sw) => `${url(def.name, sw, ext)} ${sw}w`).join(', ')
+    return `  '${def.name}': {
+    src: '${url(def.name, 1024, 'webp')}',
+    width: ${w},
+    height: ${h},
+    avifSrcSet: '${set('avif')}',
+    webpSrcSet: '${set('webp')}',
+    alt: siteImageAlt${/^[a-z]+$/.test(def.name) ? `.${def.name}` : `['${def.name}']`},
+  },`
+  })
+  const src = `// Generated by tools/images (npm run images) — do not edit by hand; alt text: image-alt.content.ts.
+import { siteImageAlt } from './image-alt.content'
+
+export type SiteImage = {
+  src: string
+  width: number
+  height: number
+  avifSrcSet: string
+  webpSrcSet: string
+  alt: string
+}
+
+export const siteImages = {
+${entries.join('\n')}
+} as const satisfies Record<string, SiteImage>
+
+export type SiteImageName = keyof typeof siteImages
+`
+  const biome = path.join(repositoryRoot, 'node_modules/.bin/biome')
+  if (!existsSync(biome)) return src
+  const formatted = spawnSync(biome, ['format', `--stdin-file-path=${outputPaths.siteManifest}`], {
+    cwd: repositoryRoot,
+    input: src,
+    encoding: 'utf8',
+  })
+  return formatted.status === 0 && formatted.stdout ? formatted.stdout : src
+}
+
+export async function writeSiteManifest(out: ImageWriter): Promise<void> {
+  await out.save(outputPaths.siteManifest, siteManifestSource())
+}
+
+export async function writeBrandImages(out: ImageWriter): Promise<void> {
+  const favicon = await readFile(path.join(repositoryRoot, 'public/favicon.svg'))
+  await out.save('public/favicon.ico', await faviconIco(favicon))
+  await out.save('public/apple-touch-icon.png', await appleTouchIcon(favicon))
+  await out.save('public/images/image-not-found.svg', imageNotFoundSvg)
+  await out.save('public/images/og-default.png', await ogImage())
+}
