@@ -4,7 +4,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type UserConfig } from 'vite'
-import { pictureCacheControl } from './src/features/seo/cache-control.ts'
+import { pictureCacheControl } from './src/lib/seo/cache-control.ts'
 import {
   describeBundledPhotoVariants,
   writeBundledPhotoVariants,

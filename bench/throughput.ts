@@ -5,7 +5,7 @@
  * `/services/kitchen-remodeling`), and, for reference, a server-rendered page whose URL differs on
  * every request, so every answer is a fresh render, and a static file the size of `/faq` (what
  * Start's own prerender would have Nitro's static handler send for it: the measurement behind
- * keeping our prerender, README decisions). Rounds are interleaved (every target once per
+ * keeping our prerender, docs/decisions/005-own-prerender.md). Rounds are interleaved (every target once per
  * round); the table gives the median and the spread (min–max) over rounds, and the machine's load
  * average before and after.
  *

@@ -8,7 +8,7 @@ import { appScriptsUrl, expect, holdRequests, test } from './fixtures'
  * phone whose CPU is four times slower. The app's scripts are held until the visitor has acted,
  * so each action really comes before the app has started; then they arrive and the app starts.
  * A native control (link, `<details>`, the menu's `<dialog>`, a GET form) acts at once; a control
- * that needs the app acts once when it has started (features/boot/replay-early-taps.ts, and
+ * that needs the app acts once when it has started (lib/boot/replay-early-taps.ts, and
  * typed-before-hydration.ts for what was typed or chosen in a form).
  */
 

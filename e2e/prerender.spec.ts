@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { baseURL } from '../playwright.config'
-import { galleryDataCacheControl, pageCacheControl } from '../src/features/seo/cache-control'
+import { galleryDataCacheControl, pageCacheControl } from '../src/lib/seo/cache-control'
 import { hcaptchaTestKeys } from '../src/server/env-schema.server'
 import {
   type PrerenderManifest,

@@ -7,11 +7,11 @@
  * stack trace per call (server-fn-guard.server.ts); pages leave compressed.
  */
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
-import { compressResponse } from '~/server/compress-response.server'
-import { beaconEndpoint } from '~/server/field-vitals/field-vitals.server'
-import { createPageCache } from '~/server/page-cache.server'
-import { renderRecordingFreshness } from '~/server/page-freshness.server'
-import { prerenderedPagesOfThisServer } from '~/server/prerender/serve-prerendered.server'
+import { compressResponse } from '#src/server/compress-response.server.ts'
+import { beaconEndpoint } from '#src/server/field-vitals/field-vitals.server.ts'
+import { createPageCache } from '#src/server/page-cache.server.ts'
+import { renderRecordingFreshness } from '#src/server/page-freshness.server.ts'
+import { prerenderedPagesOfThisServer } from '#src/server/prerender/serve-prerendered.server.ts'
 import {
   closeAfterRefusedBody,
   limitServerFnBody,
@@ -19,7 +19,7 @@ import {
   refuseMalformedServerFnCall,
   refuseMethodOnPage,
   serverFnIds,
-} from '~/server/server-fn-guard.server'
+} from '#src/server/server-fn-guard.server.ts'
 
 /** Every server function this build serves: those exported by a `*.functions.ts` module. */
 const knownIds = serverFnIds(

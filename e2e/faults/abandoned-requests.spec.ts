@@ -5,7 +5,7 @@
  * the next request as usual.
  */
 import { request as httpRequest } from 'node:http'
-import { startProductionServer } from '../../test/faults/production-server'
+import { startProductionServer } from '#test/faults/production-server.ts'
 import { expect, test } from '../fixtures'
 import { cleanups, temporaryDataDir } from './support'
 

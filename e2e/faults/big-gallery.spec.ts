@@ -8,8 +8,8 @@
  */
 import { cpSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
-import { bigGalleryManifest, watchHealthz, writeManifest } from '../../test/support/big-gallery'
+import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
+import { bigGalleryManifest, watchHealthz, writeManifest } from '#test/support/big-gallery.ts'
 import { expect, test } from '../fixtures'
 import { cleanups, eventually, getPage, lockExists, temporaryDataDir } from './support'
 

@@ -6,12 +6,12 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startCaptchaStandIn } from '../../test/contact/captcha-stand-in'
-import { startFaultProxy } from '../../test/faults/fault-proxy'
-import { startProductionServer } from '../../test/faults/production-server'
-import { createSmtpFaultStandIn } from '../../test/faults/smtp-fault-stand-in'
-import { startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
-import { openPgliteSchemaDatabase } from '../../test/support/supabase-schema'
+import { startCaptchaStandIn } from '#test/contact/captcha-stand-in.ts'
+import { startFaultProxy } from '#test/faults/fault-proxy.ts'
+import { startProductionServer } from '#test/faults/production-server.ts'
+import { createSmtpFaultStandIn } from '#test/faults/smtp-fault-stand-in.ts'
+import { startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import { openPgliteSchemaDatabase } from '#test/support/supabase-schema.ts'
 import { allowFailedResponses, expect, test } from '../fixtures'
 import {
   cleanups,

@@ -4,7 +4,7 @@
  * lock. The lock names the holder's host and boot id: the second server refuses while the first
  * runs, and starts once the first has stopped.
  */
-import { childrenOf, startProductionServer } from '../../test/faults/production-server'
+import { childrenOf, startProductionServer } from '#test/faults/production-server.ts'
 import { expect, test } from '../fixtures'
 import { cleanups, eventually, lockExists, temporaryDataDir } from './support'
 

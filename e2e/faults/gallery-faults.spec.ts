@@ -5,11 +5,11 @@
  * 200 with the spec's states; the last good list is served through an outage; the server
  * recovers by itself. GALLERY_CACHE_TTL_MS=1000 stands in for the 5-minute freshness.
  */
-import { type FaultProxy, type ProxyFault, startFaultProxy } from '../../test/faults/fault-proxy'
-import { galleryRow } from '../../test/faults/gallery-rows'
-import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
-import { type PostgrestStandIn, startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
-import { openPgliteSchemaDatabase, setGalleryRows } from '../../test/support/supabase-schema'
+import { type FaultProxy, type ProxyFault, startFaultProxy } from '#test/faults/fault-proxy.ts'
+import { galleryRow } from '#test/faults/gallery-rows.ts'
+import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
+import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import { openPgliteSchemaDatabase, setGalleryRows } from '#test/support/supabase-schema.ts'
 import { expect, test } from '../fixtures'
 import {
   cleanups,

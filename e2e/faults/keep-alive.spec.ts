@@ -6,15 +6,15 @@
  * graceful shutdown when they are set; the server does not rely on it). Clients that go on sending
  * through the stop, as a balancer does until it notices, meet no reset either (issue 23).
  */
-import { passingTokenNumber, startCaptchaStandIn } from '../../test/contact/captcha-stand-in'
-import { startProductionServer } from '../../test/faults/production-server'
-import { serovalJson, serverFnIdsByMethod } from '../../test/support/http-fuzz'
+import { passingTokenNumber, startCaptchaStandIn } from '#test/contact/captcha-stand-in.ts'
+import { startProductionServer } from '#test/faults/production-server.ts'
+import { serovalJson, serverFnIdsByMethod } from '#test/support/http-fuzz.ts'
 import {
   hammer,
   rawConnection,
   type SteadyRequest,
   steadyTraffic,
-} from '../../test/support/keep-alive-clients'
+} from '#test/support/keep-alive-clients.ts'
 import { expect, test } from '../fixtures'
 import { cleanups, inbox, lockExists, temporaryDataDir } from './support'
 

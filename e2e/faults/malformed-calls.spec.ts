@@ -4,8 +4,8 @@
  * gets one line for the lot (at most one a minute, counting the rest), never a stack trace per
  * call, which let anyone fill the disk and bury real errors (issue 23).
  */
-import { startProductionServer } from '../../test/faults/production-server'
-import { serverFnIdsByMethod } from '../../test/support/http-fuzz'
+import { startProductionServer } from '#test/faults/production-server.ts'
+import { serverFnIdsByMethod } from '#test/support/http-fuzz.ts'
 import { expect, test } from '../fixtures'
 import { cleanups, temporaryDataDir } from './support'
 

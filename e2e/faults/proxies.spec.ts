@@ -5,8 +5,8 @@
  * writing a new address into the header each time. The same requests through a trusted proxy are
  * counted by the address the proxy gives.
  */
-import { startProductionServer } from '../../test/faults/production-server'
-import { serovalJson, serverFnIdsByMethod } from '../../test/support/http-fuzz'
+import { startProductionServer } from '#test/faults/production-server.ts'
+import { serovalJson, serverFnIdsByMethod } from '#test/support/http-fuzz.ts'
 import { expect, test } from '../fixtures'
 import { cleanups, temporaryDataDir } from './support'
 

@@ -4,13 +4,13 @@
  * embedded database is closed and its lock removed, the process exits 0 by itself, and a new
  * server starts at once on the same data directory.
  */
-import { startCaptchaStandIn } from '../../test/contact/captcha-stand-in'
-import { startFaultProxy } from '../../test/faults/fault-proxy'
-import { galleryRow } from '../../test/faults/gallery-rows'
-import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
-import { createSmtpFaultStandIn } from '../../test/faults/smtp-fault-stand-in'
-import { startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
-import { openPgliteSchemaDatabase, setGalleryRows } from '../../test/support/supabase-schema'
+import { startCaptchaStandIn } from '#test/contact/captcha-stand-in.ts'
+import { startFaultProxy } from '#test/faults/fault-proxy.ts'
+import { galleryRow } from '#test/faults/gallery-rows.ts'
+import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
+import { createSmtpFaultStandIn } from '#test/faults/smtp-fault-stand-in.ts'
+import { startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import { openPgliteSchemaDatabase, setGalleryRows } from '#test/support/supabase-schema.ts'
 import { expect, test } from '../fixtures'
 import {
   cleanups,

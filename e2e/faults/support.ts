@@ -11,7 +11,7 @@ import {
   type InboxSnapshot,
   inboxDir,
   readInboxSnapshot,
-} from '../../src/server/contact/inbox-snapshot.server'
+} from '#src/server/contact/inbox-snapshot.server.ts'
 import { expect } from '../fixtures'
 
 export const galleryTexts = {

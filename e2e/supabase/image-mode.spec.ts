@@ -9,12 +9,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
-import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
-import { type PostgrestStandIn, startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
-import {
-  openPostgres15SchemaDatabase,
-  type SchemaDatabase,
-} from '../../test/support/supabase-schema'
+import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
+import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
 import { cleanups, eventually, temporaryDataDir } from '../faults/support'
 import { expect, test } from '../fixtures'
 import { runGalleryImport } from '../support/gallery-import'

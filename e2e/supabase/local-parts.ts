@@ -12,9 +12,9 @@ import {
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { company } from '../../app.config'
-import { freeLoopbackPort } from '../../scripts/lib/free-port'
-import type { ServerProcess } from '../../test/faults/production-server'
+import { company } from '#app.config.ts'
+import { freeLoopbackPort } from '#scripts/lib/free-port.ts'
+import type { ServerProcess } from '#test/faults/production-server.ts'
 
 /**
  * What Deno needs to fetch the function's npm imports on a first run with an empty cache, behind a

@@ -13,19 +13,16 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { SignJWT } from 'jose'
 import sharp from 'sharp'
-import { type ContactRequest, captureContactRequest } from '../../bench/lib/contact-request'
+import { type ContactRequest, captureContactRequest } from '#bench/lib/contact-request.ts'
 import {
   type CaptchaStandIn,
   passingTokenNumber,
   startCaptchaStandIn,
   testSecret,
-} from '../../test/contact/captcha-stand-in'
-import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
-import { type PostgrestStandIn, startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
-import {
-  openPostgres15SchemaDatabase,
-  type SchemaDatabase,
-} from '../../test/support/supabase-schema'
+} from '#test/contact/captcha-stand-in.ts'
+import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
+import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
 import { cleanups, eventually, temporaryDataDir } from '../faults/support'
 import { expect, test } from '../fixtures'
 import { runGalleryImport } from '../support/gallery-import'

@@ -12,19 +12,16 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
-import { company } from '../../app.config'
+import { company } from '#app.config.ts'
 import {
   type CaptchaStandIn,
   passingTokenNumber,
   startCaptchaStandIn,
   testSecret,
-} from '../../test/contact/captcha-stand-in'
-import { type ServerProcess, startProductionServer } from '../../test/faults/production-server'
-import { type PostgrestStandIn, startPostgrestStandIn } from '../../test/support/postgrest-stand-in'
-import {
-  openPostgres15SchemaDatabase,
-  type SchemaDatabase,
-} from '../../test/support/supabase-schema'
+} from '#test/contact/captcha-stand-in.ts'
+import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
+import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
 import { cleanups, eventually, temporaryDataDir } from '../faults/support'
 import { expect, test } from '../fixtures'
 import { forward, listen, startBalancer, startFunction } from './local-parts'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { company } from '../../app.config.ts'
+import { company } from '#app.config.ts'
 
 // Server-only: the browser never imports this module (the secret-scan test checks what ships).
 const hcaptchaTestSiteKey = '10000000-ffff-ffff-ffff-000000000001'

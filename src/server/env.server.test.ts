@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { company } from '../../app.config'
+import { company } from '#app.config.ts'
 import { EnvironmentError, ignoredVariables, parseEnvironment } from './env.server'
 import { hcaptchaTestKeys } from './env-schema.server'
 

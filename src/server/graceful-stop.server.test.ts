@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { rawConnection as client, steadyTraffic } from '../../test/support/keep-alive-clients'
+import { rawConnection as client, steadyTraffic } from '#test/support/keep-alive-clients.ts'
 import { gracefulStop } from './graceful-stop.server'
 
 const servers: Server[] = []

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { rawConnection } from '../../test/support/keep-alive-clients'
+import { rawConnection } from '#test/support/keep-alive-clients.ts'
 import { answerClientError } from './node-client-error.server'
 import { staticSecurityHeaders } from './security-headers.server'
 

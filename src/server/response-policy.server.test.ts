@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageCacheControl } from '../features/seo/cache-control'
+import { pageCacheControl } from '../lib/seo/cache-control'
 import { parseTrustProxy } from './contact/client-ip.server'
 import { applyResponsePolicy, cacheControlFor } from './response-policy.server'
 import { staticSecurityHeaders } from './security-headers.server'

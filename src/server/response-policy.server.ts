@@ -14,7 +14,7 @@
  *   pages with gallery data no longer than the list they show stays fresh, and `no-store` when
  *   they show the error state or a stale list.
  */
-import { pageCacheControl, pictureCacheControl } from '../features/seo/cache-control'
+import { pageCacheControl, pictureCacheControl } from '../lib/seo/cache-control'
 import { forwardedProtoFrom, type TrustProxy } from './contact/client-ip.server'
 import { staticSecurityHeaders, strictTransportSecurity } from './security-headers.server'
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryLogger } from '../../supabase/functions/_shared/contact/log.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 
 let currentRequest: Request | undefined
 vi.mock('@tanstack/react-start/server', () => ({ getRequest: () => currentRequest }))

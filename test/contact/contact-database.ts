@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
-import { bundledDatabaseSql } from '~/server/db/embedded-sql.server'
-import { prepareDatabase } from '~/server/db/migrations.server'
-import type { Database } from '../../supabase/functions/_shared/contact/database.ts'
+import { bundledDatabaseSql } from '#src/server/db/embedded-sql.server.ts'
+import { prepareDatabase } from '#src/server/db/migrations.server.ts'
+import type { Database } from '#supabase/functions/_shared/contact/database.ts'
 import { findPostgres15Binaries } from '../support/postgres-15'
 import { openPostgres15SchemaDatabase, type SchemaDatabase } from '../support/supabase-schema'
 

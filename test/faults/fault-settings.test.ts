@@ -1,6 +1,6 @@
 /** The variables that tune how the server rides out faults (README, .env.example). */
 import { describe, expect, it } from 'vitest'
-import { parseEnvironment } from '../../src/server/env.server'
+import { parseEnvironment } from '#src/server/env.server.ts'
 
 describe('fault-related settings', () => {
   it('default to the production timings', () => {

@@ -4,13 +4,16 @@
  * production server are in e2e/faults/gallery-faults.spec.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { GalleryItem } from '~/features/gallery/gallery-item'
-import { createEmbeddedGallerySource } from '~/server/gallery/embedded-gallery-source.server'
-import { galleryCacheTimings } from '~/server/gallery/gallery.server'
-import { createGalleryCache, GalleryLoadTimeoutError } from '~/server/gallery/gallery-cache.server'
-import { GallerySourceError } from '~/server/gallery/gallery-source.server'
-import { loadGallery } from '~/server/gallery/load-gallery.server'
-import { createSupabaseGallerySource } from '~/server/gallery/supabase-gallery-source.server'
+import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
+import { createEmbeddedGallerySource } from '#src/server/gallery/embedded-gallery-source.server.ts'
+import { galleryCacheTimings } from '#src/server/gallery/gallery.server.ts'
+import {
+  createGalleryCache,
+  GalleryLoadTimeoutError,
+} from '#src/server/gallery/gallery-cache.server.ts'
+import { GallerySourceError } from '#src/server/gallery/gallery-source.server.ts'
+import { loadGallery } from '#src/server/gallery/load-gallery.server.ts'
+import { createSupabaseGallerySource } from '#src/server/gallery/supabase-gallery-source.server.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '../support/postgrest-stand-in'
 import {
   openPgliteSchemaDatabase,

@@ -1,11 +1,11 @@
 /**
  * Our migrations on PostgreSQL 15, checked with the queries of Supabase's database linter
  * (github.com/supabase/splinter, lints/*.sql, read at 55db5b1; what the dashboard's Security
- * Advisor runs), ported here rather than vendored, plus two rules of our own that are stricter.
+ * Advisor runs), ported here rather than vendored, plus rules of our own that are stricter.
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { prepareDatabase } from '../../src/server/db/migrations.server.ts'
+import { prepareDatabase } from '#src/server/db/migrations.server.ts'
 import {
   findPostgres15Binaries,
   type Postgres15Cluster,

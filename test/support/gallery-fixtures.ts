@@ -1,4 +1,4 @@
-import type { BucketManifestEntry } from '~/server/db/embedded-bucket.server'
+import type { BucketManifestEntry } from '#src/server/db/embedded-bucket.server.ts'
 
 /** A small bucket listing in the shape of public/storage/v1/object/public/gallery/manifest.json. */
 export const fixtureManifest = [

@@ -87,10 +87,6 @@ export interface FuzzCase {
   note: string
 }
 
-export interface ServerFnTarget {
-  id: string
-}
-
 export interface FuzzOptions {
   seed: number
   /** The origin the server sees as its own, e.g. http://127.0.0.1:3210. */

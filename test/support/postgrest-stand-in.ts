@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Database } from '../../supabase/functions/_shared/contact/database.ts'
+import type { Database } from '#supabase/functions/_shared/contact/database.ts'
 import { createStorageApi } from './storage-stand-in.ts'
 
 /**

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { company } from '../../app.config'
-import { hcaptchaTestKeys } from '../../src/server/env-schema.server'
+import { company } from '#app.config.ts'
+import { hcaptchaTestKeys } from '#src/server/env-schema.server.ts'
 import {
   configuredSecretRules,
   parseDotEnv,

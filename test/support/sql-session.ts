@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { expect } from 'vitest'
-import type { SqlExecutor } from '~/server/db/sql-executor.server'
+import type { SqlExecutor } from '#src/server/db/sql-executor.server.ts'
 import { findPostgres15Binaries, startPostgres15 } from './postgres-15'
 
 /** One connection to a test database: PGlite in memory, or a throwaway PostgreSQL 15. */

@@ -3,11 +3,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { type DatabaseSql, prepareDatabase } from '../../src/server/db/migrations.server.ts'
-import {
-  createPgDatabase,
-  type Database,
-} from '../../supabase/functions/_shared/contact/database.ts'
+import { type DatabaseSql, prepareDatabase } from '#src/server/db/migrations.server.ts'
+import { createPgDatabase, type Database } from '#supabase/functions/_shared/contact/database.ts'
 import { findPostgres15Binaries, startPostgres15 } from './postgres-15.ts'
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..')

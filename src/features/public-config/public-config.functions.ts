@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getEnvironment } from '~/server/env.server'
+import { getEnvironment } from '#src/server/env.server.ts'
 
 /** What the browser may know of the server's configuration: nothing secret. */
 export const getPublicConfig = createServerFn({ method: 'GET' }).handler(() => {

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { getPublicConfig } from './public-config.functions'
 
 /**
  * The server renders every page with this value and hands it to the browser with the page, so
@@ -13,5 +12,3 @@ export const publicConfigQueryOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   })
-
-export type PublicConfig = Awaited<ReturnType<typeof getPublicConfig>>

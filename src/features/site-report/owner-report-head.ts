@@ -1,5 +1,5 @@
-import { pageNotFound } from '~/components/layout/NotFoundPage'
-import { notFoundHead } from '~/features/seo/seo-route'
+import { pageNotFound } from '#src/content/not-found.content.ts'
+import { notFoundHead } from '#src/lib/seo/seo-route.ts'
 
 /** The owner's page: its own title and description, and never indexed, found or not. */
 export const ownerReportHead = ({ match }: { match: { status: string } }) =>

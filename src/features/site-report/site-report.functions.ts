@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { ownerReport } from '~/server/field-vitals/owner-report.server'
+import { ownerReport } from '#src/server/field-vitals/owner-report.server.ts'
 
 /**
  * The owner's field report, given the key from the page's path; `report: null` (the page's 404)

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createSqlPageViewStore } from '~/server/field-vitals/page-view-store.server'
-import { findPostgres15Binaries } from '../../../test/support/postgres-15'
+import { createSqlPageViewStore } from '#src/server/field-vitals/page-view-store.server.ts'
+import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
 import {
   openPgliteSchemaDatabase,
   openPostgres15SchemaDatabase,
   type SchemaDatabase,
-} from '../../../test/support/supabase-schema'
+} from '#test/support/supabase-schema.ts'
 import { formatSiteReport, parseSiteReport, rateVital, siteTotals } from './site-report'
 
 interface SeedView {

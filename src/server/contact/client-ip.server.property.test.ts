@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { rateLimitKey } from '../../../supabase/functions/_shared/contact/rate-limit-key.ts'
+import { rateLimitKey } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
 import { clientIpFrom, normalizeIp, parseTrustProxy, type TrustProxy } from './client-ip.server'
 
 const trustProxyValue = fc.oneof(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryLogger } from '../../../supabase/functions/_shared/contact/log.ts'
-import type { DeliverySummary } from '../../../supabase/functions/_shared/contact/notification-outbox.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import type { DeliverySummary } from '#supabase/functions/_shared/contact/notification-outbox.ts'
 import { createDeliverySchedule } from './delivery-schedule.server'
 
 const summary = (sent: number): DeliverySummary => ({ sent, 'retry-scheduled': 0, failed: 0 })

@@ -6,8 +6,8 @@
  * instance runs one; the claims in the database keep two instances from sending one message
  * twice. Passes never overlap within an instance.
  */
-import { describeError, type Logger } from '../../../supabase/functions/_shared/contact/log.ts'
-import type { DeliverySummary } from '../../../supabase/functions/_shared/contact/notification-outbox.ts'
+import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import type { DeliverySummary } from '#supabase/functions/_shared/contact/notification-outbox.ts'
 
 export interface DeliveryScheduleOptions {
   /**

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport } from 'nodemailer'
-import type { MailTransport } from '../../../supabase/functions/_shared/contact/mail-transports.ts'
-import type { ContactEmail } from '../../../supabase/functions/_shared/contact/notification-email.ts'
+import type { MailTransport } from '#supabase/functions/_shared/contact/mail-transports.ts'
+import type { ContactEmail } from '#supabase/functions/_shared/contact/notification-email.ts'
 
 export interface EmlOutboxOptions {
   /** The outbox directory, usually <DATA_DIR>/outbox. */

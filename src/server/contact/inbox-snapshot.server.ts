@@ -16,8 +16,8 @@ import type {
   ContactStore,
   NotificationStatus,
   StoredContactMessage,
-} from '../../../supabase/functions/_shared/contact/contact-store.ts'
-import type { Logger } from '../../../supabase/functions/_shared/contact/log.ts'
+} from '#supabase/functions/_shared/contact/contact-store.ts'
+import type { Logger } from '#supabase/functions/_shared/contact/log.ts'
 
 export const inboxSnapshotVersion = 1
 export const inboxSnapshotFile = 'messages.json'

@@ -5,8 +5,8 @@
  * outcome is `{ status, body }`.
  */
 import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
-import type { ContactResponse } from '../../../supabase/functions/_shared/contact/contact-core.ts'
-import { consoleLogger, describeError } from '../../../supabase/functions/_shared/contact/log.ts'
+import type { ContactResponse } from '#supabase/functions/_shared/contact/contact-core.ts'
+import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
 import { getEnvironment } from '../env.server'
 import { clientIpFrom, parseTrustProxy } from './client-ip.server'
 import { getContactBackend } from './contact-backend.server'

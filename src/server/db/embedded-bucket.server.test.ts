@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { fixtureManifest } from '../../../test/support/gallery-fixtures'
+import { fixtureManifest } from '#test/support/gallery-fixtures.ts'
 import {
   bucketObjectsFromManifest,
   bucketObjectsFromManifestInSlices,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as v from 'valibot'
-import { galleryBucket } from '~/features/gallery/storage-path'
+import { galleryBucket } from '#src/features/gallery/storage-path.ts'
 import {
   bucketManifestFile,
   emptyGalleryManifest,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseTargets, type SqlSession } from '../../../test/support/sql-session'
+import { databaseTargets, type SqlSession } from '#test/support/sql-session.ts'
 import {
   applyBucketChanges,
   type BucketObject,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { fixtureManifest } from '../../../test/support/gallery-fixtures'
-import { databaseTargets, expectSqlState, type SqlSession } from '../../../test/support/sql-session'
+import { fixtureManifest } from '#test/support/gallery-fixtures.ts'
+import { databaseTargets, expectSqlState, type SqlSession } from '#test/support/sql-session.ts'
 import { bucketObjectsFromManifest, syncBucketObjects } from './embedded-bucket.server'
 import { bundledDatabaseSql } from './embedded-sql.server'
 import { orderMigrations, prepareDatabase } from './migrations.server'

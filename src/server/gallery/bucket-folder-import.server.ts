@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 // Relative, with extensions: `npm run gallery:import` runs this file under Node as it is.
-import { isGalleryCategory } from '../../features/gallery/gallery-item.ts'
+import { isGalleryCategory } from '#src/features/gallery/gallery-item.ts'
 
 /** The bucket folder's listing of projects and their details. */
 export const bucketManifestFile = 'manifest.json'

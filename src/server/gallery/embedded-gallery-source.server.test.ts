@@ -1,6 +1,6 @@
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { fixtureManifest } from '../../../test/support/gallery-fixtures'
+import { fixtureManifest } from '#test/support/gallery-fixtures.ts'
 import {
   type BucketListing,
   bucketObjectsFromManifest,

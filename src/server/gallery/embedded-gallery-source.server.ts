@@ -1,5 +1,5 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite'
-import { siteImageUrls } from '~/features/gallery/storage-path'
+import { siteImageUrls } from '#src/features/gallery/storage-path.ts'
 import {
   applyBucketChanges,
   type BucketListing,

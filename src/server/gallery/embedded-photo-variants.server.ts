@@ -11,8 +11,8 @@
  * and in /readyz; photos are then served as they are, with no encoding, until a write works again.
  */
 import { dirname, join } from 'node:path'
-import { parsePhotoVariantPath } from '~/features/gallery/photo-variants'
-import { pictureCacheControl } from '~/features/seo/cache-control'
+import { parsePhotoVariantPath } from '#src/features/gallery/photo-variants.ts'
+import { pictureCacheControl } from '#src/lib/seo/cache-control.ts'
 import { getEnvironment } from '../env.server'
 import { processState } from '../process-state.server'
 import { imageNotFound, serveImageFile } from './bucket-files.server'

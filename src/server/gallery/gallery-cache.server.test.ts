@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { GalleryItem } from '~/features/gallery/gallery-item'
+import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
 import { createGalleryCache } from './gallery-cache.server'
 
 const list = (...ids: string[]) => ids.map((id) => ({ id }) as GalleryItem)

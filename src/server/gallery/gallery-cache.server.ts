@@ -1,4 +1,4 @@
-import type { GalleryItem, GalleryResult } from '~/features/gallery/gallery-item'
+import type { GalleryItem, GalleryResult } from '#src/features/gallery/gallery-item.ts'
 
 export interface GalleryCacheOptions {
   load: () => Promise<GalleryItem[]>

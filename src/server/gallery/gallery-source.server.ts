@@ -1,5 +1,5 @@
-import type { GalleryImageDelivery } from '~/features/gallery/photo-variants'
-import type { GalleryImageUrls } from '~/features/gallery/storage-path'
+import type { GalleryImageDelivery } from '#src/features/gallery/photo-variants.ts'
+import type { GalleryImageUrls } from '#src/features/gallery/storage-path.ts'
 
 export const galleryTable = 'gallery_images'
 export const importGalleryFunction = 'import_gallery_images_from_storage'

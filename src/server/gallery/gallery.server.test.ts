@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { toGalleryItems } from '~/features/gallery/gallery-row'
-import { createGalleryImageUrls, publicObjectUrl } from '~/features/gallery/storage-path'
-import { galleryRow } from '../../../test/faults/gallery-rows'
+import { toGalleryItems } from '#src/features/gallery/gallery-row.ts'
+import { createGalleryImageUrls, publicObjectUrl } from '#src/features/gallery/storage-path.ts'
+import { galleryRow } from '#test/faults/gallery-rows.ts'
 import { createGallerySource, deliveryFor } from './gallery.server'
 
 describe('createGallerySource', () => {

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path'
-import type { GalleryItem, GalleryResult } from '~/features/gallery/gallery-item'
-import { type GalleryImageDelivery, galleryPhotoPath } from '~/features/gallery/photo-variants'
+import type { GalleryItem, GalleryResult } from '#src/features/gallery/gallery-item.ts'
+import {
+  type GalleryImageDelivery,
+  galleryPhotoPath,
+} from '#src/features/gallery/photo-variants.ts'
 import { readBucketListing } from '../db/embedded-bucket.server'
 import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
 import { bundledBucketManifest } from '../db/embedded-sql.server'

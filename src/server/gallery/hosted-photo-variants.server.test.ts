@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startStorageStandIn } from '../../../test/support/storage-stand-in'
+import { startStorageStandIn } from '#test/support/storage-stand-in.ts'
 import { syncHostedPhotoVariants, variantListingFile } from './hosted-photo-variants.server'
 
 const secretKey = `sb_secret_${'1'.repeat(32)}`

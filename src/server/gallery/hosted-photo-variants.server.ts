@@ -6,8 +6,8 @@ import {
   photoVariantPath,
   photoVariantsBucket,
   photoVariantWidths,
-} from '../../features/gallery/photo-variants.ts'
-import { galleryBucket } from '../../features/gallery/storage-path.ts'
+} from '#src/features/gallery/photo-variants.ts'
+import { galleryBucket } from '#src/features/gallery/storage-path.ts'
 import { recordsPosition } from './photo-position.server.ts'
 import { makePhotoVariants, photoVariantContentTypes } from './photo-variants.server.ts'
 

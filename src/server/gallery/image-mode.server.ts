@@ -1,10 +1,10 @@
 // Relative, with extensions: `npm run gallery:import` runs this file under Node as it is.
-import { responsivePhoto } from '../../features/gallery/photo-variants.ts'
+import { responsivePhoto } from '#src/features/gallery/photo-variants.ts'
 import {
   galleryBucket,
   locateMainImage,
   publicObjectUrl,
-} from '../../features/gallery/storage-path.ts'
+} from '#src/features/gallery/storage-path.ts'
 
 /**
  * How the gallery's photos reach the browser with Supabase, and how the server finds out which

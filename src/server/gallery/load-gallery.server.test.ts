@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { siteImageUrls } from '~/features/gallery/storage-path'
+import { siteImageUrls } from '#src/features/gallery/storage-path.ts'
 import type { GallerySource } from './gallery-source.server'
 import { loadGallery } from './load-gallery.server'
 

@@ -1,5 +1,5 @@
-import type { GalleryItem } from '~/features/gallery/gallery-item'
-import { type RejectedGalleryRow, toGalleryItems } from '~/features/gallery/gallery-row'
+import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
+import { type RejectedGalleryRow, toGalleryItems } from '#src/features/gallery/gallery-row.ts'
 import { yieldToEventLoop } from '../db/embedded-bucket.server'
 import type { GallerySource } from './gallery-source.server'
 

@@ -7,7 +7,7 @@ import {
   type PhotoVariantRequest,
   type PhotoVariantWidth,
   photoVariantWidths,
-} from '../../features/gallery/photo-variants.ts'
+} from '#src/features/gallery/photo-variants.ts'
 import { allPhotoVariants, makePhotoVariants } from './photo-variants.server.ts'
 
 /** Where the embedded site keeps the variants it makes. */

@@ -3,16 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { galleryRow, uuidFor } from '../../../test/faults/gallery-rows'
-import {
-  type PostgrestStandIn,
-  startPostgrestStandIn,
-} from '../../../test/support/postgrest-stand-in'
+import { galleryRow, uuidFor } from '#test/faults/gallery-rows.ts'
+import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
 import {
   openPgliteSchemaDatabase,
   type SchemaDatabase,
   setGalleryRows,
-} from '../../../test/support/supabase-schema'
+} from '#test/support/supabase-schema.ts'
 import { createGalleryCache } from './gallery-cache.server'
 import { GallerySourceError } from './gallery-source.server'
 import { loadGallery } from './load-gallery.server'

@@ -1,8 +1,11 @@
 import { setTimeout } from 'node:timers/promises'
 import { createClient, type PostgrestError } from '@supabase/supabase-js'
 import * as v from 'valibot'
-import { type GalleryImageDelivery, photoVariantsBucket } from '~/features/gallery/photo-variants'
-import { createGalleryImageUrls } from '~/features/gallery/storage-path'
+import {
+  type GalleryImageDelivery,
+  photoVariantsBucket,
+} from '#src/features/gallery/photo-variants.ts'
+import { createGalleryImageUrls } from '#src/features/gallery/storage-path.ts'
 import {
   type GallerySource,
   GallerySourceError,

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { FaqAccordion } from '~/components/FaqAccordion'
-import { Hero } from '~/components/Hero'
-import { PhoneLink } from '~/components/layout/PhoneLink'
-import { Section } from '~/components/Section'
-import { faqPage, faqs } from '~/content/faq.content'
-import { siteImages } from '~/content/site-images'
+import { FaqAccordion } from '#src/components/FaqAccordion.tsx'
+import { Hero } from '#src/components/Hero.tsx'
+import { PhoneLink } from '#src/components/layout/PhoneLink.tsx'
+import { Section } from '#src/components/Section.tsx'
+import { faqPage, faqs } from '#src/content/faq.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
 
 export function FaqPage() {
   const { contactPrompt } = faqPage

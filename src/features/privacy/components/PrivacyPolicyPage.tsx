@@ -1,8 +1,8 @@
 import { css } from 'styled-system/css'
-import { Hero } from '~/components/Hero'
-import { Section } from '~/components/Section'
-import { privacyContent } from '~/content/privacy.content'
-import { siteImages } from '~/content/site-images'
+import { Hero } from '#src/components/Hero.tsx'
+import { Section } from '#src/components/Section.tsx'
+import { privacyContent } from '#src/content/privacy.content.ts'
+import { siteImages } from '#src/content/site-images.ts'
 
 export function PrivacyPolicyPage() {
   const { title, lastUpdated, lastUpdatedIso, intro, sections } = privacyContent

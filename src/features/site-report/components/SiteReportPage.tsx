@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
-import { Hero } from '~/components/Hero'
-import { Section } from '~/components/Section'
+import { Hero } from '#src/components/Hero.tsx'
+import { Section } from '#src/components/Section.tsx'
 import {
   formatVital,
   p75Of,
