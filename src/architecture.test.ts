@@ -338,11 +338,17 @@ const colourByShade = (text: string) =>
  * `"imports"` (`#src/…`) with the file's own name. The function folder deploys alone, so it keeps
  * relative paths.
  */
+/** What the function's Deno tests import from test/ (Deno resolves no package.json import). */
+const denoReached = new Set(['test/support/postgres-15.ts', 'test/contact/captcha-stand-in.ts'])
+
 function importStyleProblem(file: string, specifier: string): string | undefined {
   if (specifier.startsWith('~/')) return 'a tsconfig alias Node cannot resolve'
-  // Tests beside the function reach the shared stand-ins in test/ as Deno runs them: relatively.
-  const functionTest = file.startsWith('supabase/functions/') && file.includes('.test.')
-  if (/^(\.\.\/){2,}/.test(specifier) && !functionTest) return 'climbs more than one folder'
+  // The function's tests and the stand-ins they reach run under Deno, which reads the function's
+  // deno.json, not package.json: they reach each other relatively.
+  const underDeno =
+    (file.startsWith('supabase/functions/') && file.includes('.test.')) || denoReached.has(file)
+  if (/^(\.\.\/){2,}/.test(specifier) && !underDeno) return 'climbs more than one folder'
+  if (specifier.startsWith('#') && denoReached.has(file)) return 'Deno runs it: relative only'
   if (specifier.startsWith('#')) {
     if (file.startsWith('supabase/functions/')) return 'the function folder deploys alone'
     // Node maps the specifier as written, without trying extensions.

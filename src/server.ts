@@ -30,9 +30,10 @@ const renderedPages = createPageCache()
 
 export default createServerEntry({
   async fetch(request, options) {
-    markClientAbortAsClosedRequest(request)
+    // A beacon never reaches Start, so its abort needs no marking: it is answered before.
     const beacon = beaconEndpoint.handle(request)
     if (beacon) return beacon
+    markClientAbortAsClosedRequest(request)
     const call = limitServerFnBody(request)
     const response =
       refuseMethodOnPage(call) ??

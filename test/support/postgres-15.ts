@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { promisify } from 'node:util'
-import { freeLoopbackPort } from '#scripts/lib/free-port.ts'
+import { freeLoopbackPort } from '../../scripts/lib/free-port.ts'
 
 const run = promisify(execFile)
 
