@@ -1,6 +1,6 @@
 /**
- * Lets a bench import the app's own modules as they are: `~/…` is `src/…` (tsconfig's paths), and
- * an import without an extension finds its `.ts` or `.tsx` file, as the bundler would.
+ * Lets a bench import the app's own modules as they are: a relative import in src without an
+ * extension finds its `.ts` or `.tsx` file, as the bundler would (`#…` imports name their file).
  */
 import { existsSync } from 'node:fs'
 import { registerHooks } from 'node:module'
@@ -10,9 +10,8 @@ const src = new URL('../../src/', import.meta.url)
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    const url = specifier.startsWith('~/')
-      ? new URL(specifier.slice(2), src)
-      : specifier.startsWith('.') && context.parentURL?.startsWith(src.href)
+    const url =
+      specifier.startsWith('.') && context.parentURL?.startsWith(src.href)
         ? new URL(specifier, context.parentURL)
         : undefined
     if (url && !existsSync(fileURLToPath(url))) {

@@ -208,9 +208,9 @@ describe('the service vocabulary', () => {
   it('keeps each service page copy in its own file, one per catalog service', async () => {
     const files = readdirSync(new URL('./services/', import.meta.url)).sort()
     expect(files).toEqual(serviceIds.map((id) => `${id}.content.ts`).sort())
-    for (const file of files) {
-      const { default: copy } = await import(`./services/${file}`)
-      expect(v.safeParse(servicePageCopySchema, copy).issues, file).toBeUndefined()
+    for (const id of serviceIds) {
+      const { default: copy } = await import(`./services/${id}.content.ts`)
+      expect(v.safeParse(servicePageCopySchema, copy).issues, id).toBeUndefined()
     }
   })
 })
