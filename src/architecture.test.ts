@@ -162,6 +162,18 @@ const firstTarget = (target: unknown): string | undefined =>
       ? Object.values(target).map(firstTarget).find(Boolean)
       : undefined
 
+/** Where package.json's `"imports"` map a `#` specifier, as written (Node tries no extension). */
+function packageImportTarget(specifier: string): string | undefined {
+  for (const [key, value] of Object.entries(packageImports)) {
+    const target = firstTarget(value)
+    if (!target) continue
+    if (key === specifier) return target
+    if (key.endsWith('*') && specifier.startsWith(key.slice(0, -1)))
+      return target.replace('*', specifier.slice(key.length - 1))
+  }
+  return undefined
+}
+
 /** The repository path `specifier` names from `file`, or undefined for a package. */
 function resolveImport(file: string, specifier: string): string | undefined {
   let base: string | undefined
@@ -169,13 +181,7 @@ function resolveImport(file: string, specifier: string): string | undefined {
   else if (specifier.startsWith('.'))
     base = relative(rootDir, resolve(rootDir, dirname(file), specifier))
   else if (specifier.startsWith('#')) {
-    for (const [key, value] of Object.entries(packageImports)) {
-      const target = firstTarget(value)
-      if (!target) continue
-      if (key === specifier) base = target
-      else if (key.endsWith('*') && specifier.startsWith(key.slice(0, -1)))
-        base = target.replace('*', specifier.slice(key.length - 1))
-    }
+    base = packageImportTarget(specifier)
     if (base) base = relative(rootDir, resolve(rootDir, base))
   }
   if (base === undefined) return undefined
@@ -351,16 +357,7 @@ function importStyleProblem(file: string, specifier: string): string | undefined
   if (specifier.startsWith('#') && denoReached.has(file)) return 'Deno runs it: relative only'
   if (specifier.startsWith('#')) {
     if (file.startsWith('supabase/functions/')) return 'the function folder deploys alone'
-    // Node maps the specifier as written, without trying extensions.
-    const target = Object.entries(packageImports)
-      .map(([key, value]) => {
-        const to = firstTarget(value)
-        if (key === specifier) return to
-        if (to && key.endsWith('*') && specifier.startsWith(key.slice(0, -1)))
-          return to.replace('*', specifier.slice(key.length - 1))
-        return undefined
-      })
-      .find(Boolean)
+    const target = packageImportTarget(specifier)
     const path = target && join(rootDir, target.replace(/\?.*$/, ''))
     if (!path || !existsSync(path) || !statSync(path).isFile())
       return 'names no file (give its extension)'
