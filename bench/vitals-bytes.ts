@@ -5,7 +5,9 @@
  * - every page's scripts: the browser's build twice, as it is and with the component that loads
  *   the reporter (components/FieldVitals.tsx) replaced by one that renders nothing; the
  *   difference of the client entry and everything it imports (what every page loads).
- * - the lazy part: the reporter's chunk and any chunk it needs that a page does not load anyway.
+ * - the lazy part: the reporter's chunk and any chunk it needs that a page does not load anyway;
+ *   beside it, the web-vitals functions the reporter imports bundled and minified alone, the part
+ *   no code of ours can shrink.
  * - the head script's counting of early taps (inline in every page, the only part before the
  *   first paint): the script as it is against the same script without its counts.
  *
@@ -20,6 +22,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { type Rolldown, build as viteBuild } from 'vite'
 import { buildClientWith } from './lib/client-build.ts'
 import { kB, mark, table, writeSection } from './lib/results.ts'
 import { benchRoutes } from './lib/routes.ts'
@@ -75,6 +78,47 @@ function headScriptWithoutCounts(script: string) {
   return stripped
 }
 
+/** The web-vitals functions the reporter imports, and from where (its import lines say). */
+const reporterFile = 'src/features/field-vitals/report-vitals.ts'
+const webVitalsImports = [
+  ...readFileSync(reporterFile, 'utf8').matchAll(/^import \{([^}]*)\} from '(web-vitals[^']*)'$/gm),
+].map(([, names = '', from]) => ({
+  names: names
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && !name.startsWith('type ')),
+  from,
+}))
+const webVitalsImported = webVitalsImports.flatMap(({ names }) => names)
+if (webVitalsImported.length === 0) throw new Error(`no web-vitals import in ${reporterFile}`)
+
+/** Those functions as the client build minifies them, with nothing of ours. */
+async function webVitalsAlone() {
+  const entry = '\0web-vitals-alone'
+  const result = await viteBuild({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'web-vitals-alone',
+        resolveId: (id) => (id === entry ? id : undefined),
+        load: (id) =>
+          id === entry
+            ? webVitalsImports
+                .filter(({ names }) => names.length > 0)
+                .map(({ names, from }) => `export { ${names.join(', ')} } from '${from}'`)
+                .join('\n')
+            : undefined,
+      },
+    ],
+    build: { write: false, rolldownOptions: { input: entry, preserveEntrySignatures: 'strict' } },
+  })
+  const chunks = ([result].flat() as Rolldown.RolldownOutput[])
+    .flatMap((output) => output.output)
+    .filter((file) => file.type === 'chunk')
+  return chunks.reduce((sum, chunk) => sum + gzip(chunk.code), 0)
+}
+
 async function measureBytes() {
   const dir = mkdtempSync(join(tmpdir(), 'vitals-bytes-'))
   try {
@@ -93,14 +137,14 @@ async function measureBytes() {
     const everyPage = withReporter.closure(withReporter.entryKey)
     const entryGain =
       withReporter.bytes(everyPage) - without.bytes(without.closure(without.entryKey))
-    const reporterKey = 'src/features/field-vitals/report-vitals.ts'
-    if (!withReporter.manifest[reporterKey]) throw new Error(`no ${reporterKey} chunk`)
-    const lazyKeys = [...withReporter.closure(reporterKey)].filter((key) => !everyPage.has(key))
+    if (!withReporter.manifest[reporterFile]) throw new Error(`no ${reporterFile} chunk`)
+    const lazyKeys = [...withReporter.closure(reporterFile)].filter((key) => !everyPage.has(key))
     const lazy = withReporter.bytes(lazyKeys)
     const inline = gzip(replayEarlyTaps) - gzip(headScriptWithoutCounts(replayEarlyTaps))
     return {
       entryGain,
       lazy,
+      library: await webVitalsAlone(),
       lazyFiles: lazyKeys.map((key) => withReporter.manifest[key]?.file.split('/').pop()),
       inline,
       total: entryGain + lazy + inline,
@@ -188,7 +232,7 @@ async function main() {
         [
           `lazy: ${bytes.lazyFiles.map((file) => `\`${file}\``).join(', ')}`,
           `${bytes.lazy} B`,
-          'the reporter and any chunk it needs that a page does not load anyway',
+          `the reporter and any chunk it needs that a page does not load anyway; of it, web-vitals' ${webVitalsImported.join(', ')} alone are ${bytes.library} B (bundled and minified by themselves), our code the other ${bytes.lazy - bytes.library} B`,
         ],
         [
           'inline head script: counting early taps',

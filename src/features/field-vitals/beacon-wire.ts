@@ -1,7 +1,7 @@
 /**
  * What the browser's reporter and the server's beacon endpoint agree on. Client-safe and small:
- * the reporter imports it, so no schema library here (the server validates with
- * beacon-schema.ts).
+ * every page's loader imports it (components/FieldVitals.tsx), so no schema library here (the
+ * server validates with beacon-schema.ts); the reporter takes only types from it.
  */
 
 /** Where beacons go (src/server.ts answers it before the app). */
@@ -39,6 +39,7 @@ export type MeasuredRoute = (typeof measuredRoutes)[number]
  */
 export const unmeasuredRoute = '/owner-report/$key'
 
+/** By viewport width, the site's own breakpoints: phone up to 767 px, tablet to 1023. */
 export const deviceClasses = ['phone', 'tablet', 'desktop'] as const
 export type DeviceClass = (typeof deviceClasses)[number]
 
@@ -67,7 +68,3 @@ export interface Beacon {
   tel?: number
   mailto?: number
 }
-
-/** Viewport width buckets: the site's own breakpoints (phone up to 767 px, tablet to 1023). */
-export const deviceClassOf = (width: number): DeviceClass =>
-  width < 768 ? 'phone' : width < 1024 ? 'tablet' : 'desktop'

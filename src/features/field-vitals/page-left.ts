@@ -7,7 +7,9 @@
  * written only by the field reporter (report-vitals.ts, with each view's beacon), so never for a
  * visitor who opted out.
  */
-import { pageLeftKey } from './privacy-signals'
+
+/** Where the reporter leaves the route (it writes the name out; tsc holds it to this one). */
+export const pageLeftKey = 'maple-hearth:page-left'
 
 export function takePageLeft(): string | undefined {
   try {
