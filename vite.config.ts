@@ -38,6 +38,43 @@ const bundledPhotoVariants = {
   recordFile: 'node_modules/.cache/bundled-photo-variants/record.json',
 }
 
+/** What only some visits need: they stay in chunks of their own, loaded on first use. */
+const loadedOnUse =
+  /[\\/](@ark-ui|@zag-js|@floating-ui|sonner|@hcaptcha|@tanstack[\\/](react-)?form[^\\/]*|web-vitals)[\\/]|\.lazy\.tsx$/
+/** Shared sections and primitives that most pages render (the rest stay with the pages using them). */
+const sharedSections = /[\\/](src[\\/](components|lib|theme)|styled-system)[\\/]/
+const sharedSectionsNotEverywhere =
+  /[\\/](MapStandIn|IconButtonTooltip|Field|Skeleton|TestimonialCard|StarRating)\.tsx$/
+const sharedContent =
+  /[\\/]src[\\/]content[\\/](site-images|service-cards|image-alt)(\.content)?\.ts$/
+
+/**
+ * A page's first load in two shared chunks and its own instead of 17-29 small ones (issue 21,
+ * decision 018): `shell` is what every page runs (React, TanStack's router and Query and, pulled
+ * in through Start's client entry, our router and the site's layout), `sections` the shared page
+ * sections. Rolldown's default gives every set of route chunks sharing a module a file of its own;
+ * each file is a request (six at a time over HTTP/1.1), a module to compile and link, and
+ * main-thread tasks for its arrival. Same bytes per page within 5 kB (bench/first-load.ts).
+ */
+const firstLoadChunks = {
+  groups: [
+    {
+      name: 'shell',
+      test: (id: string) => id.includes('node_modules') && !loadedOnUse.test(id),
+      priority: 2,
+    },
+    {
+      name: 'sections',
+      test: (id: string) =>
+        (sharedSections.test(id) &&
+          !sharedSectionsNotEverywhere.test(id) &&
+          !loadedOnUse.test(id)) ||
+        sharedContent.test(id),
+      priority: 1,
+    },
+  ],
+}
+
 export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
@@ -46,6 +83,7 @@ export default defineConfig(({ command }) => ({
       build: {
         // Only the bench asks for maps, to attribute bytes to the framework or to us.
         sourcemap: process.env.BENCH_SOURCEMAPS ? 'hidden' : false,
+        rolldownOptions: { output: { codeSplitting: firstLoadChunks } },
       },
     },
   },
