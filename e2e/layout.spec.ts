@@ -51,6 +51,8 @@ for (const viewport of layoutViewports) {
     test.beforeEach(async ({ page }) => withHeadingFont(page))
 
     test('no page is wider than the screen', async ({ page }) => {
+      // Every page in turn, each to its load event: 28 s of the default 30 on a busy 2-core machine.
+      test.setTimeout(90_000)
       for (const path of overflowPages) {
         await page.goto(path)
         const overflow = await page.evaluate(
