@@ -23,10 +23,14 @@
  * Budgets: embedded ≤ 250 MB once idle after the load, and no growth in the second round; Supabase
  * ≤ 150 MB. Exits non-zero on a miss.
  *
- *   flock /tmp/site-build.lock ./node_modules/.bin/node bench/memory.ts [--no-build] [--embedded-only]
+ *   flock /tmp/site-build.lock ./node_modules/.bin/node bench/memory.ts [--no-build] [--embedded-only | --supabase-only]
+ *
+ * With one of the two flags, only those modes run, and the other modes' figures in
+ * bench/results.md are kept as they were (each says when it was measured, and the machine's load
+ * average then: other work on the machine slows the load, not what memory is held once idle).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon, { type AutocannonRequest } from 'autocannon'
 import { createJiti } from 'jiti'
@@ -61,6 +65,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const mb = (bytes: number | undefined) =>
   bytes === undefined ? 'n/a' : `${(bytes / MB).toFixed(0)} MB`
 const mbChange = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${mb(Math.abs(bytes))}`
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
 
 /**
  * How `npm run serve` starts the server: the `NAME=value` words before `node`, and Node's flags
@@ -170,6 +178,8 @@ function phonePhotos(html: string): string[] {
 }
 
 type RoundFigures = {
+  /** The machine's load average (1, 5, 15 min) at the end of the round's load. */
+  load: string
   requests: number
   errors: number
   statuses: Map<number, number>
@@ -227,6 +237,7 @@ async function loadRound(
     lastKind = undefined
   })
   const result = await instance
+  const load = loadAverage()
   const ended = Date.now()
   const after = read(`round ${round}: right after the load`, pid)
   // V8 gives back the heap pages the load grew once the process idles (its memory reducer):
@@ -240,6 +251,7 @@ async function loadRound(
   }
   const idleFor = (Date.now() - ended) / 1000
   return {
+    load,
     requests: result.requests.total,
     errors: result.errors,
     statuses,
@@ -416,6 +428,8 @@ function report(result: ModeResult, budget: number | undefined) {
   const body = [
     `### ${result.mode}`,
     '',
+    `Measured ${new Date().toISOString()}.`,
+    '',
     table(
       ['check', 'result', 'budget', ''],
       checks.map(([name, value, limit, pass]) => [name, value, limit, mark(pass)]),
@@ -428,7 +442,7 @@ function report(result: ModeResult, budget: number | undefined) {
     '',
     `A 6 kB query param no route reads: \`/gallery?category=kitchen&utm_content=…\` answered ${result.taggedBytes.status} in ${(result.taggedBytes.tagged / 1000).toFixed(1)} kB, the page it names is ${(result.taggedBytes.plain / 1000).toFixed(1)} kB.`,
     '',
-    `Requests per round: ${result.rounds.map((r, i) => `round ${i + 1}: ${r.requests} (${statuses(r)})`).join('; ')}.`,
+    `Requests per round: ${result.rounds.map((r, i) => `round ${i + 1}: ${r.requests} (${statuses(r)}; the machine's load average at its end ${r.load})`).join('; ')}.`,
     '',
     table(
       [
@@ -451,8 +465,34 @@ function report(result: ModeResult, budget: number | undefined) {
   return { body, passed: checks.every(([, , , pass]) => pass) }
 }
 
+/**
+ * The subsections of this bench's section in bench/results.md as they are now, for the modes a run
+ * leaves out (`--embedded-only`, `--supabase-only`): each starts with `### <mode>`.
+ */
+function keptSubsections(): string[] {
+  const file = new URL('./results.md', import.meta.url)
+  if (!existsSync(file)) return []
+  const text = readFileSync(file, 'utf8')
+  const section = /<!-- Memory \(issue 23\) -->([\s\S]*?)<!-- \/Memory \(issue 23\) -->/.exec(text)
+  // Subsections written before they carried their own date: the section's date is theirs.
+  const date = /\d{4}-\d\d-\d\dT[\d:.]+Z/.exec(section?.[1] ?? '')?.[0] ?? 'at an unknown date'
+  return (section?.[1] ?? '')
+    .split(/^(?=### )/m)
+    .slice(1)
+    .map((part) => part.trim())
+    .map((part) =>
+      /^Measured /m.test(part) ? part : part.replace(/^(### .*)$/m, `$1\n\nMeasured ${date}.`),
+    )
+}
+
 async function main() {
+  const onlyEmbedded = process.argv.includes('--embedded-only')
+  const onlySupabase = process.argv.includes('--supabase-only')
   if (!skipBuild()) build()
+  const kept = keptSubsections()
+  const keptOr = (heading: string) =>
+    kept.find((part) => part.startsWith(`### ${heading}`)) ??
+    `### ${heading}\n\nNot measured yet: run bench/memory.ts without --embedded-only or --supabase-only.`
   const sections: string[] = []
   let passed = true
 
@@ -460,36 +500,40 @@ async function main() {
   const serveText = Object.entries(serveEnv)
     .map(([name, value]) => `${name}=${value}`)
     .join(' ')
-  const embedded = await measure(
-    `Embedded (PGlite), as npm run serve starts it (${serveText})`,
-    serveEnv,
-  )
-  const embeddedReport = report(embedded, budgets.embedded)
-  sections.push(embeddedReport.body)
-  passed &&= embeddedReport.passed
-  const bare = await measure(
-    'Embedded, started as node .output/server/index.mjs alone (glibc’s default allocator settings)',
-    {},
-  )
-  sections.push(report(bare, undefined).body)
+  if (onlySupabase) {
+    sections.push(keptOr('Embedded (PGlite)'), keptOr('Embedded, started'))
+  } else {
+    const embedded = await measure(
+      `Embedded (PGlite), as npm run serve starts it (${serveText})`,
+      serveEnv,
+    )
+    const embeddedReport = report(embedded, budgets.embedded)
+    sections.push(embeddedReport.body)
+    passed &&= embeddedReport.passed
+    const bare = await measure(
+      'Embedded, started as node .output/server/index.mjs alone (glibc’s default allocator settings)',
+      {},
+    )
+    sections.push(report(bare, undefined).body)
+  }
 
-  if (!process.argv.includes('--embedded-only')) {
-    if (findPostgres15Binaries()) {
-      const parts = await startSupabaseParts()
-      try {
-        const supabase = await measure(
-          `Supabase (PGlite never loaded), as npm run serve starts it (${serveText})`,
-          { ...serveEnv, ...parts.env },
-        )
-        const supabaseReport = report(supabase, budgets.supabase)
-        sections.push(supabaseReport.body)
-        passed &&= supabaseReport.passed
-      } finally {
-        await parts.stop()
-      }
-    } else {
-      sections.push('### Supabase\n\nNot measured: PostgreSQL 15 is not installed.')
+  if (onlyEmbedded) {
+    sections.push(keptOr('Supabase'))
+  } else if (findPostgres15Binaries()) {
+    const parts = await startSupabaseParts()
+    try {
+      const supabase = await measure(
+        `Supabase (PGlite never loaded), as npm run serve starts it (${serveText})`,
+        { ...serveEnv, ...parts.env },
+      )
+      const supabaseReport = report(supabase, budgets.supabase)
+      sections.push(supabaseReport.body)
+      passed &&= supabaseReport.passed
+    } finally {
+      await parts.stop()
     }
+  } else {
+    sections.push('### Supabase\n\nNot measured: PostgreSQL 15 is not installed.')
   }
 
   const intro = `The production server on 127.0.0.1 (\`node .output/server/index.mjs\`, a fresh DATA_DIR), read from /proc/<pid>/status and /proc/<pid>/smaps (nothing is asked of the server): after start; after each sitemap page, fetched once in order (and the gallery's card photos as a phone takes them, which makes their variants with sharp); then two identical rounds of autocannon, ${connections} connections × ${durationSeconds} s, each followed by at least 15 s idle (until V8 gives back the heap pages the load grew, at most ${maxIdleSeconds} s). Every connection cycles through every sitemap page, a gallery search of its own, three pages with query params no route reads (6 kB tags on two, all unique), /healthz and six card photos. The server runs as \`npm run serve\` starts it (its allocator settings and Node flags, read from package.json), and once more without them for comparison. VmRSS is split by mapping (/proc/<pid>/smaps): the main thread's malloc heap keeps what was freed, fragmented, until the top of the heap is free (glibc returns the middle only on malloc_trim, which Node never calls); the mapped files are mostly Node's own binary (its code and ICU data), the same in either mode. MB = 10^6 bytes. Budgets: embedded ≤ ${mb(budgets.embedded)} and Supabase ≤ ${mb(budgets.supabase)} once idle after the load, and the second round adds ≤ ${mb(budgets.secondRoundGrowth)}.`

@@ -21,30 +21,36 @@ export type NonceTemplate = {
   body: (nonce: string, encoding: 'gzip' | 'identity') => Uint8Array<ArrayBuffer>
 }
 
-const level = { level: 9, memLevel: 9 } satisfies ZlibOptions
+/**
+ * Output in chunks of 2 KiB, which Node takes from its shared pool of 8 KiB slabs: a page's 60
+ * pieces each compress to well under that, and the default 16 KiB took a buffer of malloc's heap
+ * for each of them (the pieces are copied into one buffer at the end, `compact`).
+ */
+const level = { level: 9, memLevel: 9, chunkSize: 2048 } satisfies ZlibOptions
 
 /**
- * The text before piece `index`, for the compressor's dictionary (32 KiB window), with every
- * nonce blanked out with NUL bytes: a back-reference may then only copy text that is the same in
- * every answer (an HTML page never contains NUL, checked below), while positions still line up
- * because every nonce is `scriptNonceLength` characters.
+ * The text before each piece, for the compressor's dictionary (32 KiB window), with every nonce
+ * blanked out with NUL bytes: a back-reference may then only copy text that is the same in every
+ * answer (an HTML page never contains NUL, checked below), while positions still line up because
+ * every nonce is `scriptNonceLength` characters. One buffer for the page, each dictionary a view of
+ * it (a page of 60 pieces used to build 60 copies of its beginning, 2 MB for each copy kept).
  */
-function dictionaryBefore(pieces: Buffer[], index: number): Buffer | undefined {
-  if (index === 0) return undefined
+function dictionaries(pieces: Buffer[], useDictionary: boolean): (Buffer | undefined)[] {
+  if (!useDictionary) return pieces.map(() => undefined)
   const blank = Buffer.alloc(scriptNonceLength)
-  const before: Buffer[] = []
-  // Piece, nonce, piece, nonce … up to the nonce just before piece `index`.
-  for (let i = 0; i < index; i++) before.push(pieces[i] as Buffer, blank)
-  const text = Buffer.concat(before)
-  return text.subarray(Math.max(0, text.length - 32 * 1024))
+  const text = Buffer.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : [blank, piece])))
+  let start = 0
+  return pieces.map((piece, i) => {
+    const dictionary = i === 0 ? undefined : text.subarray(Math.max(0, start - 32 * 1024), start)
+    start += piece.length + scriptNonceLength
+    return dictionary
+  })
 }
 
-function compressOptions(pieces: Buffer[], index: number, useDictionary: boolean): ZlibOptions {
-  const dictionary = useDictionary ? dictionaryBefore(pieces, index) : undefined
-  const last = index === pieces.length - 1
+function compressOptions(last: boolean, dictionary: Buffer | undefined): ZlibOptions {
   return {
     ...level,
-    ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
+    ...(dictionary ? { dictionary } : {}),
     // Every piece but the last ends on a byte boundary with no final block, so more may follow.
     finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
   }
@@ -134,8 +140,9 @@ function piecesOf(html: string, nonce: string): { pieces: Buffer[]; dictionary: 
 /** For pages known at start (prerendered): compressed now, on this thread. */
 export function nonceTemplateSync(html: string, nonce: string): NonceTemplate {
   const { pieces, dictionary } = piecesOf(html, nonce)
+  const windows = dictionaries(pieces, dictionary)
   const compressed = pieces.map((piece, i) =>
-    deflateRawSync(piece, compressOptions(pieces, i, dictionary)),
+    deflateRawSync(piece, compressOptions(i === pieces.length - 1, windows[i])),
   )
   return assemble(pieces, compressed)
 }
@@ -143,8 +150,11 @@ export function nonceTemplateSync(html: string, nonce: string): NonceTemplate {
 /** For pages rendered on request: compressed on libuv's threads, off the event loop. */
 export async function nonceTemplate(html: string, nonce: string): Promise<NonceTemplate> {
   const { pieces, dictionary } = piecesOf(html, nonce)
+  const windows = dictionaries(pieces, dictionary)
   const compressed = await Promise.all(
-    pieces.map((piece, i) => deflateRawAsync(piece, compressOptions(pieces, i, dictionary))),
+    pieces.map((piece, i) =>
+      deflateRawAsync(piece, compressOptions(i === pieces.length - 1, windows[i])),
+    ),
   )
   return assemble(pieces, compressed)
 }
