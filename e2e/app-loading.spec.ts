@@ -20,6 +20,19 @@ test('the app starts as soon as its scripts arrive, without waiting for the hero
   releaseHero()
 })
 
+test('the scripts every page starts with ask the browser to compile them while they download', async ({
+  request,
+}) => {
+  const html = await (await request.get('/services/kitchen-remodeling')).text()
+  const firstLoad = [...new Set(html.match(/\/assets\/(shell|sections)-[\w-]+\.js/g))]
+  expect(firstLoad).toHaveLength(2)
+  for (const url of firstLoad) {
+    const script = await (await request.get(url)).text()
+    // V8's explicit compile hint counts only as the file's first line.
+    expect(script.split('\n', 1)[0], url).toBe('//# allFunctionsCalledOnLoad')
+  }
+})
+
 test.describe('before the app has loaded', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
