@@ -47,6 +47,31 @@ describe('nonceTemplate', () => {
     )
   })
 
+  it('splices a long page: pieces beyond the 32 KiB window, and pieces that compress past one output chunk', async () => {
+    const noise = (seed: number, length: number) => {
+      let state = seed
+      return Array.from({ length }, () => {
+        state = (state * 1103515245 + 12345) % 2 ** 31
+        return 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[state % 64]
+      }).join('')
+    }
+    const pieces = Array.from({ length: 60 }, (_, i) =>
+      i % 3 === 0
+        ? noise(i + 1, 3_000 + 40 * i)
+        : '<li class="d_flex">Kitchen cabinets</li>'.repeat(40),
+    )
+    const long = pieces.join(rendered)
+    const nonce = createScriptNonce()
+    const expected = pieces.join(nonce)
+    expect(Buffer.byteLength(expected)).toBeGreaterThan(100 * 1024)
+    const template = await nonceTemplate(long, rendered)
+    const gzip = template.body(nonce, 'gzip')
+    expect(gunzipSync(gzip).toString()).toBe(expected)
+    expect(gzip.length).toBe(template.gzipSize)
+    expect(nonceTemplateSync(long, rendered).body(nonce, 'gzip')).toEqual(gzip)
+    expect(gzip.length).toBeLessThan(Buffer.byteLength(expected) / 2)
+  })
+
   it('refuses a nonce that would break the splice', () => {
     const template = nonceTemplateSync(page, rendered)
     expect(() => template.body('short', 'gzip')).toThrow(/24 base64url/)

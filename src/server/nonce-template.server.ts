@@ -69,8 +69,8 @@ function storedBlock(data: Buffer): Buffer {
 }
 
 /**
- * The buffers copied into one allocation of their total size. zlib's output is a view of a chunk
- * of 64 KiB or more, and `Buffer.from` of a short text a view of a shared 8 KiB pool: a kept view
+ * The buffers copied into one allocation of their total size. zlib's output and `Buffer.from` of a
+ * short text are views of larger allocations (zlib's output chunks, Node's shared 8 KiB pool): a kept view
  * keeps all of it, so a page of 50 pieces held megabytes that nobody counted.
  */
 function compact(buffers: Buffer[]): Buffer[] {
