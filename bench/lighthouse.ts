@@ -37,11 +37,11 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type lighthouse from 'lighthouse'
 import { startNoJsProxy } from './lib/no-js-proxy.ts'
-import { mark, median, table, writeSection } from './lib/results.ts'
+import { loadAverage, mark, median, table, writeSection } from './lib/results.ts'
 import { build, skipBuild, startServer } from './lib/server.ts'
 
 /** The pages issue 21 budgets: home, the gallery, a service page, the FAQ. */
@@ -819,11 +819,6 @@ async function waitUntilReady(origin: string) {
   throw new Error(`${origin}/readyz did not answer 200 within 60 s`)
 }
 
-const loadLine = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' / ')
-
 /** `--serve-ceiling`: the proxy alone, in front of a server you started, until Ctrl-C. */
 async function serveCeiling() {
   const upstream = flagValue('upstream', 'http://127.0.0.1:3000')
@@ -843,7 +838,7 @@ async function main() {
   if (!existsSync(cliPath)) throw new Error(`no Lighthouse CLI at ${cliPath} (npm ci)`)
   const { runs: runsPerPage, routes, methods } = parseArgs(process.argv.slice(2))
   if (!skipBuild()) build()
-  const loadAtStart = loadLine()
+  const loadAtStart = loadAverage()
   const started = Date.now()
   const measured = (): Measured => ({ runs: [], failuresPerRun: [], attempts: 0 })
   const pages: PageState[] = routes.flatMap((route) =>
@@ -887,7 +882,7 @@ async function main() {
         page[variant].runs.length < runsPerPage &&
         page[variant].attempts < runsPerPage + spareAttempts
       if (!pages.some((page) => variants.some((variant) => due(page, variant)))) break
-      const current: Round = { round, first: order[0] as Variant, loadAtStart: loadLine() }
+      const current: Round = { round, first: order[0] as Variant, loadAtStart: loadAverage() }
       rounds.push(current)
       console.log(
         `round ${round}, ${variantLabel[current.first]} first (load average ${current.loadAtStart})`,
@@ -909,7 +904,7 @@ async function main() {
     await server.stop()
     rmSync(reportDir, { recursive: true, force: true })
   }
-  const loadAtEnd = loadLine()
+  const loadAtEnd = loadAverage()
   const minutes = ((Date.now() - started) / 60_000).toFixed(1)
   let missed = 0
   for (const method of methods) {

@@ -30,13 +30,13 @@
  * average then: other work on the machine slows the load, not what memory is held once idle).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon, { type AutocannonRequest } from 'autocannon'
 import { createJiti } from 'jiti'
 import { findPostgres15Binaries } from '../test/support/postgres-15.ts'
 import { startPostgrestStandIn } from '../test/support/postgrest-stand-in.ts'
-import { mark, percentile, table, writeSection } from './lib/results.ts'
+import { loadAverage, mark, percentile, table, writeSection } from './lib/results.ts'
 import { browserPageHeaders } from './lib/routes.ts'
 import {
   build,
@@ -65,10 +65,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const mb = (bytes: number | undefined) =>
   bytes === undefined ? 'n/a' : `${(bytes / MB).toFixed(0)} MB`
 const mbChange = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${mb(Math.abs(bytes))}`
-const loadAverage = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')
 
 /**
  * How `npm run serve` starts the server: the `NAME=value` words before `node`, and Node's flags

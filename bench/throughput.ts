@@ -12,7 +12,7 @@
  *   flock /tmp/site-build.lock ./node_modules/.bin/node bench/throughput.ts [--no-build]
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { cpus, loadavg } from 'node:os'
+import { cpus } from 'node:os'
 import { join, relative } from 'node:path'
 import autocannon from 'autocannon'
 import {
@@ -20,7 +20,7 @@ import {
   prerenderDirectoryName,
   prerenderManifestFile,
 } from '../src/server/prerender/prerendered-pages.server.ts'
-import { mark, median, table, writeSection } from './lib/results.ts'
+import { loadAverage, mark, median, table, writeSection } from './lib/results.ts'
 import { browserPageHeaders } from './lib/routes.ts'
 import { build, skipBuild, startServer } from './lib/server.ts'
 
@@ -142,11 +142,6 @@ async function measure(origin: string, target: Target, seconds: number): Promise
   }
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' / ')
-
 async function main() {
   if (!skipBuild()) build()
   const staticFile = smallestStaticFile()
@@ -162,7 +157,7 @@ async function main() {
   ]
   const notPrerendered = targets.filter((t) => t.kind === 'prerendered' && !isPrerendered(t.path))
 
-  const loadBefore = load()
+  const loadBefore = loadAverage()
   const server = await startServer()
   const runs = new Map<Target, Run[]>(targets.map((target) => [target, []]))
   const probes = new Map<Target, Awaited<ReturnType<typeof probe>>>()
@@ -184,7 +179,7 @@ async function main() {
   } finally {
     await server.stop()
   }
-  const loadAfter = load()
+  const loadAfter = loadAverage()
 
   const staticRuns = runs.get(targets[0] as Target) ?? []
   /** Each round's figure against the static file's in the same round. */

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 
 const resultsFile = new URL('../results.md', import.meta.url)
 
@@ -8,6 +8,12 @@ export function machineLine() {
   const memory = Math.round(totalmem() / 2 ** 30)
   return `${new Date().toISOString()} · ${cpus().length} × ${cpu} · ${memory} GiB · Node ${process.version}`
 }
+
+/** The machine's load average over 1, 5 and 15 minutes, as the benches write it beside their figures. */
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ')
 
 /** Replaces (or appends) one section of bench/results.md, leaving the others as they were. */
 export function writeSection(title: string, body: string) {
