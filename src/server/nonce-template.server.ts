@@ -29,31 +29,29 @@ export type NonceTemplate = {
 const level = { level: 9, memLevel: 9, chunkSize: 2048 } satisfies ZlibOptions
 
 /**
- * The text before each piece, for the compressor's dictionary (32 KiB window), with every nonce
- * blanked out with NUL bytes: a back-reference may then only copy text that is the same in every
- * answer (an HTML page never contains NUL, checked below), while positions still line up because
- * every nonce is `scriptNonceLength` characters. One buffer for the page, each dictionary a view of
- * it (a page of 60 pieces used to build 60 copies of its beginning, 2 MB for each copy kept).
+ * Each piece's compressor options. Its dictionary is the text before it (32 KiB window), with every
+ * nonce blanked out with NUL bytes: a back-reference may then only copy text that is the same in
+ * every answer (an HTML page never contains NUL, checked below), while positions still line up
+ * because every nonce is `scriptNonceLength` characters. One buffer for the page, each dictionary a
+ * view of it (a page of 60 pieces used to build 60 copies of its beginning, 2 MB for each copy kept).
  */
-function dictionaries(pieces: Buffer[], useDictionary: boolean): (Buffer | undefined)[] {
-  if (!useDictionary) return pieces.map(() => undefined)
+function compressOptions(pieces: Buffer[], useDictionary: boolean): ZlibOptions[] {
   const blank = Buffer.alloc(scriptNonceLength)
-  const text = Buffer.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : [blank, piece])))
+  const text = useDictionary
+    ? Buffer.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : [blank, piece])))
+    : undefined
   let start = 0
   return pieces.map((piece, i) => {
-    const dictionary = i === 0 ? undefined : text.subarray(Math.max(0, start - 32 * 1024), start)
+    const dictionary =
+      text && i > 0 ? text.subarray(Math.max(0, start - 32 * 1024), start) : undefined
     start += piece.length + scriptNonceLength
-    return dictionary
+    return {
+      ...level,
+      ...(dictionary ? { dictionary } : {}),
+      // Every piece but the last ends on a byte boundary with no final block, so more may follow.
+      finishFlush: i === pieces.length - 1 ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+    }
   })
-}
-
-function compressOptions(last: boolean, dictionary: Buffer | undefined): ZlibOptions {
-  return {
-    ...level,
-    ...(dictionary ? { dictionary } : {}),
-    // Every piece but the last ends on a byte boundary with no final block, so more may follow.
-    finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
-  }
 }
 
 const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
@@ -69,9 +67,9 @@ function storedBlock(data: Buffer): Buffer {
 }
 
 /**
- * The buffers copied into one allocation of their total size. zlib's output and `Buffer.from` of a
- * short text are views of larger allocations (zlib's output chunks, Node's shared 8 KiB pool): a kept view
- * keeps all of it, so a page of 50 pieces held megabytes that nobody counted.
+ * The buffers copied into one allocation of their total size. zlib's output and `Buffer.from` of
+ * a short text are views of larger allocations (zlib's output chunks, Node's shared 8 KiB pool): a
+ * kept view keeps all of it, so a page of 50 pieces held megabytes that nobody counted.
  */
 function compact(buffers: Buffer[]): Buffer[] {
   const whole = Buffer.allocUnsafeSlow(buffers.reduce((sum, buffer) => sum + buffer.length, 0))
@@ -140,22 +138,16 @@ function piecesOf(html: string, nonce: string): { pieces: Buffer[]; dictionary: 
 /** For pages known at start (prerendered): compressed now, on this thread. */
 export function nonceTemplateSync(html: string, nonce: string): NonceTemplate {
   const { pieces, dictionary } = piecesOf(html, nonce)
-  const windows = dictionaries(pieces, dictionary)
-  const compressed = pieces.map((piece, i) =>
-    deflateRawSync(piece, compressOptions(i === pieces.length - 1, windows[i])),
-  )
+  const options = compressOptions(pieces, dictionary)
+  const compressed = pieces.map((piece, i) => deflateRawSync(piece, options[i]))
   return assemble(pieces, compressed)
 }
 
 /** For pages rendered on request: compressed on libuv's threads, off the event loop. */
 export async function nonceTemplate(html: string, nonce: string): Promise<NonceTemplate> {
   const { pieces, dictionary } = piecesOf(html, nonce)
-  const windows = dictionaries(pieces, dictionary)
-  const compressed = await Promise.all(
-    pieces.map((piece, i) =>
-      deflateRawAsync(piece, compressOptions(i === pieces.length - 1, windows[i])),
-    ),
-  )
+  const options = compressOptions(pieces, dictionary)
+  const compressed = await Promise.all(pieces.map((piece, i) => deflateRawAsync(piece, options[i])))
   return assemble(pieces, compressed)
 }
 
