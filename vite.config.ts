@@ -10,6 +10,7 @@ import {
   writeBundledPhotoVariants,
 } from './src/server/gallery/bundled-photo-variants.server.ts'
 import { staticSecurityHeaders } from './src/server/security-headers.server.ts'
+import { staticPandaCss } from './tools/vite/static-panda-css.ts'
 
 type OnWarn = NonNullable<
   NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onwarn']
@@ -118,6 +119,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   plugins: [
+    staticPandaCss(),
     compileHintsForFirstLoad,
     tanstackStart(),
     viteReact(),
