@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadPandaCss, resolveStaticCssCalls } from './static-panda-css.ts'
+import { loadPandaCss, resolveStaticCssCalls, staticPandaCss } from './static-panda-css.ts'
 
 /** Panda's runtime `css`, called here with the same style objects the sources hold. */
 const css = (await loadPandaCss()) as (...styles: object[]) => string
@@ -52,6 +52,9 @@ describe('resolveStaticCssCalls', () => {
       `css({ [key]: '4' })`,
       // A template literal with a placeholder (split so that this file holds no placeholder itself).
       'css({ w: `$' + '{size}px` })',
+      `css({ p: '4' } as const)`,
+      `css({ p: '4' }, undefined)`,
+      `css.raw({ p: '4' })`,
       `css()`,
     ]
     for (const call of computed) {
@@ -70,11 +73,78 @@ describe('resolveStaticCssCalls', () => {
     expect(resolve(`const x = css({ p: '4' }) // styled-system/css`)).toBeNull()
   })
 
-  it('reads TypeScript without JSX in .ts files', () => {
-    const code = resolve(
-      `import { css } from 'styled-system/css'\nconst id = <T,>(x: T) => x\nexport const a = id(css({ p: '2' }))`,
-      '/site/src/theme/example.ts',
+  it('leaves a module whole when it declares its own css, and warns', () => {
+    const declarations = [
+      `function f(css) { return css({ p: '4' }) }`,
+      `const g = () => { const css = (o: object) => 'mine'; return css({ p: '4' }) }`,
+      `try {} catch (css) { css({ p: '4' }) }`,
+      `const { a: [css] } = { a: [String] }; css({ p: '4' })`,
+    ]
+    for (const declaration of declarations) {
+      const warnings: string[] = []
+      const source = `import { css } from 'styled-system/css'\nconst x = css({ p: '2' })\n${declaration}`
+      const result = resolveStaticCssCalls(source, '/site/src/a.tsx', css, (m) => warnings.push(m))
+      expect(result, declaration).toBeNull()
+      expect(warnings, declaration).toEqual([
+        '/site/src/a.tsx declares its own css: its css() calls stay calls',
+      ])
+    }
+  })
+
+  it('ignores a type-only import of css', () => {
+    expect(
+      resolve(`import type { css } from 'styled-system/css'\nconst x = css({ p: '4' })`),
+    ).toBeNull()
+    expect(
+      resolve(`import { type css } from 'styled-system/css'\nconst x = css({ p: '4' })`),
+    ).toBeNull()
+  })
+
+  it('reads a .ts file as TypeScript without JSX, and warns when a file does not parse', () => {
+    // `<number>value` is a type assertion in .ts and an unclosed element in .tsx.
+    const source = `import { css } from 'styled-system/css'\nexport const n = <number>(1 as unknown)\nexport const a = css({ p: '2' })`
+    expect(resolve(source, '/site/src/theme/example.ts')).toContain('export const a = "p_2"')
+    const warnings: string[] = []
+    expect(
+      resolveStaticCssCalls(source, '/site/src/a.tsx', css, (m) => warnings.push(m)),
+    ).toBeNull()
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(
+      /^\/site\/src\/a\.tsx did not parse \(.+\): its css\(\) calls stay calls$/,
     )
-    expect(code).toContain('export const a = id("p_2")')
+  })
+})
+
+describe('staticPandaCss, the Vite plugin', () => {
+  const source = `import { css } from 'styled-system/css'\nexport const a = css({ p: '2' })\n`
+
+  async function transform(id: string): Promise<string | null> {
+    const plugin = staticPandaCss()
+    const warnings: string[] = []
+    // The hooks are plain functions here; the context is the part of Vite's they use.
+    const context = { warn: (message: string) => warnings.push(message) }
+    await (plugin.buildStart as (this: unknown) => Promise<void>).call(context)
+    const result = (
+      plugin.transform as (this: unknown, code: string, id: string) => { code: string } | null
+    ).call(context, source, id)
+    expect(warnings).toEqual([])
+    return result?.code ?? null
+  }
+
+  it('runs on builds only', () => {
+    expect(staticPandaCss().apply).toBe('build')
+  })
+
+  it('resolves our sources, route parts the router splits off included', async () => {
+    expect(await transform('/site/src/components/Band.tsx')).toContain('export const a = "p_2"')
+    expect(await transform('/site/src/routes/faq.tsx?tsr-split=component')).toContain(
+      'export const a = "p_2"',
+    )
+  })
+
+  it('leaves packages and files outside src/ alone', async () => {
+    expect(await transform('/site/node_modules/some-ui/src/Band.tsx')).toBeNull()
+    expect(await transform('/site/scripts/prerender.ts')).toBeNull()
+    expect(await transform('/site/src/styles/app.css')).toBeNull()
   })
 })

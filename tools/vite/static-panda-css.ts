@@ -63,16 +63,21 @@ function staticValue(
   }
 }
 
-/** The names `css` is imported under from Panda's generated `styled-system/css`. */
+/** The names `css` is imported under (as a value) from Panda's generated `styled-system/css`. */
 function localCssNames(program: ESTree.Program): Set<string> {
   const names = new Set<string>()
   for (const statement of program.body) {
-    if (statement.type !== 'ImportDeclaration' || statement.source.value !== 'styled-system/css') {
+    if (
+      statement.type !== 'ImportDeclaration' ||
+      statement.source.value !== 'styled-system/css' ||
+      statement.importKind === 'type'
+    ) {
       continue
     }
     for (const specifier of statement.specifiers) {
       if (
         specifier.type === 'ImportSpecifier' &&
+        specifier.importKind !== 'type' &&
         specifier.imported.type === 'Identifier' &&
         specifier.imported.name === 'css'
       ) {
@@ -80,6 +85,62 @@ function localCssNames(program: ESTree.Program): Set<string> {
       }
     }
   }
+  return names
+}
+
+type Binding = ESTree.BindingPattern | ESTree.ParamPattern | ESTree.BindingRestElement | null
+
+/** Adds the names a declaration's pattern binds (`a`, `{ a, b: [c] }`, `...d`, `e = 1`). */
+function addBoundNames(pattern: Binding, names: Set<string>): void {
+  if (!pattern) return
+  switch (pattern.type) {
+    case 'Identifier':
+      names.add(pattern.name)
+      return
+    case 'ObjectPattern':
+      for (const property of pattern.properties) {
+        addBoundNames(property.type === 'RestElement' ? property.argument : property.value, names)
+      }
+      return
+    case 'ArrayPattern':
+      for (const element of pattern.elements) addBoundNames(element, names)
+      return
+    case 'AssignmentPattern':
+      addBoundNames(pattern.left, names)
+      return
+    case 'RestElement':
+      addBoundNames(pattern.argument, names)
+      return
+    case 'TSParameterProperty':
+      addBoundNames(pattern.parameter, names)
+      return
+  }
+}
+
+/** Every name the module declares other than by import: variables, functions, classes, parameters. */
+function declaredNames(program: ESTree.Program): Set<string> {
+  const names = new Set<string>()
+  const addFunction = (fn: ESTree.Function | ESTree.ArrowFunctionExpression) => {
+    if (fn.type !== 'ArrowFunctionExpression' && fn.id) names.add(fn.id.name)
+    for (const param of fn.params) addBoundNames(param, names)
+  }
+  new Visitor({
+    VariableDeclarator(declarator) {
+      addBoundNames(declarator.id, names)
+    },
+    FunctionDeclaration: addFunction,
+    FunctionExpression: addFunction,
+    ArrowFunctionExpression: addFunction,
+    CatchClause(clause) {
+      addBoundNames(clause.param, names)
+    },
+    ClassDeclaration(declaration) {
+      if (declaration.id) names.add(declaration.id.name)
+    },
+    ClassExpression(expression) {
+      if (expression.id) names.add(expression.id.name)
+    },
+  }).visit(program)
   return names
 }
 
@@ -91,12 +152,22 @@ export function resolveStaticCssCalls(
   code: string,
   fileName: string,
   css: CssFunction,
+  warn: (message: string) => void = () => {},
 ): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
   if (!code.includes('styled-system/css')) return null
   const parsed = parseSync(fileName, code)
-  if (parsed.errors.length > 0) return null
+  if (parsed.errors.length > 0) {
+    warn(`${fileName} did not parse (${parsed.errors[0]?.message}): its css() calls stay calls`)
+    return null
+  }
   const cssNames = localCssNames(parsed.program)
   if (cssNames.size === 0) return null
+  // Names are matched, not scopes resolved: a module that declares its own `css` is left whole.
+  const shadowed = [...declaredNames(parsed.program)].filter((name) => cssNames.has(name))
+  if (shadowed.length > 0) {
+    warn(`${fileName} declares its own ${shadowed.join(', ')}: its css() calls stay calls`)
+    return null
+  }
 
   const output = new MagicString(code)
   new Visitor({
@@ -135,7 +206,7 @@ export function staticPandaCss(): Plugin {
     transform(code, id) {
       const [path = ''] = id.split('?')
       if (!css || !ourSource.test(path) || path.includes('node_modules')) return null
-      return resolveStaticCssCalls(code, path, css)
+      return resolveStaticCssCalls(code, path, css, (message) => this.warn(message))
     },
   }
 }
