@@ -2,7 +2,7 @@
  * A request Node cannot parse, sent as raw bytes: the answer Node's parser gives it carries the
  * security headers (src/server/node-client-error.server.ts).
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, request as httpRequest, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { rawConnection } from '#test/support/keep-alive-clients.ts'
 import { answerClientError } from './node-client-error.server'
@@ -54,6 +54,26 @@ describe('answerClientError', () => {
     expect(headerOf(text, 'connection')).toBe('close')
     expect(headerOf(text, 'strict-transport-security')).toBeUndefined()
     expect(text.endsWith('\r\n\r\nBad Request.\n')).toBe(true)
+  })
+
+  it('answers a HEAD request it cannot parse with the head alone, which a client reads whole', async () => {
+    const port = await listen()
+    const { ending, text } = await sendRaw(port, 'HEAD /\u00e9 HTTP/1.1\r\nHost: site\r\n\r\n')
+    expect(ending).toBe('end')
+    expect(text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    expect(headerOf(text, 'x-content-type-options')).toBe('nosniff')
+    expect(text.endsWith('\r\n\r\n')).toBe(true)
+    // Node's own client fails on bytes after a HEAD answer that says Connection: close.
+    const answer = await new Promise<number | string>((resolve) => {
+      const request = httpRequest({ host: '127.0.0.1', port, method: 'HEAD', path: '/\u00e9' })
+      request.on('response', (response) => {
+        response.resume()
+        response.on('end', () => setImmediate(() => resolve(response.statusCode ?? 0)))
+      })
+      request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
+      request.end()
+    })
+    expect(answer).toBe(400)
   })
 
   it('gives an oversized head Node’s 431, with the same headers', async () => {

@@ -22,8 +22,11 @@ const statusFor = (code: string | undefined): [number, string] => {
   }
 }
 
-/** The whole answer, as bytes for the socket. */
-export function clientErrorAnswer(code: string | undefined): string {
+/**
+ * The whole answer, as bytes for the socket. A HEAD request gets the same head and no body: a
+ * client reads none after a HEAD's answer, so those bytes would reach it as a broken next answer.
+ */
+export function clientErrorAnswer(code: string | undefined, method?: string): string {
   const [status, reason] = statusFor(code)
   const body = `${reason}.\n`
   const headers = {
@@ -34,8 +37,12 @@ export function clientErrorAnswer(code: string | undefined): string {
     connection: 'close',
   }
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`)
-  return `HTTP/1.1 ${status} ${reason}\r\n${head.join('')}\r\n${body}`
+  return `HTTP/1.1 ${status} ${reason}\r\n${head.join('')}\r\n${method === 'HEAD' ? '' : body}`
 }
+
+/** The method of the request Node could not parse, when its bytes begin with one. */
+const methodOf = (error: NodeJS.ErrnoException & { rawPacket?: Buffer }) =>
+  /^([A-Z]+) /.exec(error.rawPacket?.subarray(0, 16).toString('latin1') ?? '')?.[1]
 
 /** The answer Node has attached to the socket and not finished yet (Node's own bookkeeping). */
 type HttpSocket = Socket & { _httpMessage?: { headersSent: boolean } | null }
@@ -46,10 +53,13 @@ type HttpSocket = Socket & { _httpMessage?: { headersSent: boolean } | null }
  * (the error may come mid-way through a pipelined one); a keep-alive connection whose earlier
  * answers are done gets its 400. The connection is closed.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+export function answerClientError(
+  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
+  socket: Socket,
+): void {
   const answerInProgress = (socket as HttpSocket)._httpMessage?.headersSent === true
   if (error.code !== 'ECONNRESET' && socket.writable && !answerInProgress) {
-    socket.end(clientErrorAnswer(error.code))
+    socket.end(clientErrorAnswer(error.code, methodOf(error)))
     // A socket the client does not close after the answer is not kept.
     socket.setTimeout(5_000, () => socket.destroy())
     return
