@@ -52,8 +52,9 @@ test('2,000 projects arrive while /healthz keeps answering, and the gallery show
     `2,000 projects: longest /healthz wait ${longestMs.toFixed(0)} ms (${answers} answers)`,
   )
   // Before: 23.8 s. A batch takes tens of milliseconds; the bound leaves room for a busy machine
-  // and for rendering the page of 2,000 cards, which the watch includes.
-  expect(longestMs, `${answers} answers, ${failures} failures`).toBeLessThan(1_000)
+  // and for rendering the page of 2,000 cards, which the watch includes (1,165 ms once, with the
+  // rest of the suite running beside it on two cores).
+  expect(longestMs, `${answers} answers, ${failures} failures`).toBeLessThan(2_500)
   expect(failures).toBe(0)
   expect(server.output()).toMatch(/Embedded bucket: manifest\.json mirrored, 4000 photo\(s\) added/)
   const one = await getPage(server.url, '/gallery?q=Project%201999')
