@@ -10,8 +10,6 @@
  *   its own shutdown then);
  * - a request Node cannot parse gets Node's status with the security headers
  *   (node-client-error.server.ts);
- * - a client still sending a body the server refused (413) reads that answer before the
- *   connection closes (lingering-close.server.ts);
  * - in a node-cluster build the primary process forks the workers, hands each stop to them and
  *   waits for them, and replaces a worker that dies (Nitro's primary does none of this).
  */
@@ -23,7 +21,6 @@ import { useNitroApp as getNitroApp, useNitroHooks as getNitroHooks } from 'nitr
 import { serve } from 'srvx/node'
 import { getEnvironment } from '../env.server'
 import { gracefulStop } from '../graceful-stop.server'
-import { lingerAfterRefusedBody } from '../lingering-close.server'
 import { answerClientError } from '../node-client-error.server'
 import { startServices } from '../services.server'
 
@@ -78,7 +75,6 @@ async function runServer() {
   httpServer.keepAliveTimeout = environment.KEEP_ALIVE_TIMEOUT * 1000
   // Node's own 400 (431, 408) to a request it cannot parse, with the security headers.
   httpServer.on('clientError', answerClientError)
-  lingerAfterRefusedBody(httpServer)
   const connections = gracefulStop(httpServer, {
     timeoutMs: environment.SERVER_SHUTDOWN_TIMEOUT * 1000,
   })
