@@ -182,6 +182,7 @@ async function main() {
         file,
         contentType,
         cacheControl: response.headers.get('cache-control') ?? 'no-cache',
+        link: response.headers.get('link') ?? undefined,
       }
       console.info(`prerendered ${path} → ${join(outputDirectory, file)} (${html.length} bytes)`)
     }

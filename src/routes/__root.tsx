@@ -1,6 +1,5 @@
 /// <reference types="vite/client" />
 
-import headingFontUrl from '@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext } from '@tanstack/react-router'
 import { SiteDocument, SiteLayout } from '#src/components/layout/SiteLayout.tsx'
@@ -12,13 +11,17 @@ import { businessJsonLd } from '#src/lib/seo/business-json-ld.ts'
 import { pageCacheControl } from '#src/lib/seo/cache-control.ts'
 import { jsonLdScript, pageHead } from '#src/lib/seo/page-head.ts'
 import appCss from '#src/styles/app.css?url'
+import {
+  headingFontPreloadHeader,
+  headingFontPreloadLink,
+} from '#src/theme/heading-font-preload.ts'
 import { browserThemeColor } from '#src/theme/palette.ts'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   beforeLoad: async ({ context }) => ({
     publicConfig: await context.queryClient.ensureQueryData(publicConfigQueryOptions()),
   }),
-  headers: () => ({ 'cache-control': pageCacheControl.static }),
+  headers: () => ({ 'cache-control': pageCacheControl.static, link: headingFontPreloadHeader }),
   head: ({ matches, match }) => ({
     meta: [
       { charSet: 'utf-8' },
@@ -35,15 +38,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
-      // The heading face (src/theme/fonts.ts, the same file) is small: fetched beside the
-      // stylesheet, it is there for the first paint on most connections.
-      {
-        rel: 'preload',
-        href: headingFontUrl,
-        as: 'font',
-        type: 'font/woff2',
-        crossOrigin: 'anonymous',
-      },
+      headingFontPreloadLink,
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },

@@ -7,9 +7,10 @@ import { defineGlobalFontface } from '@pandacss/dev'
 
 /**
  * Headings are set in Fraunces (SIL Open Font License), self-hosted from @fontsource: one weight,
- * the latin subset, 18 kB, preloaded by every page (src/routes/__root.tsx). Chromium holds the
- * first paint for a preloaded `font-display: optional` face that is still on its way (briefly),
- * so on most connections the first page already shows it. Where it is later than that, the
+ * the latin subset, 18 kB, asked for by every page's response headers and head
+ * (heading-font-preload.ts). A `font-display: optional` face is used when it has arrived before
+ * the page first renders, and Chromium holds that first render a little for a preloaded one, so
+ * a first visit shows it, slow phone connections included. Where it is later than that, the
  * headings keep the local serif, scaled by Capsize to Fraunces' metrics (size-adjust, ascent and
  * descent overrides), for the rest of that page's life, client navigation included: a face
  * swapped in late re-wraps headings and moves what follows them (measured with `swap`: a layout

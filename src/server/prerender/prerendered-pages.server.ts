@@ -34,7 +34,16 @@ export const prerenderPlaceholders = {
 export type PrerenderManifest = {
   /** The footer shows the year: a page built in another year is rendered on request instead. */
   builtInYear: number
-  pages: Record<string, { file: string; cacheControl: string; contentType: string }>
+  pages: Record<
+    string,
+    {
+      file: string
+      cacheControl: string
+      contentType: string
+      /** The page's `Link` header: what it asks the browser to fetch before parsing it. */
+      link?: string
+    }
+  >
 }
 
 export const prerenderManifestFile = 'manifest.json'

@@ -13,6 +13,7 @@ const faqTemplate = [
   `</head><body><h1>FAQ</h1><script nonce="${nonce}" src="/assets/app.js"></script></body></html>`,
 ].join('')
 
+const fontPreload = '</assets/face.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin'
 const config = { siteUrl: 'https://www.maplehearth.example', hcaptchaSiteKey: 'site-key-1' }
 const directories: string[] = []
 
@@ -27,6 +28,7 @@ function buildDirectory(builtInYear = 2026) {
         file: 'faq.html',
         contentType: 'text/html; charset=utf-8',
         cacheControl: 'public, max-age=0, s-maxage=3600',
+        link: fontPreload,
       },
     },
   }
@@ -54,6 +56,7 @@ describe('loadPrerenderedPages', () => {
     expect(response?.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(response?.headers.get('x-prerendered')).toBe('1')
     expect(response?.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=3600')
+    expect(response?.headers.get('link')).toBe(fontPreload)
     expect(await response?.text()).toBe(
       faqTemplate
         .replaceAll(nonce, policyNonce ?? '')

@@ -65,6 +65,7 @@ export function loadPrerenderedPages(
           headers: {
             'content-type': page.contentType,
             'cache-control': page.cacheControl,
+            ...(page.link ? { link: page.link } : {}),
             // Says where the page came from, as CDNs' cache headers do: for tests and for whoever debugs.
             'x-prerendered': '1',
           },
