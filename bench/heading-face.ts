@@ -1,0 +1,133 @@
+/**
+ * Whether a first visit on a slow phone shows the heading face (decision 022). The face is
+ * `font-display: optional`: Chromium uses it only if it has arrived before the page first
+ * renders, so on a slow connection it is a race between the face and the stylesheet, and a
+ * figure over many visits, not a test's yes or no.
+ *
+ * Each visit is a fresh Chromium context at Lighthouse's mobile settings as its devtools
+ * throttling applies them (412 × 823, slow 4G: 562.5 ms latency, 1.47 Mbit/s down; 4× CPU
+ * slowdown), with nothing intercepting requests (interception delays every request). Once the
+ * page has loaded, the face counts as shown when the first heading's text is drawn wider or
+ * narrower than the same text in the fallback stack alone (`document.fonts.check` would say
+ * loaded either way). Also written: when the face and the stylesheet had arrived, and the first
+ * paint, medians over the visits. Budget: the face on every visit.
+ *
+ *   flock /tmp/site-build.lock npm run build
+ *   ./node_modules/.bin/node bench/heading-face.ts --no-build [--visits N] [routes…]
+ */
+import { existsSync } from 'node:fs'
+import { type Browser, chromium } from '@playwright/test'
+import { loadAverage, mark, median, table, writeSection } from './lib/results.ts'
+import { build, positionalArgs, skipBuild, startServer } from './lib/server.ts'
+
+const defaultRoutes = ['/', '/gallery', '/services/kitchen-remodeling', '/faq']
+const visitsArg = process.argv.find((arg) => arg.startsWith('--visits='))
+const visits = visitsArg ? Number(visitsArg.split('=')[1]) : 8
+const chromiumPath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
+
+type Visit = { shown: boolean; face: number; stylesheet: number; firstPaint: number }
+
+async function visit(browser: Browser, url: string): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  })
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+      uploadThroughput: (750 * 1024 * 0.9) / 8,
+    })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.goto(url, { timeout: 60_000 })
+    return await page.getByRole('heading', { level: 1 }).evaluate((heading) => {
+      const widthOf = (fontFamily?: string) => {
+        const line = document.createElement('span')
+        line.textContent = heading.textContent
+        Object.assign(line.style, {
+          position: 'absolute',
+          visibility: 'hidden',
+          whiteSpace: 'nowrap',
+          font: getComputedStyle(heading).font,
+        })
+        if (fontFamily) line.style.fontFamily = fontFamily
+        document.body.append(line)
+        const width = line.getBoundingClientRect().width
+        line.remove()
+        return width
+      }
+      const fallbackStack = getComputedStyle(heading)
+        .fontFamily.split(',')
+        .filter((family) => family.trim() !== 'Fraunces')
+        .join(',')
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      const arrived = (pattern: RegExp) =>
+        resources.find((entry) => pattern.test(entry.name))?.responseEnd ?? Number.NaN
+      return {
+        shown: Math.abs(widthOf() - widthOf(fallbackStack)) > 2,
+        face: arrived(/\.woff2$/),
+        stylesheet: arrived(/\.css$/),
+        firstPaint:
+          performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      }
+    })
+  } finally {
+    await context.close()
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+async function main() {
+  if (!skipBuild()) build()
+  const routes = positionalArgs().length > 0 ? positionalArgs() : defaultRoutes
+  const server = await startServer({}, { quietStderr: true })
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  })
+  const loads: string[] = [loadAverage()]
+  const results = new Map<string, Visit[]>(routes.map((route) => [route, []]))
+  try {
+    // In rounds, every page once per round, so that drift on the machine hits them alike.
+    for (let round = 0; round < visits; round++) {
+      for (const route of routes) {
+        results.get(route)?.push(await visit(browser, `${server.origin}${route}`))
+      }
+    }
+    loads.push(loadAverage())
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+  let allShown = true
+  const rows = routes.map((route) => {
+    const runs = results.get(route) ?? []
+    const shown = runs.filter((run) => run.shown).length
+    allShown &&= shown === runs.length
+    return [
+      `\`${route}\``,
+      `${shown} of ${runs.length} ${mark(shown === runs.length)}`,
+      seconds(median(runs.map((run) => run.face))),
+      seconds(median(runs.map((run) => run.stylesheet))),
+      seconds(median(runs.map((run) => run.firstPaint))),
+    ]
+  })
+  const body = [
+    `${visits} first visits per page, in rounds; each a fresh Chromium context at 412 × 823, slow 4G (562.5 ms, 1.47 Mbit/s) and 4× CPU slowdown applied in the browser, nothing intercepted. Load average (1 / 5 / 15 min) before ${loads[0]}, after ${loads[1]}.`,
+    'Face shown: the first heading drawn in Fraunces (its width against the fallback stack). Arrival times from navigation start, medians. Budget: the face on every visit.',
+    '',
+    table(['page', 'face shown', 'face arrived', 'stylesheet arrived', 'first paint'], rows),
+  ].join('\n')
+  console.log(body)
+  writeSection('Heading face on a first visit, slow phone', body)
+  if (!allShown) process.exitCode = 1
+}
+
+if (import.meta.main) await main()
