@@ -33,7 +33,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
         : []),
     ],
     scripts: [
-      { children: replayEarlyTaps },
+      // An async module runs as soon as it is parsed; a classic script here would hold the parser
+      // until the stylesheet arrives, and the page would then be laid out piece by piece
+      // (decision 023).
+      { type: 'module', async: true, children: replayEarlyTaps },
       jsonLdScript(businessJsonLd(match.context.publicConfig.siteUrl)),
     ],
     links: [
