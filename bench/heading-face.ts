@@ -13,7 +13,7 @@
  * paint, medians over the visits. Budget: the face on every visit.
  *
  *   flock /tmp/site-build.lock npm run build
- *   ./node_modules/.bin/node bench/heading-face.ts --no-build [--visits N] [routes…]
+ *   ./node_modules/.bin/node bench/heading-face.ts --no-build [--visits=N] [routes…]
  */
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from '@playwright/test'
@@ -22,7 +22,10 @@ import { build, positionalArgs, skipBuild, startServer } from './lib/server.ts'
 
 const defaultRoutes = ['/', '/gallery', '/services/kitchen-remodeling', '/faq']
 const visitsArg = process.argv.find((arg) => arg.startsWith('--visits='))
-const visits = visitsArg ? Number(visitsArg.split('=')[1]) : 8
+const visits = visitsArg ? Number(visitsArg.slice('--visits='.length)) : 8
+if (!Number.isInteger(visits) || visits < 1) {
+  throw new Error(`--visits=N takes a whole number of visits from 1, not ${visitsArg}`)
+}
 const chromiumPath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
 
 type Visit = { shown: boolean; face: number; stylesheet: number; firstPaint: number }

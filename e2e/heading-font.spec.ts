@@ -45,6 +45,7 @@ test('a first visit preloads the heading face and shows it, on this page and the
   const fontRequested = page.waitForRequest(/fraunces-latin-600-normal-[\w-]+\.woff2$/)
   const response = await page.goto('/faq')
   // Asked for by the response's headers, before the page is parsed; and by its head.
+  expect(response?.headers()['x-prerendered'], 'a prerendered page').toBe('1')
   expect(response?.headers().link).toMatch(fontPreloadHeader)
   expect(await page.locator('link[rel=preload][as=font]').getAttribute('href')).toBe(
     new URL((await fontRequested).url()).pathname,

@@ -51,6 +51,9 @@ test('the server answers a prerendered page from its file, with a fresh nonce an
       nonces.add(nonce)
       expect(response.headers()['x-prerendered'], `${path} comes from its file`).toBe('1')
       expect(response.headers()['cache-control'], path).toBe(pageCacheControl.static)
+      expect(response.headers().link, `${path} asks for the heading face`).toMatch(
+        /rel=preload; as=font/,
+      )
       expect(await response.text(), path).toBe(
         fileOf(path)
           .replaceAll(prerenderPlaceholders.nonce, nonce)

@@ -8,13 +8,13 @@ import { defineGlobalFontface } from '@pandacss/dev'
 /**
  * Headings are set in Fraunces (SIL Open Font License), self-hosted from @fontsource: one weight,
  * the latin subset, 18 kB, asked for by every page's response headers and head
- * (heading-font-preload.ts). A `font-display: optional` face is used when it has arrived before
- * the page first renders, and Chromium holds that first render a little for a preloaded one, so
- * a first visit shows it, slow phone connections included. Where it is later than that, the
+ * (heading-font-preload.ts). A `font-display: optional` face is used when it has arrived before the
+ * page first renders, and Chromium holds that first render a little for a preloaded one: a first
+ * visit showed it every time measured at slow 4G (bench/heading-face.ts). Where it is later, the
  * headings keep the local serif, scaled by Capsize to Fraunces' metrics (size-adjust, ascent and
- * descent overrides), for the rest of that page's life, client navigation included: a face
- * swapped in late re-wraps headings and moves what follows them (measured with `swap`: a layout
- * shift of 0.056 on a service page at 1440 px). The next page load takes it from the cache.
+ * descent overrides), for the rest of that page's life, client navigation included: a face swapped
+ * in late re-wraps headings and moves what follows them (measured with `swap`: a layout shift of
+ * 0.056 on a service page at 1440 px). The next page load takes it from the cache.
  */
 const headingStack = createFontStack([fraunces, georgia, notoSerif, timesNewRoman], {
   fontFaceFormat: 'styleObject',

@@ -8,10 +8,12 @@ import headingFontUrl from '@fontsource/fraunces/files/fraunces-latin-600-normal
  * (RenderBlockingFonts). Asked for in the head, the face is requested only once the document has
  * been parsed that far and shares the line with the stylesheet and the scripts: at slow 4G and a
  * 4× slower CPU it missed that window in 3 of 6 first visits. Asked for in the response's `Link`
- * header (which a CDN also sends ahead as 103 Early Hints), it is requested with the first bytes:
- * 6 of 6 (decision 022).
+ * header (which a CDN configured for 103 Early Hints also sends ahead), it is requested with the
+ * first bytes: 6 of 6 (decision 022).
  *
  * Every page carries both: the `<link>` in its head serves whatever drops the header on the way.
+ * Start merges route headers by name, the deepest route winning: a route that sets its own `link`
+ * must include this one.
  */
 export const headingFontPreloadLink = {
   rel: 'preload',

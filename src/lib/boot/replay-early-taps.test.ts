@@ -10,6 +10,9 @@ function hydrate() {
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
+/** The head runs it as a module, whose code is strict. */
+const runAsTheHeadDoes = () => new Function(`'use strict';${replayEarlyTaps}`)()
+
 describe('the head script that keeps a tap made before the app has started', () => {
   let clicks: string[]
   let submits: number
@@ -38,7 +41,7 @@ describe('the head script that keeps a tap made before the app has started', () 
     })
     // A fresh page: the window keeps its properties across document.write.
     delete (window as unknown as Record<string, unknown>)[earlyTapsGlobal]
-    new Function(replayEarlyTaps)()
+    runAsTheHeadDoes()
   })
 
   const byId = (id: string) => document.getElementById(id) as HTMLElement
@@ -114,7 +117,7 @@ describe('the head script that keeps a tap made before the app has started', () 
 
   it('runs once: run again (the router renders the head once more on hydration) it keeps the count and adds no listener', async () => {
     byId('map').click()
-    new Function(replayEarlyTaps)()
+    runAsTheHeadDoes()
     byId('other').click()
     expect(earlyTaps()).toEqual({ taps: 2, dropped: 1 })
     await hydrate()
