@@ -17,6 +17,7 @@
  */
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from '@playwright/test'
+import { headingDrawnInFraunces } from '../test/support/heading-drawn-in-fraunces.ts'
 import { loadAverage, mark, median, table, writeSection } from './lib/results.ts'
 import { build, positionalArgs, skipBuild, startServer } from './lib/server.ts'
 
@@ -49,37 +50,20 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
     })
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     await page.goto(url, { timeout: 60_000 })
-    return await page.getByRole('heading', { level: 1 }).evaluate((heading) => {
-      const widthOf = (fontFamily?: string) => {
-        const line = document.createElement('span')
-        line.textContent = heading.textContent
-        Object.assign(line.style, {
-          position: 'absolute',
-          visibility: 'hidden',
-          whiteSpace: 'nowrap',
-          font: getComputedStyle(heading).font,
-        })
-        if (fontFamily) line.style.fontFamily = fontFamily
-        document.body.append(line)
-        const width = line.getBoundingClientRect().width
-        line.remove()
-        return width
-      }
-      const fallbackStack = getComputedStyle(heading)
-        .fontFamily.split(',')
-        .filter((family) => family.trim() !== 'Fraunces')
-        .join(',')
+    const heading = page.getByRole('heading', { level: 1 })
+    const shown = await heading.evaluate(headingDrawnInFraunces)
+    const timings = await page.evaluate(() => {
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
       const arrived = (pattern: RegExp) =>
         resources.find((entry) => pattern.test(entry.name))?.responseEnd ?? Number.NaN
       return {
-        shown: Math.abs(widthOf() - widthOf(fallbackStack)) > 2,
         face: arrived(/\.woff2$/),
         stylesheet: arrived(/\.css$/),
         firstPaint:
           performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       }
     })
+    return { shown, ...timings }
   } finally {
     await context.close()
   }

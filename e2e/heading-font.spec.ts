@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { headingDrawnInFraunces } from '../test/support/heading-drawn-in-fraunces'
 import { expect, holdRequests, test } from './fixtures'
 
 const headingFace = (page: Page) =>
@@ -6,35 +7,8 @@ const headingFace = (page: Page) =>
     .getByRole('heading', { level: 1 })
     .evaluate((heading) => getComputedStyle(heading).fontFamily)
 
-/**
- * Whether the first heading is drawn in Fraunces: its text's width beside the same text set in
- * the fallback stack alone (metric-matched in height, not in width). `document.fonts.check` is no
- * witness: it reports the face loaded even when `font-display: optional` has kept the page in the
- * fallback because the face came after the first render.
- */
-const headingDrawnInFraunces = (page: Page) =>
-  page.getByRole('heading', { level: 1 }).evaluate((heading) => {
-    const widthOf = (fontFamily?: string) => {
-      const line = document.createElement('span')
-      line.textContent = heading.textContent
-      Object.assign(line.style, {
-        position: 'absolute',
-        visibility: 'hidden',
-        whiteSpace: 'nowrap',
-        font: getComputedStyle(heading).font,
-      })
-      if (fontFamily) line.style.fontFamily = fontFamily
-      document.body.append(line)
-      const width = line.getBoundingClientRect().width
-      line.remove()
-      return width
-    }
-    const fallbackStack = getComputedStyle(heading)
-      .fontFamily.split(',')
-      .filter((family) => family.trim() !== 'Fraunces')
-      .join(',')
-    return Math.abs(widthOf() - widthOf(fallbackStack)) > 2
-  })
+const firstHeadingDrawnInFraunces = (page: Page) =>
+  page.getByRole('heading', { level: 1 }).evaluate(headingDrawnInFraunces)
 
 const fontPreloadHeader =
   /^<\/assets\/fraunces-latin-600-normal-[\w-]+\.woff2>; rel=preload; as=font; type="font\/woff2"; crossorigin$/
@@ -51,7 +25,7 @@ test('a first visit preloads the heading face and shows it, on this page and the
     new URL((await fontRequested).url()).pathname,
   )
   expect(await headingFace(page)).toMatch(/^Fraunces, "Fraunces Fallback: Georgia"/)
-  await expect.poll(() => headingDrawnInFraunces(page)).toBe(true)
+  await expect.poll(() => firstHeadingDrawnInFraunces(page)).toBe(true)
   const fonts = await page.evaluate(() =>
     performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.woff2')),
   )
@@ -61,7 +35,7 @@ test('a first visit preloads the heading face and shows it, on this page and the
   await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click()
   await expect(page).toHaveURL(/\/about-us$/)
   expect(await headingFace(page)).toMatch(/^Fraunces/)
-  expect(await headingDrawnInFraunces(page)).toBe(true)
+  expect(await firstHeadingDrawnInFraunces(page)).toBe(true)
 })
 
 test('pages rendered on request ask for the face in their headers too', async ({ request }) => {
@@ -94,4 +68,5 @@ test('a face that arrives late leaves the fallback in place: nothing moves', asy
     () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
   )
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0)
+  expect(await firstHeadingDrawnInFraunces(page), 'the page keeps the fallback it drew').toBe(false)
 })
