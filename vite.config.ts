@@ -39,9 +39,12 @@ const bundledPhotoVariants = {
   recordFile: 'node_modules/.cache/bundled-photo-variants/record.json',
 }
 
-/** What only some visits need: they stay in chunks of their own, loaded on first use. */
+/**
+ * What only some visits need: they stay in chunks of their own, loaded on first use. The form's
+ * own dependencies (pacer-lite, devtools-event-client) are named too, or `shell` takes them.
+ */
 const loadedOnUse =
-  /[\\/](@ark-ui|@zag-js|@floating-ui|sonner|@hcaptcha|@tanstack[\\/](react-)?form[^\\/]*|web-vitals)[\\/]|\.lazy\.tsx$/
+  /[\\/](@ark-ui|@zag-js|@floating-ui|sonner|@hcaptcha|@tanstack[\\/]((react-)?form[^\\/]*|pacer-lite|devtools-event-client)|web-vitals)[\\/]|\.lazy\.tsx$/
 /** Shared sections and primitives that most pages render (the rest stay with the pages using them). */
 const sharedSections = /[\\/](src[\\/](components|lib|theme)|styled-system)[\\/]/
 const sharedSectionsNotEverywhere =
