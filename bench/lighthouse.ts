@@ -40,6 +40,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type lighthouse from 'lighthouse'
+import { chromePath, headlessChromeFlags } from './lib/chromium.ts'
 import { startNoJsProxy } from './lib/no-js-proxy.ts'
 import { loadAverage, mark, median, table, writeSection } from './lib/results.ts'
 import { build, skipBuild, startServer } from './lib/server.ts'
@@ -53,16 +54,6 @@ const runTimeoutMs = 180_000
 const spareAttempts = 2
 
 const cliPath = 'node_modules/lighthouse/cli/index.js'
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-/** Headless, and no sandbox: we run as root. The CLI adds chrome-launcher's default flags. */
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-]
 /** Nothing here reaches hCaptcha. */
 const blockedUrlPattern = '*hcaptcha.com*'
 
@@ -84,7 +75,7 @@ const sectionTitle: Record<Throttling, string> = {
 /** The CLI's arguments for one run: its defaults, plus where the JSON goes. */
 const cliArgs = (url: string, outputPath: string, throttling: Throttling) => [
   url,
-  `--chrome-flags=${chromeFlags.join(' ')}`,
+  `--chrome-flags=${headlessChromeFlags.join(' ')}`,
   `--blocked-url-patterns=${blockedUrlPattern}`,
   ...(throttling === 'devtools' ? ['--throttling-method=devtools'] : []),
   '--output=json',
@@ -93,7 +84,7 @@ const cliArgs = (url: string, outputPath: string, throttling: Throttling) => [
 
 /** The line a newcomer types for one run, against `PORT=3000 npm run serve` (or the ceiling). */
 const reproduceLine = (origin: string, route: string, throttling: Throttling) =>
-  `CHROME_PATH=${chromePath} ./node_modules/.bin/node ${cliPath} ${origin}${route} --chrome-flags="${chromeFlags.join(' ')}" --blocked-url-patterns='${blockedUrlPattern}'${throttling === 'devtools' ? ' --throttling-method=devtools' : ''} --output=json --output-path=./report.json`
+  `CHROME_PATH=${chromePath} ./node_modules/.bin/node ${cliPath} ${origin}${route} --chrome-flags="${headlessChromeFlags.join(' ')}" --blocked-url-patterns='${blockedUrlPattern}'${throttling === 'devtools' ? ' --throttling-method=devtools' : ''} --output=json --output-path=./report.json`
 
 /** Issue 21 budgets, against the ceiling measured in the same run. */
 const budgets = {

@@ -33,6 +33,7 @@ const steps: Step[] = [
   },
   { name: 'bench/lighthouse.ts', run: bench('bench/lighthouse.ts', '--no-build') },
   { name: 'bench/heading-face.ts', run: bench('bench/heading-face.ts', '--no-build') },
+  { name: 'bench/blocking-time.ts', run: bench('bench/blocking-time.ts', '--no-build') },
   { name: 'bench/gallery-bytes.ts', run: bench('bench/gallery-bytes.ts', '--no-build') },
   { name: 'bench/throughput.ts', run: bench('bench/throughput.ts', '--no-build') },
   { name: 'bench/prerender-csp.ts', run: bench('bench/prerender-csp.ts', '--no-build') },
