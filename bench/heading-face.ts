@@ -18,6 +18,7 @@
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from '@playwright/test'
 import { headingDrawnInFraunces } from '../test/support/heading-drawn-in-fraunces.ts'
+import { chromePath } from './lib/chromium.ts'
 import { loadAverage, mark, median, table, writeSection } from './lib/results.ts'
 import { build, positionalArgs, skipBuild, startServer } from './lib/server.ts'
 
@@ -27,7 +28,6 @@ const visits = visitsArg ? Number(visitsArg.slice('--visits='.length)) : 8
 if (!Number.isInteger(visits) || visits < 1) {
   throw new Error(`--visits=N takes a whole number of visits from 1, not ${visitsArg}`)
 }
-const chromiumPath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
 
 type Visit = { shown: boolean; face: number; stylesheet: number; firstPaint: number }
 
@@ -76,7 +76,8 @@ async function main() {
   const routes = positionalArgs().length > 0 ? positionalArgs() : defaultRoutes
   const server = await startServer({}, { quietStderr: true })
   const browser = await chromium.launch({
-    executablePath: chromiumPath,
+    // Playwright's own Chromium when there is none at CHROMIUM_PATH or /usr/bin/chromium.
+    executablePath: existsSync(chromePath) ? chromePath : undefined,
     args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
   })
   const loads: string[] = [loadAverage()]

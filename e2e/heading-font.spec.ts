@@ -68,5 +68,11 @@ test('a face that arrives late leaves the fallback in place: nothing moves', asy
     () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
   )
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0)
+  const faceArrived = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => /fraunces-latin-600-normal-[\w-]+\.woff2$/.test(entry.name)),
+  )
+  expect(faceArrived, 'the face did arrive').toBe(true)
   expect(await firstHeadingDrawnInFraunces(page), 'the page keeps the fallback it drew').toBe(false)
 })
