@@ -10,10 +10,9 @@
  * Four variants per page, in rounds, the order turned every round: ours and its no-JavaScript
  * ceiling (`lib/no-js-proxy.ts`), then both again with DevTools set up as Lighthouse's attach
  * steps set it up (`Runtime` and `Debugger` enabled, async stacks 8 deep, a trace with
- * Lighthouse's categories; not its browser flags). Every visit is a fresh Chromium with
- * Lighthouse's mobile user agent (a headless one is served as a crawler: the whole page at once)
- * at its applied-throttling phone (412 × 823, slow 4G: 562.5 ms, 1.47 Mbit/s; 4× CPU slowdown),
- * hCaptcha blocked. Blocking is TBT's sum as Lighthouse computes it (each long task's part after
+ * Lighthouse's categories; not its browser flags). Every visit is a fresh Chromium set up as
+ * Lighthouse's applied-throttling phone (`lighthouseMobilePhone`; its user agent matters: a
+ * headless one is served as a crawler, the whole page at once), hCaptcha blocked. Blocking is TBT's sum as Lighthouse computes it (each long task's part after
  * first contentful paint, less 50 ms), with the window ending 3 s after the load event rather than
  * at time to interactive.
  *
@@ -25,8 +24,7 @@ import { once } from 'node:events'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { userAgents } from 'lighthouse/core/config/constants.js'
-import { chromePath, headlessChromeFlags } from './lib/chromium.ts'
+import { chromePath, headlessChromeFlags, lighthouseMobilePhone } from './lib/chromium.ts'
 import { startNoJsProxy } from './lib/no-js-proxy.ts'
 import { loadAverage, mark, median, table, writeSection } from './lib/results.ts'
 import { build, positionalArgs, skipBuild, startServer } from './lib/server.ts'
@@ -217,21 +215,11 @@ async function visit(url: string, inspected: boolean): Promise<Visit> {
     await send('Page.enable')
     await send('Network.enable')
     await send('Network.setBlockedURLs', { urls: ['*hcaptcha.com*'] })
-    await send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 562.5,
-      downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-      uploadThroughput: (750 * 1024 * 0.9) / 8,
-    })
-    await send('Emulation.setUserAgentOverride', { userAgent: userAgents.mobile })
-    await send('Emulation.setDeviceMetricsOverride', {
-      width: 412,
-      height: 823,
-      deviceScaleFactor: 1.75,
-      mobile: true,
-    })
+    await send('Network.emulateNetworkConditions', lighthouseMobilePhone.network)
+    await send('Emulation.setUserAgentOverride', { userAgent: lighthouseMobilePhone.userAgent })
+    await send('Emulation.setDeviceMetricsOverride', lighthouseMobilePhone.screen)
     await send('Emulation.setTouchEmulationEnabled', { enabled: true })
-    await send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await send('Emulation.setCPUThrottlingRate', { rate: lighthouseMobilePhone.cpuSlowdown })
     await send('Page.addScriptToEvaluateOnNewDocument', { source: observeLongTasks })
     if (inspected) {
       await send('Runtime.enable')
@@ -357,7 +345,7 @@ async function main() {
     })
   })
   const body = [
-    `Build: ${buildIdentity()}. ${visits} visits per page and variant, in rounds (every page, the four variants back to back, their order turned every round); each a fresh headless Chromium with Lighthouse's mobile user agent at 412 × 823, slow 4G (562.5 ms, 1.47 Mbit/s) and 4× CPU slowdown, hCaptcha blocked, driven over the DevTools protocol with only Page, Network and Emulation enabled; the "DevTools as Lighthouse attaches it" rows add Runtime and Debugger (async stacks 8 deep) and a trace with Lighthouse's categories. Load average (1 / 5 / 15 min) before ${loads[0]}, after ${loads[1]}.`,
+    `Build: ${buildIdentity()}. ${visits} visits per page and variant, in rounds (every page, the four variants back to back, their order turned every round); each a fresh headless Chromium as ${lighthouseMobilePhone.summary}, hCaptcha blocked, driven over the DevTools protocol with only Page, Network and Emulation enabled; the "DevTools as Lighthouse attaches it" rows add Runtime and Debugger (async stacks 8 deep) and a trace with Lighthouse's categories. Load average (1 / 5 / 15 min) before ${loads[0]}, after ${loads[1]}.`,
     `Blocking: TBT's sum as Lighthouse computes it (each long task's part after first contentful paint, less 50 ms), from the browser's own \`longtask\` entries, the window ending 3 s after the load event. Longest: the longest such part. App start: the module scripts' time in long animation frames (0 when the app started within a frame under 50 ms, which the browser does not record). Medians (min–max). Budget: ours at most the ceiling's + ${blockingBudgetMs} ms, the median of the round-by-round differences; the same difference with DevTools attached is shown beside it, not budgeted: it is what Lighthouse's TBT difference carries and a visitor's browser does not.`,
     ...problems,
     '',

@@ -4,9 +4,9 @@
  * renders, so on a slow connection it is a race between the face and the stylesheet, and a
  * figure over many visits, not a test's yes or no.
  *
- * Each visit is a fresh Chromium context at Lighthouse's mobile settings as its devtools
- * throttling applies them (412 × 823, slow 4G: 562.5 ms latency, 1.47 Mbit/s down; 4× CPU
- * slowdown), with nothing intercepting requests (interception delays every request). Once the
+ * Each visit is a fresh Chromium context as Lighthouse's applied throttling sets up its phone
+ * (`lighthouseMobilePhone`, with its user agent: the headless one is served as a crawler), with
+ * nothing intercepting requests (interception delays every request). Once the
  * page has loaded, the face counts as shown when the first heading's text is drawn wider or
  * narrower than the same text in the fallback stack alone (`document.fonts.check` would say
  * loaded either way). Also written: when the face and the stylesheet had arrived, and the first
@@ -18,7 +18,7 @@
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from '@playwright/test'
 import { headingDrawnInFraunces } from '../test/support/heading-drawn-in-fraunces.ts'
-import { chromePath } from './lib/chromium.ts'
+import { chromePath, lighthouseMobilePhone } from './lib/chromium.ts'
 import { loadAverage, mark, median, table, writeSection } from './lib/results.ts'
 import { build, positionalArgs, skipBuild, startServer } from './lib/server.ts'
 
@@ -33,22 +33,21 @@ type Visit = { shown: boolean; face: number; stylesheet: number; firstPaint: num
 
 async function visit(browser: Browser, url: string): Promise<Visit> {
   const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
+    viewport: {
+      width: lighthouseMobilePhone.screen.width,
+      height: lighthouseMobilePhone.screen.height,
+    },
+    deviceScaleFactor: lighthouseMobilePhone.screen.deviceScaleFactor,
+    isMobile: lighthouseMobilePhone.screen.mobile,
+    userAgent: lighthouseMobilePhone.userAgent,
     hasTouch: true,
   })
   try {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 562.5,
-      downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-      uploadThroughput: (750 * 1024 * 0.9) / 8,
-    })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await cdp.send('Network.emulateNetworkConditions', lighthouseMobilePhone.network)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: lighthouseMobilePhone.cpuSlowdown })
     await page.goto(url, { timeout: 60_000 })
     const heading = page.getByRole('heading', { level: 1 })
     const shown = await heading.evaluate(headingDrawnInFraunces)
@@ -108,7 +107,7 @@ async function main() {
     ]
   })
   const body = [
-    `${visits} first visits per page, in rounds; each a fresh Chromium context at 412 × 823, slow 4G (562.5 ms, 1.47 Mbit/s) and 4× CPU slowdown applied in the browser, nothing intercepted. Load average (1 / 5 / 15 min) before ${loads[0]}, after ${loads[1]}.`,
+    `${visits} first visits per page, in rounds; each a fresh Chromium context as ${lighthouseMobilePhone.summary}, applied in the browser, nothing intercepted. Load average (1 / 5 / 15 min) before ${loads[0]}, after ${loads[1]}.`,
     'Face shown: the first heading drawn in Fraunces (its width against the fallback stack). Arrival times from navigation start, medians. Budget: the face on every visit.',
     '',
     table(['page', 'face shown', 'face arrived', 'stylesheet arrived', 'first paint'], rows),
