@@ -251,7 +251,8 @@ async function visit(url: string, inspected: boolean): Promise<Visit> {
     return JSON.parse(result.value) as Visit
   } finally {
     await stopChromium(chrome)
-    rmSync(profile, { recursive: true, force: true })
+    // Chromium's helper processes can still be writing to the profile just after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }
 }
 
