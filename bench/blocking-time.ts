@@ -12,9 +12,9 @@
  * steps set it up (`Runtime` and `Debugger` enabled, async stacks 8 deep, a trace with
  * Lighthouse's categories; not its browser flags). Every visit is a fresh Chromium set up as
  * Lighthouse's applied-throttling phone (`lighthouseMobilePhone`; its user agent matters: a
- * headless one is served as a crawler, the whole page at once), hCaptcha blocked. Blocking is TBT's sum as Lighthouse computes it (each long task's part after
- * first contentful paint, less 50 ms), with the window ending 3 s after the load event rather than
- * at time to interactive.
+ * headless one is served as a crawler, the whole page at once), hCaptcha blocked. Blocking is
+ * TBT's sum as Lighthouse computes it (each long task's part after first contentful paint, less
+ * 50 ms), with the window ending 3 s after the load event rather than at time to interactive.
  *
  *   flock /tmp/site-build.lock npm run build
  *   ./node_modules/.bin/node bench/blocking-time.ts --no-build [--visits=N] [routes…]

@@ -6,10 +6,9 @@
  *
  * Each visit is a fresh Chromium context as Lighthouse's applied throttling sets up its phone
  * (`lighthouseMobilePhone`, with its user agent: the headless one is served as a crawler), with
- * nothing intercepting requests (interception delays every request). Once the
- * page has loaded, the face counts as shown when the first heading's text is drawn wider or
- * narrower than the same text in the fallback stack alone (`document.fonts.check` would say
- * loaded either way). Also written: when the face and the stylesheet had arrived, and the first
+ * nothing intercepting requests (interception delays every request). Once the page has loaded,
+ * the face counts as shown when the first heading's text is drawn wider or narrower than the same
+ * text in the fallback stack alone (`document.fonts.check` would say loaded either way). Also written: when the face and the stylesheet had arrived, and the first
  * paint, medians over the visits. Budget: the face on every visit.
  *
  *   flock /tmp/site-build.lock npm run build
