@@ -5,7 +5,11 @@
 import { createServer, type Server } from 'node:http'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { rawConnection as client, steadyTraffic } from '#test/support/keep-alive-clients.ts'
+import {
+  rawConnection as client,
+  type RawConnection,
+  steadyTraffic,
+} from '#test/support/keep-alive-clients.ts'
 import { gracefulStop } from './graceful-stop.server'
 
 const servers: Server[] = []
@@ -23,6 +27,16 @@ async function listen(handler: Parameters<typeof createServer>[1]) {
   const address = server.address()
   if (address === null || typeof address === 'string') throw new Error('no port')
   return { server, port: address.port }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Holds this process's event loop, as a long synchronous render does. */
+const holdEventLoop = (ms: number) => {
+  const until = performance.now() + ms
+  while (performance.now() < until) {
+    // busy
+  }
 }
 
 const waitFor = async (check: () => boolean) => {
@@ -69,6 +83,75 @@ describe('gracefulStop', () => {
       expect(await c.ended).toBe('end')
       expect(c.received()).toContain(`answer to /queued/${index}`)
     }
+  })
+
+  it('answers a connection opened as the stop begins whose request comes only after the listener has closed', async () => {
+    const { server, port } = await listen((request, response) => {
+      response.end(`answer to ${request.url}`)
+    })
+    const stop = gracefulStop(server, { timeoutMs: 10_000 })
+    // A pooled client told Connection: close opens its next connection at once; on a busy
+    // machine its request can follow the handshake by longer than the listener takes to close.
+    const late = client(port)
+    await late.connected
+    const stopped = stop.stop()
+    await waitFor(() => !server.listening)
+    await sleep(50)
+    await late.send('/late')
+
+    expect(await stopped).toEqual({ cut: 0 })
+    expect(await late.ended).toBe('end')
+    expect(late.received()).toContain('answer to /late')
+    expect(late.received().toLowerCase()).toContain('connection: close')
+  })
+
+  it('ends a connection that never sends a request once it has been idle for the grace, without cutting it', async () => {
+    const { server, port } = await listen((_request, response) => response.end())
+    const stop = gracefulStop(server, { timeoutMs: 10_000, idleGraceMs: 200 })
+    const silent = client(port)
+    await silent.connected
+
+    expect(await stop.stop()).toEqual({ cut: 0 })
+    expect(await silent.ended).toBe('end')
+    expect(silent.received()).toBe('')
+  })
+
+  it('accepts a connection the kernel took while the event loop was held, rather than closing the listener on it', async () => {
+    const { server, port } = await listen((request, response) => {
+      response.end(`answer to ${request.url}`)
+    })
+    const settleMs = 300
+    const stop = gracefulStop(server, { timeoutMs: 20_000, settleMs })
+    const stopped = stop.stop()
+    // A new connection every half settleMs keeps the listener open past the drain (new requests
+    // are then held until nobody has connected for settleMs).
+    const trickle: RawConnection[] = []
+    for (let index = 0; index < 6; index++) {
+      const connection = client(port)
+      trickle.push(connection)
+      await connection.connected
+      await connection.send(`/trickle/${index}`)
+      await sleep(settleMs / 2)
+    }
+    // Then one more, whose handshake the kernel completes while this process is held for longer
+    // than settleMs (a long render would hold it so), before Node has accepted it.
+    const late = await new Promise<RawConnection>((resolve) =>
+      setImmediate(() => {
+        const connection = client(port)
+        // The connect is queued on nextTick: the loop is held once it has been made.
+        process.nextTick(() => holdEventLoop(1.5 * settleMs))
+        resolve(connection)
+      }),
+    )
+    await late.connected
+    await late.send('/late')
+
+    expect(await stopped).toEqual({ cut: 0 })
+    for (const [index, connection] of trickle.entries()) {
+      expect(connection.received()).toContain(`answer to /trickle/${index}`)
+    }
+    expect(await late.ended).toBe('end')
+    expect(late.received()).toContain('answer to /late')
   })
 
   it('lets a request in progress finish, saying Connection: close, and refuses new connections', async () => {

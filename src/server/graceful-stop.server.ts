@@ -15,9 +15,16 @@
  * that is being opened at that moment, and under steady traffic one always is. So before closing
  * it, the server holds back the requests that arrive (their answers would send their clients to
  * open new connections) until no new connection has come for a while: every client is then
- * waiting for an answer, none is connecting, and the listen queue is empty. It closes the
- * listener, lets the held requests through, and ends each connection once its last answer has
- * gone (FIN, not RST). A client's next connection is refused, which a balancer retries elsewhere.
+ * waiting for an answer, none is connecting, and the listen queue is empty. It looks right after
+ * the event loop's poll phase, where Node accepts what the kernel has queued, and a turn in which
+ * the loop was busy does not count: a connection that came meanwhile may still be queued, and
+ * closing the listener would reset it. It closes the listener, lets the held requests through,
+ * and ends each connection once its last answer has gone (FIN, not RST). A client's next
+ * connection is refused, which a balancer retries elsewhere.
+ *
+ * A connection without a request is ended only once it has been idle for a while: one just
+ * opened, or just answered without `Connection: close`, is about to carry a request, which a busy
+ * client may write well after the handshake; ending it first would hang up on that request.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { Server as NetServer, type Socket } from 'node:net'
@@ -31,6 +38,11 @@ export interface GracefulStopOptions {
    * then (or once a sixth of the time-out has gone by in this wait).
    */
   settleMs?: number
+  /**
+   * Once the listener is closed, how long a connection may sit without a request (since it was
+   * opened, or since its last answer) before it is ended.
+   */
+  idleGraceMs?: number
 }
 
 export interface GracefulStop {
@@ -56,16 +68,33 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * (`createServer(handler)`, srvx's `serve()`), before the server accepts anyone.
  */
 export function gracefulStop(server: Server, options: GracefulStopOptions): GracefulStop {
-  const { timeoutMs, settleMs = 100 } = options
+  const { timeoutMs, settleMs = 100, idleGraceMs = 1_000 } = options
   /** Every open connection, with the answers it still owes. */
   const connections = new Map<Socket, Set<ServerResponse>>()
+  /** Since when each connection has owed nothing, and how many bytes it had read by then. */
+  const idle = new Map<Socket, { since: number; bytesRead: number }>()
+  const markIdle = (socket: Socket) => {
+    const mark = { since: performance.now(), bytesRead: socket.bytesRead }
+    idle.set(socket, mark)
+    return mark
+  }
   let stopping = false
   let stopped: Promise<{ cut: number }> | undefined
   /** While the listener is being closed: requests waiting to be handed to the app. */
   let held: [IncomingMessage, ServerResponse][] | undefined
 
-  const endIfIdle = (socket: Socket) => {
-    if (connections.get(socket)?.size === 0 && !socket.destroyed) socket.end()
+  /** Ends the connection once it has owed nothing, and read nothing, for idleGraceMs. */
+  const endWhenIdle = (socket: Socket) => {
+    if (connections.get(socket)?.size !== 0 || socket.destroyed || socket.writableEnded) return
+    let mark = idle.get(socket)
+    // Bytes of a request whose headers are not complete yet: it is on its way.
+    if (mark === undefined || socket.bytesRead !== mark.bytesRead) mark = markIdle(socket)
+    const idleFor = performance.now() - mark.since
+    if (idleFor >= idleGraceMs) {
+      socket.end()
+      return
+    }
+    setTimeout(() => endWhenIdle(socket), idleGraceMs - idleFor).unref()
   }
 
   // TLS servers hand the request's socket over in 'secureConnection'.
@@ -76,7 +105,11 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
     accepted += 1
     lastAcceptedAt = performance.now()
     connections.set(socket, new Set())
-    socket.once('close', () => connections.delete(socket))
+    markIdle(socket)
+    socket.once('close', () => {
+      connections.delete(socket)
+      idle.delete(socket)
+    })
   })
 
   // The app's listeners are called from here, so a request can be held back while the listener
@@ -93,9 +126,10 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
       owed.add(response)
       response.once('close', () => {
         owed.delete(response)
+        if (owed.size === 0) markIdle(socket)
         // Once the listener is closed, a connection whose answer had left before the stop (and so
-        // kept it open) ends with that answer. Before, its next request gets Connection: close.
-        if (stopping && !server.listening) endIfIdle(socket)
+        // kept it open) ends after that answer. Before, its next request gets Connection: close.
+        if (stopping && !server.listening) endWhenIdle(socket)
       })
     }
     if (stopping) response.setHeader('connection', 'close')
@@ -103,20 +137,31 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
     else handToApp(request, response)
   })
 
-  /** Turns of the event loop until `done()`, or until `untilMs` (a performance.now() time). */
-  const waitUntil = async (done: () => boolean, untilMs: number) => {
-    while (!done() && performance.now() < untilMs) {
+  const turnMs = Math.max(1, settleMs / 20)
+  /**
+   * Asks `done()` once a turn of the event loop until it says yes, or until `untilMs` (a
+   * performance.now() time). It asks right after the loop's poll phase, where Node accepts what
+   * the kernel has queued, and says how long that phase was busy: connections that came while it
+   * was may be queued still.
+   */
+  const waitUntil = async (done: (busyMs: number) => boolean, untilMs: number) => {
+    while (performance.now() < untilMs) {
+      await sleep(turnMs)
+      const polledFrom = performance.now()
       await nextTurn()
-      await sleep(Math.max(1, settleMs / 20))
+      if (done(performance.now() - polledFrom)) return
     }
   }
 
-  /** True once three turns of the event loop and settleMs have passed without a new connection. */
+  /**
+   * True once three turns of the event loop, none of them busy, and settleMs have passed without
+   * a new connection.
+   */
   const quietWatch = () => {
     let quietTurns = 0
     let seen = accepted
-    return () => {
-      quietTurns = accepted === seen ? quietTurns + 1 : 0
+    return (busyMs: number) => {
+      quietTurns = accepted === seen && busyMs <= turnMs ? quietTurns + 1 : 0
       seen = accepted
       return quietTurns >= 3 && performance.now() - lastAcceptedAt >= settleMs
     }
@@ -173,7 +218,7 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
         for (const [request, response] of release) handToApp(request, response)
         // Requests that have arrived on the connections are read before idle ones are ended.
         await nextTurn()
-        for (const socket of connections.keys()) endIfIdle(socket)
+        for (const socket of connections.keys()) endWhenIdle(socket)
 
         const outcome = await Promise.race([allClosed, timedOut])
         clearTimeout(timer)
