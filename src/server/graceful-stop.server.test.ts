@@ -43,6 +43,26 @@ const waitFor = async (check: () => boolean) => {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
+/**
+ * A server under `gracefulStop(options)` and a connection whose answer to /stream has sent its
+ * head and a first half; `finish()` sends the rest. Other paths are answered at once.
+ */
+async function streamingAnswer(options: Parameters<typeof gracefulStop>[1]) {
+  let finish: (() => void) | undefined
+  const { server, port } = await listen((request, response) => {
+    if (request.url !== '/stream') return response.end(`answer to ${request.url}`)
+    response.writeHead(200, { 'content-type': 'text/plain' })
+    response.write('first half, ')
+    finish = () => response.end('second half')
+  })
+  const stop = gracefulStop(server, options)
+  const streaming = client(port)
+  await streaming.connected
+  await streaming.send('/stream')
+  await waitFor(() => streaming.received().includes('first half'))
+  return { server, stop, streaming, finish: () => finish?.() }
+}
+
 describe('gracefulStop', () => {
   it('answers every request written before the stop, on pooled connections, and then closes them with FIN', async () => {
     const { server, port } = await listen((request, response) => {
@@ -116,6 +136,33 @@ describe('gracefulStop', () => {
     expect(silent.received()).toBe('')
   })
 
+  it('answers a request written just before the grace runs out while the event loop is held', async () => {
+    const { server, port } = await listen((request, response) => {
+      response.end(`answer to ${request.url}`)
+    })
+    const idleGraceMs = 400
+    const stop = gracefulStop(server, { timeoutMs: 10_000, idleGraceMs })
+    const late = client(port)
+    await late.connected
+    const openedAt = performance.now()
+    const stopped = stop.stop()
+    await waitFor(() => !server.listening)
+    // 30 ms before the grace is over the request is written, and the loop is held across the
+    // deadline (a render): the kernel holds the request, Node has not read it yet.
+    await sleep(idleGraceMs - (performance.now() - openedAt) - 30)
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        late.socket.write(`GET /late HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)
+        holdEventLoop(100)
+        resolve()
+      }),
+    )
+
+    expect(await stopped).toEqual({ cut: 0 })
+    expect(await late.ended).toBe('end')
+    expect(late.received()).toContain('answer to /late')
+  })
+
   it('accepts a connection the kernel took while the event loop was held, rather than closing the listener on it', async () => {
     const { server, port } = await listen((request, response) => {
       response.end(`answer to ${request.url}`)
@@ -183,24 +230,33 @@ describe('gracefulStop', () => {
     expect(slow.received().toLowerCase()).toContain('connection: close')
   })
 
-  it('ends a connection whose answer began before the stop once that answer is complete', async () => {
-    let finish: (() => void) | undefined
-    const { server, port } = await listen((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/plain' })
-      response.write('first half, ')
-      finish = () => response.end('second half')
-    })
-    const stop = gracefulStop(server, { timeoutMs: 10_000 })
-    const streaming = client(port)
-    await streaming.connected
-    await streaming.send('/stream')
-    await waitFor(() => streaming.received().includes('first half'))
+  it('ends a connection whose answer began before the stop once that answer is complete and nothing follows', async () => {
+    const { stop, streaming, finish } = await streamingAnswer({ timeoutMs: 10_000 })
 
     const stopped = stop.stop()
-    finish?.()
+    finish()
     expect(await stopped).toEqual({ cut: 0 })
     expect(await streaming.ended).toBe('end')
     expect(streaming.received()).toContain('second half')
+  })
+
+  it('answers the next request on a connection whose answer began before the stop and ended after the listener closed', async () => {
+    // The drain waits a third of the time-out for the answer before closing the listener.
+    const { server, stop, streaming, finish } = await streamingAnswer({ timeoutMs: 3_000 })
+
+    const stopped = stop.stop()
+    await waitFor(() => !server.listening)
+    finish()
+    // Its head said keep-alive, so the client sends its next request on it: a little later, as a
+    // busy client does.
+    await waitFor(() => streaming.received().includes('second half'))
+    await sleep(50)
+    await streaming.send('/next')
+
+    expect(await stopped).toEqual({ cut: 0 })
+    expect(await streaming.ended).toBe('end')
+    expect(streaming.received()).toContain('answer to /next')
+    expect(streaming.answers()).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200'])
   })
 
   it('answers clients that go on sending through the stop: no reset, every later answer says Connection: close', async () => {

@@ -40,7 +40,8 @@ export interface GracefulStopOptions {
   settleMs?: number
   /**
    * Once the listener is closed, how long a connection may sit without a request (since it was
-   * opened, or since its last answer) before it is ended.
+   * opened, or since its last answer) before it is ended. Default 1 s, at most a sixth of the
+   * time-out.
    */
   idleGraceMs?: number
 }
@@ -68,11 +69,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * (`createServer(handler)`, srvx's `serve()`), before the server accepts anyone.
  */
 export function gracefulStop(server: Server, options: GracefulStopOptions): GracefulStop {
-  const { timeoutMs, settleMs = 100, idleGraceMs = 1_000 } = options
+  const { timeoutMs, settleMs = 100 } = options
+  // Within the time-out, so a connection without a request is ended rather than cut.
+  const idleGraceMs = Math.min(options.idleGraceMs ?? 1_000, timeoutMs / 6)
+  /** The wait between two looks at the connections; a poll phase longer than this is busy. */
+  const turnMs = Math.max(1, settleMs / 20)
   /** Every open connection, with the answers it still owes. */
   const connections = new Map<Socket, Set<ServerResponse>>()
   /** Since when each connection has owed nothing, and how many bytes it had read by then. */
   const idle = new Map<Socket, { since: number; bytesRead: number }>()
+  /** Connections with a look at their idleness already scheduled. */
+  const graceWaits = new WeakSet<Socket>()
   const markIdle = (socket: Socket) => {
     const mark = { since: performance.now(), bytesRead: socket.bytesRead }
     idle.set(socket, mark)
@@ -94,7 +101,20 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
       socket.end()
       return
     }
-    setTimeout(() => endWhenIdle(socket), idleGraceMs - idleFor).unref()
+    if (graceWaits.has(socket)) return
+    graceWaits.add(socket)
+    const lookAgain = () => {
+      graceWaits.delete(socket)
+      endWhenIdle(socket)
+    }
+    setTimeout(() => {
+      // Looked at after the poll phase, which reads a request the kernel already holds; after a
+      // busy one, after one more.
+      const polledFrom = performance.now()
+      setImmediate(() =>
+        performance.now() - polledFrom > turnMs ? setImmediate(lookAgain) : lookAgain(),
+      )
+    }, idleGraceMs - idleFor).unref()
   }
 
   // TLS servers hand the request's socket over in 'secureConnection'.
@@ -126,7 +146,8 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
       owed.add(response)
       response.once('close', () => {
         owed.delete(response)
-        if (owed.size === 0) markIdle(socket)
+        // (A connection that closed with an answer owed is gone already.)
+        if (owed.size === 0 && connections.has(socket)) markIdle(socket)
         // Once the listener is closed, a connection whose answer had left before the stop (and so
         // kept it open) ends after that answer. Before, its next request gets Connection: close.
         if (stopping && !server.listening) endWhenIdle(socket)
@@ -137,12 +158,11 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
     else handToApp(request, response)
   })
 
-  const turnMs = Math.max(1, settleMs / 20)
   /**
-   * Asks `done()` once a turn of the event loop until it says yes, or until `untilMs` (a
-   * performance.now() time). It asks right after the loop's poll phase, where Node accepts what
-   * the kernel has queued, and says how long that phase was busy: connections that came while it
-   * was may be queued still.
+   * Asks `done()` every turnMs until it says yes, or until `untilMs` (a performance.now() time).
+   * It asks right after the event loop's poll phase, where Node accepts what the kernel has
+   * queued, and says how long the loop was busy from the wait's end until then: connections that
+   * came meanwhile may be queued still.
    */
   const waitUntil = async (done: (busyMs: number) => boolean, untilMs: number) => {
     while (performance.now() < untilMs) {
@@ -154,16 +174,16 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
   }
 
   /**
-   * True once three turns of the event loop, none of them busy, and settleMs have passed without
-   * a new connection.
+   * True once three looks and settleMs have passed without a new connection, and the loop was not
+   * busy before the last look (so nothing can be left in the listen queue).
    */
   const quietWatch = () => {
     let quietTurns = 0
     let seen = accepted
     return (busyMs: number) => {
-      quietTurns = accepted === seen && busyMs <= turnMs ? quietTurns + 1 : 0
+      quietTurns = accepted === seen ? quietTurns + 1 : 0
       seen = accepted
-      return quietTurns >= 3 && performance.now() - lastAcceptedAt >= settleMs
+      return busyMs <= turnMs && quietTurns >= 3 && performance.now() - lastAcceptedAt >= settleMs
     }
   }
 
