@@ -85,6 +85,16 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
     idle.set(socket, mark)
     return mark
   }
+  /**
+   * Resolves right after the event loop's next poll phase, where Node accepts the connections
+   * the kernel has queued and reads what has arrived on the others, with how long the loop was
+   * busy until then: what came meanwhile may not have been taken yet.
+   */
+  const afterPollPhase = async () => {
+    const from = performance.now()
+    await nextTurn()
+    return performance.now() - from
+  }
   let stopping = false
   let stopped: Promise<{ cut: number }> | undefined
   /** While the listener is being closed: requests waiting to be handed to the app. */
@@ -107,13 +117,11 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
       graceWaits.delete(socket)
       endWhenIdle(socket)
     }
-    setTimeout(() => {
+    setTimeout(async () => {
       // Looked at after the poll phase, which reads a request the kernel already holds; after a
       // busy one, after one more.
-      const polledFrom = performance.now()
-      setImmediate(() =>
-        performance.now() - polledFrom > turnMs ? setImmediate(lookAgain) : lookAgain(),
-      )
+      if ((await afterPollPhase()) > turnMs) await nextTurn()
+      lookAgain()
     }, idleGraceMs - idleFor).unref()
   }
 
@@ -159,17 +167,13 @@ export function gracefulStop(server: Server, options: GracefulStopOptions): Grac
   })
 
   /**
-   * Asks `done()` every turnMs until it says yes, or until `untilMs` (a performance.now() time).
-   * It asks right after the event loop's poll phase, where Node accepts what the kernel has
-   * queued, and says how long the loop was busy from the wait's end until then: connections that
-   * came meanwhile may be queued still.
+   * Asks `done()` every turnMs, right after a poll phase (`afterPollPhase`, whose busy time it
+   * passes on), until it says yes, or until `untilMs` (a performance.now() time).
    */
   const waitUntil = async (done: (busyMs: number) => boolean, untilMs: number) => {
     while (performance.now() < untilMs) {
       await sleep(turnMs)
-      const polledFrom = performance.now()
-      await nextTurn()
-      if (done(performance.now() - polledFrom)) return
+      if (done(await afterPollPhase())) return
     }
   }
 
