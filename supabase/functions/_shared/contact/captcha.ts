@@ -28,6 +28,18 @@ export interface HcaptchaVerifierOptions {
 export const defaultCaptchaTimeoutMs = 5_000
 
 /**
+ * hCaptcha's error codes that describe the site's own settings, not the visitor's token: a wrong
+ * or missing secret, a site key the secret does not own, a test key with a real secret. Answered
+ * to every visitor alike until the operator mends the setting.
+ */
+export const captchaOperatorFaultCodes = [
+  'missing-input-secret',
+  'invalid-input-secret',
+  'sitekey-secret-mismatch',
+  'not-using-dummy-passcode',
+] as const
+
+/**
  * hCaptcha's published passing token. The widget with the published test site key hands out this
  * same token every time, and only the published test secret accepts it, so it is exempt from our
  * replay record: otherwise a site running on the test keys (nothing configured) would refuse
