@@ -95,6 +95,7 @@ function printFull(messages: InboxSnapshotMessage[]) {
       m.status === 'pending' && m.nextAttemptAt ? `, next try ${dateTime(m.nextAttemptAt)}` : ''
     console.info(`   notification: ${m.status}${notified} (${m.attempts} attempts${next})`)
     if (m.lastError && m.status !== 'sent') console.info(`   last error: ${m.lastError}`)
+    if (m.captchaProblem) console.info(`   spam check: NOT CHECKED (${m.captchaProblem})`)
     console.info('')
     for (const text of printable(m.message).split('\n')) console.info(`   ${text}`)
     console.info('')

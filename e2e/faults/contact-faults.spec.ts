@@ -262,3 +262,84 @@ test('killed (SIGKILL) between storing and sending: sent after the restart, exac
     expect((await inbox(data.dir)).total).toBe(2)
   })
 })
+
+test('a wrong captcha secret (embedded): kept and marked unchecked, success for the visitor, notified once', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  const captcha = await captchaVerifier()
+  const data = clean.add(temporaryDataDir('contact-wrong-secret'), (d) => d.remove())
+  const server = clean.add(
+    await startProductionServer({
+      dataDir: data.dir,
+      // hCaptcha answers `invalid-input-secret` to every token while the secret is wrong.
+      env: {
+        HCAPTCHA_VERIFY_URL: captcha.url,
+        HCAPTCHA_SECRET: 'not-the-secret',
+        TRUST_PROXY: 'true',
+      },
+    }),
+    (s) => s.stop(),
+  )
+
+  await openContactPage(page, server.url)
+  await fillContactForm(page, 'Wanda Wrongkey', 'A bathroom quote, whatever the captcha says.')
+  await sendContactForm(page)
+  await expect(successToast(page)).toBeVisible({ timeout: 20_000 })
+
+  await eventually(async () => {
+    const snapshot = await inbox(data.dir)
+    expect(snapshot.total).toBe(1)
+    expect(snapshot.messages[0]).toMatchObject({
+      name: 'Wanda Wrongkey',
+      status: 'sent',
+      captchaProblem: 'misconfigured: invalid-input-secret',
+    })
+  })
+  const [mail] = outboxFiles(data.dir)
+  expect(outboxFiles(data.dir)).toHaveLength(1)
+  expect(readFileSync(join(data.dir, 'outbox', mail ?? ''), 'utf8')).toMatch(
+    /Captcha:\s+not checked \(misconfigured: invalid-input-secret\)/,
+  )
+  expect(server.output()).toMatch(/"level":"error","event":"contact\.captcha_unchecked"/)
+})
+
+test('a lost answer: the visitor sends again, the message is stored and notified once', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  allowFailedResponses(page, /\/_serverFn\//)
+  const captcha = await captchaVerifier()
+  const data = clean.add(temporaryDataDir('contact-lost-answer'), (d) => d.remove())
+  const server = clean.add(
+    await startProductionServer({
+      dataDir: data.dir,
+      env: { HCAPTCHA_VERIFY_URL: captcha.url, TRUST_PROXY: 'true' },
+    }),
+    (s) => s.stop(),
+  )
+
+  await openContactPage(page, server.url)
+  await fillContactForm(page, 'Larry Lostanswer', 'Please call about a basement, my line drops.')
+  // The server gets the message and answers; the answer never reaches the browser.
+  let delivered = 0
+  await page.route('**/_serverFn/**', async (route) => {
+    await route.fetch()
+    delivered += 1
+    await route.abort('connectionreset')
+  })
+  await sendContactForm(page)
+  await expect(failureToast(page)).toBeVisible({ timeout: 20_000 })
+  expect(delivered).toBe(1)
+  await eventually(async () => expect((await inbox(data.dir)).total).toBe(1))
+
+  await page.unroute('**/_serverFn/**')
+  await sendContactForm(page)
+  await expect(successToast(page)).toBeVisible({ timeout: 20_000 })
+  await eventually(async () => {
+    const snapshot = await inbox(data.dir)
+    expect(snapshot.total).toBe(1)
+    expect(snapshot.messages[0]).toMatchObject({ name: 'Larry Lostanswer', status: 'sent' })
+  })
+  expect(outboxFiles(data.dir)).toHaveLength(1)
+})

@@ -51,6 +51,23 @@ export interface EmbeddedContactOptions {
   transport?: MailTransport
 }
 
+/**
+ * SMTP_URL's transport; when nodemailer cannot make one from it, a transport whose every send
+ * fails with the reason: messages are still stored, their notifications wait for the mended URL.
+ */
+function smtpTransportOrProblem(url: string, log: Logger): MailTransport {
+  try {
+    return createSmtpTransport({ url })
+  } catch (error) {
+    const problem = `SMTP_URL cannot be used (${describeError(error)})`
+    log.error('contact.mail_misconfigured', { problem })
+    return {
+      description: 'SMTP (unusable SMTP_URL)',
+      send: () => Promise.reject(new Error(problem)),
+    }
+  }
+}
+
 /** The embedded pipeline over a given database (the server passes the embedded PGlite). */
 export function createEmbeddedContactBackend(options: EmbeddedContactOptions): ContactBackend {
   const { settings, database, log = consoleLogger } = options
@@ -64,7 +81,7 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions): C
   const transport =
     options.transport ??
     (settings.SMTP_URL
-      ? createSmtpTransport({ url: settings.SMTP_URL })
+      ? smtpTransportOrProblem(settings.SMTP_URL, log)
       : createEmlOutboxTransport({ dir: outboxDir(settings.DATA_DIR) }))
   const outbox = createNotificationOutbox({
     store,

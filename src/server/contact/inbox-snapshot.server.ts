@@ -35,6 +35,8 @@ export interface InboxSnapshotMessage {
   lastError: string | null
   notifiedAt: string | null
   nextAttemptAt: string | null
+  /** Why its captcha could not be checked, or null when it passed (absent in older snapshots). */
+  captchaProblem?: string | null
 }
 
 export interface InboxSnapshot {
@@ -61,6 +63,7 @@ export function toSnapshotMessage(message: StoredContactMessage): InboxSnapshotM
     lastError: message.notificationLastError,
     notifiedAt: message.notifiedAt?.toISOString() ?? null,
     nextAttemptAt: message.nextAttemptAt?.toISOString() ?? null,
+    captchaProblem: message.captchaProblem,
   }
 }
 

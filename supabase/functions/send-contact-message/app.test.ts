@@ -250,13 +250,17 @@ describe('the site calling the function with the keys a hosted project issues', 
     const response = await app.fetch(new Request('http://edge/', { method: 'POST', body: '{}' }))
     expect(response.status).toBe(500)
     expect(await response.json()).toEqual({ error: 'The contact service is not configured.' })
-    expect(String(memory.entries[0]?.fields.problems)).toMatch(
-      /SUPABASE_DB_URL .*HCAPTCHA_SECRET .*SUPABASE_SECRET_KEYS/,
+    const fatal = memory.entries.find((entry) => entry.event === 'edge.misconfigured')
+    expect(String(fatal?.fields.problems)).toMatch(/SUPABASE_DB_URL .*SUPABASE_SECRET_KEYS/)
+    // A missing captcha secret is named too, but is no reason to refuse messages.
+    expect(String(fatal?.fields.problems)).not.toMatch(/HCAPTCHA_SECRET/)
+    expect(memory.entries).toContainEqual(
+      expect.objectContaining({ level: 'error', event: 'edge.captcha_misconfigured' }),
     )
     await app.close()
   })
 
-  it('with mail configured, the company name and recipient are required secrets', async () => {
+  it('names every mail setting that is wrong, at error level, apart from what stops the function', async () => {
     const memory = createMemoryLogger()
     const secrets: Record<string, string> = {
       MAIL_API_KEY: 're_test',
@@ -266,10 +270,14 @@ describe('the site calling the function with the keys a hosted project issues', 
     const app = createEdgeAppFromEnv((name) => secrets[name], { log: memory })
     const response = await app.fetch(new Request('http://edge/', { method: 'POST', body: '{}' }))
     expect(response.status).toBe(500)
-    const problems = String(memory.entries[0]?.fields.problems)
+    const mail = memory.entries.find((entry) => entry.event === 'edge.mail_misconfigured')
+    expect(mail?.level).toBe('error')
+    const problems = String(mail?.fields.problems)
     expect(problems).toMatch(/COMPANY_NAME must be one line/)
     expect(problems).toMatch(/CONTACT_TO_EMAIL is not set/)
     expect(problems).toMatch(/CONTACT_FROM_EMAIL is not an email address/)
+    const fatal = memory.entries.find((entry) => entry.event === 'edge.misconfigured')
+    expect(String(fatal?.fields.problems)).not.toMatch(/COMPANY_NAME|CONTACT_/)
     await app.close()
   })
 })

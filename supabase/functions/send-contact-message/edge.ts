@@ -9,7 +9,7 @@
  * | SUPABASE_SECRET_KEYS / SUPABASE_SECRET_KEY | the keys a caller must present (site-auth.ts) |
  * | SUPABASE_SERVICE_ROLE_KEY | the legacy service_role key, accepted too |
  * | SUPABASE_URL or JWKS_URL | where the JWKS is, for other JWTs (`<SUPABASE_URL>/auth/v1/.well-known/jwks.json`) |
- * | HCAPTCHA_SECRET | required: without it every message is refused (no test-key fallback here) |
+ * | HCAPTCHA_SECRET | without it (or with a wrong one) messages are kept, marked "captcha not checked" |
  * | HCAPTCHA_VERIFY_URL, HCAPTCHA_SITE_KEY | optional (default https://api.hcaptcha.com/siteverify) |
  * | MAIL_API_KEY, MAIL_API_URL | an HTTP mail API (Resend's shape; default https://api.resend.com/emails) |
  * | SMTP_URL | else SMTP: smtps://user:pass@host:465 (hosted functions cannot reach 25 or 587) |
@@ -19,8 +19,11 @@
  * | SITE_URL | shown in the notification as a reference |
  * | CONTACT_RETRY_BACKOFF_MS | waits after failed attempts 1, 2, 3… (default 30000,120000,600000,3600000) |
  *
- * Without a mail setting messages are stored and stay pending. A configuration problem does not
- * crash the worker: every request gets a 500 and the log says which variable is wrong.
+ * Only what storing needs can stop the function: the database URL and the keys callers present.
+ * Without them every request gets a 500 and the log says which variable is wrong. Everything else
+ * is logged at error level and costs no message: a mail setting that is missing or wrong leaves
+ * notifications pending until it is mended (the delivery schedule then sends them), a captcha
+ * secret that is missing or wrong keeps messages marked "captcha not checked".
  * Nothing here imports from outside supabase/functions, so `supabase functions deploy --use-api`
  * can bundle it: the company's facts are secrets, not the site's app.config.ts.
  */
@@ -118,7 +121,11 @@ export function createEdgeAppFromEnv(
   const dbUrl = get('SUPABASE_DB_URL')
   if (!dbUrl) problems.push('SUPABASE_DB_URL is not set')
   const secret = get('HCAPTCHA_SECRET')
-  if (!secret) problems.push('HCAPTCHA_SECRET is not set')
+  if (!secret) {
+    log.error('edge.captcha_misconfigured', {
+      problems: 'HCAPTCHA_SECRET is not set: messages are kept, marked "captcha not checked"',
+    })
+  }
   const secretKeys = secretKeysFrom(get)
   const legacyServiceRoleKey = get('SUPABASE_SERVICE_ROLE_KEY')
   if (Object.keys(secretKeys).length === 0 && !legacyServiceRoleKey) {
@@ -126,14 +133,18 @@ export function createEdgeAppFromEnv(
   }
   const mailConfigured = Boolean(get('MAIL_API_KEY') || get('SMTP_URL'))
   const company = mailConfigured ? companyMailSettingsFrom(get) : undefined
-  if (company) problems.push(...company.problems)
+  if (company && company.problems.length > 0) {
+    log.error('edge.mail_misconfigured', {
+      problems: `${company.problems.join('; ')}: messages are stored, their notifications wait`,
+    })
+  }
   let jwksUrl: string | undefined
   try {
     jwksUrl = jwksUrlFrom({ JWKS_URL: get('JWKS_URL'), SUPABASE_URL: get('SUPABASE_URL') })
   } catch {
     jwksUrl = undefined
   }
-  if (problems.length > 0 || !dbUrl || !secret) {
+  if (problems.length > 0 || !dbUrl) {
     log.error('edge.misconfigured', { problems: problems.join('; ') })
     return {
       fetch: async () =>
@@ -154,7 +165,14 @@ export function createEdgeAppFromEnv(
   pool.on('error', (error) => log.error('edge.db_pool_error', { error: describeError(error) }))
   const store = createPostgresContactStore(createPgDatabase(pool))
 
-  const transport = mailTransportFromEnv(get, log)
+  let transport: MailTransport | undefined
+  try {
+    transport = mailTransportFromEnv(get, log)
+  } catch (error) {
+    log.error('edge.mail_misconfigured', {
+      problems: `the mail transport could not be made (${describeError(error)}): messages are stored, their notifications wait`,
+    })
+  }
   const backoffMs = get('CONTACT_RETRY_BACKOFF_MS')
     ?.split(',')
     .map((part) => Number(part.trim()))
@@ -175,8 +193,8 @@ export function createEdgeAppFromEnv(
           },
         })
       : undefined
-  if (transport) log.info('edge.mail', { transport: transport.description })
-  else
+  if (outbox && transport) log.info('edge.mail', { transport: transport.description })
+  else if (!transport)
     log.warn('edge.no_mail', {
       detail: 'no MAIL_API_KEY or SMTP_URL: messages are stored, not emailed',
     })
@@ -192,7 +210,7 @@ export function createEdgeAppFromEnv(
     log,
     store,
     verifyCaptcha: createHcaptchaVerifier({
-      secret,
+      secret: secret ?? '',
       verifyUrl: get('HCAPTCHA_VERIFY_URL') ?? 'https://api.hcaptcha.com/siteverify',
       siteKey: get('HCAPTCHA_SITE_KEY'),
       log,

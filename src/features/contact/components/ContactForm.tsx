@@ -18,6 +18,7 @@ import {
   contactServiceOptions,
 } from '../contact-schema'
 import { leadSource } from '../lead-source'
+import { newSubmissionId } from '../submission-id'
 
 const Captcha = lazy(() => import('@hcaptcha/react-hcaptcha'))
 
@@ -64,6 +65,9 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
   const [captchaMissing, setCaptchaMissing] = useState(false)
   const [captchaUnavailable, setCaptchaUnavailable] = useState(false)
   const honeypot = useRef<HTMLInputElement>(null)
+  // One per message: kept across retries of the same message, so a resend after a lost answer
+  // is not stored twice; a new one after a success.
+  const submissionId = useRef<string | undefined>(undefined)
   const router = useRouter()
 
   const form = useForm({
@@ -85,6 +89,7 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
       }
       // Tokens are single-use: whatever the answer, the next try needs a fresh one.
       const token = captchaToken
+      submissionId.current ??= newSubmissionId()
       setCaptchaToken('')
       captcha.current?.resetCaptcha()
       try {
@@ -93,6 +98,7 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
             ...value,
             captchaToken: token,
             website: honeypot.current?.value ?? '',
+            submissionId: submissionId.current,
             ...leadSource('/contact-us', (path) => router.getMatchedRoutes(path)[2]?.id),
           },
         })
@@ -105,6 +111,7 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
         void notify('success', contactToasts.success.title, {
           description: contactToasts.success.description,
         })
+        submissionId.current = undefined
         formApi.reset({ ...contactFormDefaults, service: '' })
       } catch {
         void notify('error', contactToasts.failure.title, {

@@ -11,6 +11,8 @@ export type CaptchaResult =
   | { success: false; reason: 'rejected'; errorCodes: string[] }
   /** The provider could not be asked (network, timeout, unexpected answer). */
   | { success: false; reason: 'unavailable'; detail: string }
+  /** The provider says the site's own settings are wrong (`captchaOperatorFaultCodes`). */
+  | { success: false; reason: 'misconfigured'; errorCodes: string[] }
 
 export type CaptchaVerifier = (token: string, remoteIp?: string) => Promise<CaptchaResult>
 
@@ -47,12 +49,19 @@ export const captchaOperatorFaultCodes = [
  */
 export const hcaptchaTestPassingToken = '10000000-aaaa-bbbb-cccc-000000000001'
 
+const isOperatorFault = (code: string) =>
+  (captchaOperatorFaultCodes as readonly string[]).includes(code)
+
 export function createHcaptchaVerifier(options: HcaptchaVerifierOptions): CaptchaVerifier {
   const doFetch = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? defaultCaptchaTimeoutMs
   const log = options.log
 
   return async (token, remoteIp) => {
+    if (!options.secret) {
+      log?.error('captcha.misconfigured', { errorCodes: 'missing-input-secret' })
+      return { success: false, reason: 'misconfigured', errorCodes: ['missing-input-secret'] }
+    }
     const form = new URLSearchParams({ secret: options.secret, response: token })
     if (remoteIp) form.set('remoteip', remoteIp)
     if (options.siteKey) form.set('sitekey', options.siteKey)
@@ -95,6 +104,10 @@ export function createHcaptchaVerifier(options: HcaptchaVerifierOptions): Captch
     }
     const codes = (answer as { 'error-codes'?: unknown })['error-codes']
     const errorCodes = Array.isArray(codes) ? codes.filter((c) => typeof c === 'string') : []
+    if (errorCodes.some(isOperatorFault)) {
+      log?.error('captcha.misconfigured', { errorCodes: errorCodes.join(',') })
+      return { success: false, reason: 'misconfigured', errorCodes }
+    }
     log?.warn('captcha.rejected', { errorCodes: errorCodes.join(',') || 'none' })
     return { success: false, reason: 'rejected', errorCodes }
   }

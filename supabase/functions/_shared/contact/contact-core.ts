@@ -5,10 +5,12 @@
  *
  * Order: validate -> rate limit (asked, not counted) -> honeypot -> captcha -> rate limit (counted)
  * -> STORE -> notify. Only a message that passed the captcha counts against the visitor's limit;
- * failed captchas count apart, under a limit of their own, so retrying through a captcha outage
- * costs nobody a message. The message is stored before anything else can fail; a notification
- * failure is logged, left pending for the delivery schedule and never fails the visitor's
- * request. Logs carry ids and statuses only.
+ * tokens the provider refused count apart, under a limit of their own that holds only further
+ * refused tokens, so a bot behind the same address never locks a real visitor out. A captcha the
+ * site cannot check (its secret or site key wrong, the provider out of reach) is the operator's
+ * fault: the message is stored, marked unchecked, and the log says so at error level. The message
+ * is stored before anything else can fail; a notification failure is logged, left pending for the
+ * delivery schedule and never fails the visitor's request. Logs carry ids and statuses only.
  */
 import * as v from 'valibot'
 import { type CaptchaVerifier, hcaptchaTestPassingToken } from './captcha.ts'
@@ -142,7 +144,8 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
         const error = Object.values(fields)[0] ?? contactMessageShapeError
         return { status: 400, body: { error, fields } }
       }
-      const { captchaToken, website, sourceRoute, referrerHost, ...fields } = parsed.output
+      const { captchaToken, website, sourceRoute, referrerHost, submissionId, ...fields } =
+        parsed.output
 
       const waitS = await rateLimitWait(meta.visitorIp)
       if (waitS > 0) return rateLimited(waitS)
@@ -160,13 +163,23 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
       } catch (error) {
         captcha = { success: false, reason: 'unavailable', detail: describeError(error) }
       }
-      if (!captcha.success) {
-        await rateLimitWait(meta.visitorIp, 'captcha_failed')
-        log.warn('contact.captcha_failed', { reason: captcha.reason })
-        return {
-          status: captcha.reason === 'unavailable' ? 503 : 400,
-          body: { error: contactErrors.captcha },
-        }
+      if (!captcha.success && captcha.reason === 'rejected') {
+        // Counted apart: past its limit the sender of bad tokens is told to wait, while a
+        // visitor from the same address whose token passes is still heard.
+        const failedWaitS = await rateLimitWait(meta.visitorIp, 'captcha_failed')
+        log.warn('contact.captcha_failed', { errorCodes: captcha.errorCodes.join(',') || 'none' })
+        if (failedWaitS > 0) return rateLimited(failedWaitS)
+        return { status: 400, body: { error: contactErrors.captcha } }
+      }
+      // The verifier is misconfigured or out of reach: the site's fault, not the visitor's. The
+      // message is kept, marked for the owner to judge (decision 027).
+      const captchaUnchecked = captcha.success
+        ? undefined
+        : captcha.reason === 'misconfigured'
+          ? `misconfigured: ${captcha.errorCodes.join(',')}`
+          : `unavailable: ${captcha.detail}`
+      if (captchaUnchecked !== undefined) {
+        log.error('contact.captcha_unchecked', { problem: captchaUnchecked.slice(0, 200) })
       }
 
       // Counted now: another message from this client may have taken the last place meanwhile.
@@ -181,12 +194,19 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
         const stored = await deps.store.insert(fields, {
           remoteIp: meta.visitorIp,
           captchaTokenHash: testToken ? undefined : await sha256Hex(captchaToken),
+          captchaUnchecked,
           sourceRoute,
           referrerHost,
+          submissionId,
         })
         if (!stored.stored) {
           log.warn('contact.captcha_replayed', { stored: false })
           return { status: 400, body: { error: contactErrors.captcha } }
+        }
+        if (stored.duplicate) {
+          // A resend after a lost answer: stored and notified once, answered as the first was.
+          log.info('contact.resend_recognised', { id: stored.id })
+          return ok
         }
         id = stored.id
       } catch (error) {

@@ -153,13 +153,25 @@ const referrerHostSchema = v.fallback(
   undefined,
 )
 
+/**
+ * An id the browser makes once per message, so a resend after a lost answer is recognised as the
+ * same message. Optional, and a value that is not a UUID is dropped: never a reason to refuse.
+ */
+const submissionIdSchema = v.fallback(
+  v.optional(v.pipe(v.string(), v.toLowerCase(), v.uuid())),
+  undefined,
+)
+
 /** What a refusal of the whole body says (not an object, or a field missing). */
 export const contactMessageShapeError = 'Please send the form with every field.'
 
 /** The visible fields, for field-level validation in the form. */
 export const contactFormFieldsSchema = v.object(fieldEntries, contactMessageShapeError)
 
-/** Everything the server accepts: the fields, the captcha token, the honeypot and the source. */
+/**
+ * Everything the server accepts: the fields, the captcha token, the honeypot, the source and the
+ * submission id.
+ */
 export const contactMessageSchema = v.object(
   {
     ...fieldEntries,
@@ -167,6 +179,7 @@ export const contactMessageSchema = v.object(
     website: honeypotSchema,
     sourceRoute: sourceRouteSchema,
     referrerHost: referrerHostSchema,
+    submissionId: submissionIdSchema,
   },
   contactMessageShapeError,
 )

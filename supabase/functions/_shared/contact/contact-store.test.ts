@@ -191,7 +191,8 @@ describe.each([
       for (let i = 0; i < 10; i++)
         expect(await store.consumeRateLimit(key, 'captcha_failed')).toBe(0)
       expect(await store.consumeRateLimit(key, 'captcha_failed')).toBeGreaterThan(0)
-      expect(await store.rateLimitWait(key)).toBeGreaterThan(0)
+      // Asking before a message's captcha consults the accepted limit only: failures never hold it.
+      expect(await store.rateLimitWait(key)).toBe(0)
       // Yet none of them took an accepted message's place: five fit, the sixth waits.
       const accepted = []
       for (let i = 0; i < 6; i++) accepted.push(await store.consumeRateLimit(key))
@@ -211,6 +212,35 @@ describe.each([
       expect(await store.rateLimitWait('198.51.100.78')).toBe(0)
     },
   )
+
+  it.skipIf(skip)(
+    'stores a resend under the same submission id once, and another message under it apart',
+    async () => {
+      const submissionId = '5b0c7a52-3f7e-4d7a-9d55-1f7b3c2e8a10'
+      const first = await store.insert(fields('Zoë Ngô'), { submissionId })
+      const again = await store.insert(fields('Zoë Ngô'), { submissionId })
+      expect(first).toEqual({ stored: true, id: expect.any(String) })
+      expect(again).toEqual({ stored: true, id: first.stored && first.id, duplicate: true })
+      // A browser that kept its id for a different message: that message is kept too.
+      const other = await store.insert(fields('Someone Else'), { submissionId })
+      expect(other).toEqual({ stored: true, id: expect.any(String) })
+      const { total, messages } = await store.list()
+      expect(total).toBe(2)
+      expect(messages.map((m) => m.name).sort()).toEqual(['Someone Else', 'Zoë Ngô'])
+    },
+  )
+
+  it.skipIf(skip)('keeps why a captcha could not be checked beside the message', async () => {
+    await store.insert(fields('Unchecked'), {
+      captchaUnchecked: 'misconfigured: invalid-input-secret',
+    })
+    await store.insert(fields('Checked'))
+    const { messages } = await store.list()
+    expect(Object.fromEntries(messages.map((m) => [m.name, m.captchaProblem]))).toEqual({
+      Unchecked: 'misconfigured: invalid-input-secret',
+      Checked: null,
+    })
+  })
 
   it.skipIf(skip)('lists newest first with the total', async () => {
     for (const name of ['First', 'Second', 'Third']) {

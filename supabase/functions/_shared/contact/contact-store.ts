@@ -19,10 +19,13 @@ export interface StoredContactMessage extends ContactMessageFields {
   notificationLastError: string | null
   notifiedAt: Date | null
   nextAttemptAt: Date | null
+  /** Why the captcha could not be checked (the site's settings, the provider out of reach), or null. */
+  captchaProblem: string | null
 }
 
+/** `duplicate`: the same message under the same submission id was stored before, as `id`. */
 export type InsertResult =
-  | { stored: true; id: string }
+  | { stored: true; id: string; duplicate?: true }
   | { stored: false; reason: 'token-replayed' }
 
 export interface ClaimOptions {
@@ -46,6 +49,10 @@ export interface ContactStore {
       /** Where the lead came from: the route pattern that led to the form, a referring host. */
       sourceRoute?: string | undefined
       referrerHost?: string | undefined
+      /** Made by the browser once per message: a resend of the same message stores nothing new. */
+      submissionId?: string | undefined
+      /** Set when the captcha could not be checked: why (never the token). */
+      captchaUnchecked?: string | undefined
     },
   ): Promise<InsertResult>
   /**
@@ -95,11 +102,12 @@ interface Row {
   notification_last_error: string | null
   notified_at: Date | string | null
   next_attempt_at: Date | string | null
+  captcha_problem: string | null
 }
 
 const columns = `id, name, email, phone, service, message, created_at, remote_ip,
   notification_status, notification_attempts, notification_last_error, notified_at,
-  next_attempt_at`
+  next_attempt_at, captcha_problem`
 
 const claimedColumns = columns
   .split(',')
@@ -123,8 +131,16 @@ function fromRow(row: Row): StoredContactMessage {
     notificationLastError: row.notification_last_error,
     notifiedAt: row.notified_at === null ? null : toDate(row.notified_at),
     nextAttemptAt: row.next_attempt_at === null ? null : toDate(row.next_attempt_at),
+    captchaProblem: row.captcha_problem,
   }
 }
+
+const sameMessage = (a: Pick<Row, keyof ContactMessageFields>, b: ContactMessageFields) =>
+  a.name === b.name &&
+  a.email === b.email &&
+  a.phone === b.phone &&
+  a.service === b.service &&
+  a.message === b.message
 
 export function createPostgresContactStore(db: Database): ContactStore {
   return {
@@ -141,24 +157,46 @@ export function createPostgresContactStore(db: Database): ContactStore {
           )
           if (spent.rows.length === 0) return { stored: false, reason: 'token-replayed' }
         }
-        const inserted = await tx.query<{ id: string }>(
-          `insert into public.contact_messages
-             (name, email, phone, service, message, remote_ip, source_route, referrer_host)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-          [
-            message.name,
-            message.email,
-            message.phone,
-            message.service,
-            message.message,
-            meta.remoteIp ?? null,
-            meta.sourceRoute ?? null,
-            meta.referrerHost ?? null,
-          ],
-        )
+        const insert = (submissionId: string | null) =>
+          tx.query<{ id: string }>(
+            `insert into public.contact_messages
+               (name, email, phone, service, message, remote_ip, source_route, referrer_host,
+                submission_id, captcha_problem)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             on conflict (submission_id) where submission_id is not null do nothing
+             returning id`,
+            [
+              message.name,
+              message.email,
+              message.phone,
+              message.service,
+              message.message,
+              meta.remoteIp ?? null,
+              meta.sourceRoute ?? null,
+              meta.referrerHost ?? null,
+              submissionId,
+              meta.captchaUnchecked?.slice(0, 300) ?? null,
+            ],
+          )
+        const inserted = await insert(meta.submissionId ?? null)
         const id = inserted.rows[0]?.id
-        if (!id) throw new Error('insert into contact_messages returned no id')
-        return { stored: true, id }
+        if (id) return { stored: true, id }
+        if (meta.submissionId === undefined) {
+          throw new Error('insert into contact_messages returned no id')
+        }
+        // The id was used before: the same message again is a resend; anything else (a browser
+        // that reused its id for another message) is a message of its own.
+        const earlier = await tx.query<Pick<Row, 'id' | keyof ContactMessageFields>>(
+          `select id, name, email, phone, service, message from public.contact_messages
+            where submission_id = $1`,
+          [meta.submissionId],
+        )
+        const first = earlier.rows[0]
+        if (first && sameMessage(first, message))
+          return { stored: true, id: first.id, duplicate: true }
+        const apart = (await insert(null)).rows[0]?.id
+        if (!apart) throw new Error('insert into contact_messages returned no id')
+        return { stored: true, id: apart }
       }),
 
     // Times come from the database's clock only, so servers with skewed clocks agree on what

@@ -67,6 +67,10 @@ export function buildContactEmail(
     ['Service', service],
     ['Received', received],
   ]
+  if (message.captchaProblem !== null) {
+    // The site could not run its spam check: the owner judges this one by eye.
+    rows.push(['Captcha', `not checked (${message.captchaProblem})`])
+  }
 
   const text = [
     `New message from the ${options.siteName} contact form.`,
