@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { button, siteContainer } from 'styled-system/recipes'
+import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
 import { PhoneLink } from './layout/PhoneLink'
 import { SectionHeading } from './SectionHeading'
 
@@ -30,7 +30,12 @@ export function CallToActionBand({
   return (
     <section
       aria-labelledby={id}
-      className={css({ bg: 'bg.subtle', py: { base: '12', md: '20' } })}
+      className={css({
+        bg: 'bg.subtle',
+        py: { base: '12', md: '20' },
+        // Right after a band of the same tone, that band's own bottom space is gap enough.
+        '[data-tone=subtle] + &': { pt: '0' },
+      })}
     >
       <div className={siteContainer()}>
         <div
@@ -45,27 +50,22 @@ export function CallToActionBand({
             color: 'fg.inverseMuted',
             borderRadius: 'xl',
             boxShadow: 'lg',
-            px: { base: '6', md: '12', lg: '16' },
+            px: { base: '5', md: '12', lg: '16' },
             py: { base: '10', md: '14' },
           })}
         >
           <SectionHeading id={id} title={title} subtitle={subtitle} tone="dark" flush />
-          <div
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              flexDirection: { lg: 'column' },
-              gap: '4',
-            })}
-          >
+          <div className={buttonGroup({ besideHeading: true })}>
             <Link
               to="/contact-us"
               search={service ? { service } : undefined}
-              className={button({ variant: 'accent', size: 'lg' })}
+              className={button({ variant: 'accent', size: { base: 'md', sm: 'lg' } })}
             >
               {quoteLabel}
             </Link>
-            <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
+            <PhoneLink
+              className={button({ variant: 'outlineOnDark', size: { base: 'md', sm: 'lg' } })}
+            >
               {callLabel}
             </PhoneLink>
           </div>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button, siteContainer } from 'styled-system/recipes'
+import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
 import type { ResponsiveImage } from '#src/content/responsive-image.ts'
 import { PhoneLink } from './layout/PhoneLink'
 import { Picture } from './Picture'
@@ -15,13 +15,24 @@ export type HeroProps = {
   eyebrow?: ReactNode
   backgroundImage?: HeroImage
   showCallToAction?: boolean
-  size?: 'full' | 'page'
+  /** full: the home page's; page: every other page's; compact: a page whose task starts at once. */
+  size?: 'full' | 'page' | 'compact'
   /** Replaces the static background, e.g. with the home page's parallax layer. */
   background?: ReactNode
   children?: ReactNode
 }
 
 const fillClass = css({ position: 'absolute', inset: '0' })
+
+const heroSizes = {
+  full: css({ minH: '90vh', pt: { base: '24', lg: '32' }, pb: { base: '12', lg: '20' } }),
+  page: css({
+    minH: { base: '360px', md: '480px' },
+    pt: { base: '24', lg: '32' },
+    pb: { base: '12', lg: '20' },
+  }),
+  compact: css({ pt: { base: '24', lg: '32' }, pb: { base: '10', lg: '14' } }),
+}
 
 /** The hero's picture: the largest thing above the fold, so it is fetched first, never lazily. */
 export function HeroBackgroundImage({ image }: { image: HeroImage }) {
@@ -41,18 +52,18 @@ export function Hero({
 }: HeroProps) {
   return (
     <section
-      className={css({
-        position: 'relative',
-        isolation: 'isolate',
-        overflow: 'hidden',
-        display: 'flex',
-        alignItems: 'center',
-        color: 'fg.inverse',
-        bg: 'bg.inverse',
-        minH: size === 'full' ? '90vh' : { base: '360px', md: '480px' },
-        pt: { base: '24', lg: '32' },
-        pb: { base: '12', lg: '20' },
-      })}
+      className={cx(
+        css({
+          position: 'relative',
+          isolation: 'isolate',
+          overflow: 'hidden',
+          display: 'flex',
+          alignItems: 'center',
+          color: 'fg.inverse',
+          bg: 'bg.inverse',
+        }),
+        heroSizes[size],
+      )}
     >
       <div aria-hidden="true" className={css({ position: 'absolute', inset: '0', zIndex: '-1' })}>
         {background ?? (backgroundImage ? <HeroBackgroundImage image={backgroundImage} /> : null)}
@@ -97,14 +108,11 @@ export function Hero({
             </p>
           ) : null}
           {showCallToAction ? (
-            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
+            <div className={cx(buttonGroup(), css({ mt: '8' }))}>
               <Link to="/contact-us" className={button({ variant: 'accent', size: 'lg' })}>
                 Get Your Free Quote
               </Link>
-              <PhoneLink
-                className={cx(button({ variant: 'outlineOnDark', size: 'lg' }))}
-                aria-label={undefined}
-              >
+              <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
                 Call Now
               </PhoneLink>
             </div>

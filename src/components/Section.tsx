@@ -34,6 +34,7 @@ export function Section({
   return (
     <section
       aria-labelledby={labelledBy}
+      data-tone={tone}
       className={cx(tones[tone], tight ? tightSpacing : spacing, className)}
     >
       <div className={siteContainer({ size: narrow ? 'narrow' : 'default' })}>{children}</div>

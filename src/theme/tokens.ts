@@ -30,6 +30,8 @@ export const tokens = defineTokens({
   sizes: {
     container: { value: '1200px' },
     prose: { value: '68ch' },
+    /** The phone's call-and-quote bar: two large buttons and their padding. */
+    quickContactBar: { value: '4.75rem' },
   },
   durations: {
     fast: { value: '150ms' },
@@ -55,7 +57,8 @@ export const semanticTokens = defineSemanticTokens({
       /** A placeholder while a picture loads, and the shine that sweeps it. */
       skeleton: { value: '{colors.sand.100}' },
       skeletonShine: { value: '{colors.sand.200}' },
-      overlay: { value: 'rgba(5, 15, 29, 0.97)' },
+      // Opaque: the page under the open menu must not show through it.
+      overlay: { value: 'rgb(5, 15, 29)' },
       /** Behind a dialog over the page. */
       scrim: { value: 'rgba(5, 15, 29, 0.86)' },
       /** A round control over a photo. */

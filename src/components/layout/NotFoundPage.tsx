@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { css, cx } from 'styled-system/css'
+import { button, buttonGroup } from 'styled-system/recipes'
 import { pageNotFound } from '#src/content/not-found.content.ts'
 import { Hero } from '../Hero'
 
@@ -18,8 +18,9 @@ export function NotFoundHero({
   links: readonly NotFoundLink[]
 }) {
   return (
-    <Hero eyebrow="Error 404" title={title} subtitle={subtitle}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
+    // As tall as the page's least height, so no strip of page shows between it and the footer.
+    <Hero size="full" eyebrow="Error 404" title={title} subtitle={subtitle}>
+      <div className={cx(buttonGroup(), css({ mt: '8' }))}>
         {links.map((link, index) => (
           <Link
             key={link.to}

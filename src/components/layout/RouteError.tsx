@@ -1,6 +1,6 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { css, cx } from 'styled-system/css'
+import { button, buttonGroup } from 'styled-system/recipes'
 import { Hero } from '../Hero'
 
 export function RouteError({ reset }: ErrorComponentProps) {
@@ -11,7 +11,7 @@ export function RouteError({ reset }: ErrorComponentProps) {
       title="We couldn't load this page"
       subtitle="Please try again in a moment. If it keeps happening, call or email us and we'll help right away."
     >
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '8' })}>
+      <div className={cx(buttonGroup(), css({ mt: '8' }))}>
         <button
           type="button"
           className={button({ variant: 'accent', size: 'lg' })}

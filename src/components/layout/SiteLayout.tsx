@@ -2,6 +2,7 @@ import { HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { HydrationMarker } from './HydrationMarker'
+import { QuickContactBar, QuickContactBarSpace } from './QuickContactBar'
 import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'
 import { SiteToaster } from './SiteToaster'
@@ -20,6 +21,8 @@ export function SiteLayout({ children }: { children?: ReactNode }) {
         <Outlet />
       </main>
       <SiteFooter />
+      <QuickContactBarSpace />
+      <QuickContactBar />
       <SiteToaster />
       <HydrationMarker />
       {children}

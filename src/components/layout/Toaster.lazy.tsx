@@ -11,6 +11,8 @@ export default function LazyToaster() {
     <Toaster
       {...toastSettings}
       hotkey={[...toastSettings.hotkey]}
+      offset={aboveQuickContactBar(toastSettings.offset)}
+      mobileOffset={aboveQuickContactBar(16)}
       richColors
       closeButton
       containerAriaLabel="Notifications"
@@ -18,6 +20,14 @@ export default function LazyToaster() {
     />
   )
 }
+
+/** The offset on every side, and above the phone's call-and-quote bar where it shows. */
+const aboveQuickContactBar = (px: number) => ({
+  top: px,
+  right: px,
+  left: px,
+  bottom: `calc(${px}px + var(--quick-contact-bar-space, 0px))`,
+})
 
 /**
  * Sonner's rich-colour text on its pale backgrounds falls short of the 4.5:1 contrast WCAG AA

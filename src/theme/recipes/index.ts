@@ -1,5 +1,6 @@
 import { accordion } from './accordion'
 import { button } from './button'
+import { buttonGroup } from './button-group'
 import { card } from './card'
 import { siteContainer } from './container'
 import { dialog } from './dialog'
@@ -7,5 +8,5 @@ import { sectionHeading } from './section-heading'
 import { tabs } from './tabs'
 import { tooltip } from './tooltip'
 
-export const recipes = { button, siteContainer }
+export const recipes = { button, buttonGroup, siteContainer }
 export const slotRecipes = { accordion, card, dialog, sectionHeading, tabs, tooltip }

@@ -13,31 +13,26 @@ export function ContactPage({ siteKey, initialService }: ContactFormProps) {
   return (
     <>
       <Hero
+        size="compact"
         eyebrow={contactPage.hero.eyebrow}
         title={contactPage.hero.title}
         subtitle={contactPage.hero.subtitle}
         backgroundImage={siteImages['contact-hero']}
       />
-      <Section labelledBy="contact-form-heading">
+      <Section labelledBy="contact-form-heading" tight>
+        {/* The form first, on a phone and on a desktop: it is what a visitor came here for. */}
         <div
           className={css({
             display: 'grid',
-            gap: '12',
-            gridTemplateColumns: { base: '1fr', lg: '1fr 1.35fr' },
+            gap: { base: '12', lg: '16' },
+            gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1.35fr) minmax(0, 1fr)' },
           })}
         >
-          <div className={css({ display: 'grid', gap: '10', alignContent: 'start' })}>
-            <section aria-labelledby="contact-details-heading">
-              <SectionHeading id="contact-details-heading" title={contactPage.detailsTitle} />
-              <ContactDetails />
-            </section>
-            <MapStandIn title={contactPage.mapTitle} />
-          </div>
           <div
             className={css({
               bg: 'bg.subtle',
               borderRadius: 'xl',
-              p: { base: '6', md: '10' },
+              p: { base: '5', md: '10' },
               borderWidth: '1px',
               borderColor: 'border.default',
               alignSelf: 'start',
@@ -50,6 +45,13 @@ export function ContactPage({ siteKey, initialService }: ContactFormProps) {
               showDivider={false}
             />
             <ContactForm siteKey={siteKey} initialService={initialService} />
+          </div>
+          <div className={css({ display: 'grid', gap: '10', alignContent: 'start' })}>
+            <section aria-labelledby="contact-details-heading">
+              <SectionHeading id="contact-details-heading" title={contactPage.detailsTitle} />
+              <ContactDetails />
+            </section>
+            <MapStandIn title={contactPage.mapTitle} />
           </div>
         </div>
       </Section>

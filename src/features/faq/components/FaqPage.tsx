@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button, buttonGroup } from 'styled-system/recipes'
 import { FaqAccordion } from '#src/components/FaqAccordion.tsx'
 import { Hero } from '#src/components/Hero.tsx'
 import { PhoneLink } from '#src/components/layout/PhoneLink.tsx'
@@ -39,14 +39,7 @@ export function FaqPage() {
             {contactPrompt.title}
           </h2>
           <p className={css({ color: 'fg.muted' })}>{contactPrompt.text}</p>
-          <div
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: '3',
-              justifyContent: 'center',
-            })}
-          >
+          <div className={buttonGroup({ align: 'center' })}>
             <Link to="/contact-us" className={button({ variant: 'accent' })}>
               {contactPrompt.linkLabel}
             </Link>

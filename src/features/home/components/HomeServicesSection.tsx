@@ -71,7 +71,10 @@ export function HomeServicesSection() {
           <Link
             to="/services/$serviceId"
             params={{ serviceId: banner.serviceId }}
-            className={cx(css({ justifySelf: 'start' }), button({ variant: 'accent' }))}
+            className={cx(
+              css({ justifySelf: 'start', whiteSpace: 'nowrap' }),
+              button({ variant: 'accent' }),
+            )}
           >
             {banner.linkLabel}
             <ArrowRightIcon size={18} />

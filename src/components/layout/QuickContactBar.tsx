@@ -1,0 +1,58 @@
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { PhoneLink } from './PhoneLink'
+
+/**
+ * Below the large breakpoint, a call and a free quote stay one tap away at every scroll position.
+ * Fixed to the bottom edge, where a thumb reaches; the layout keeps its height free at the end of
+ * the page (`QuickContactBarSpace`), so it covers nothing once scrolled to the end and moves
+ * nothing when it appears.
+ */
+export function QuickContactBar() {
+  return (
+    <nav
+      aria-label="Call or ask for a quote"
+      className={css({
+        display: { base: 'grid', lg: 'none' },
+        gridTemplateColumns: '1fr 1fr',
+        gap: '3',
+        position: 'fixed',
+        insetInline: '0',
+        bottom: '0',
+        zIndex: '30',
+        h: 'calc(token(sizes.quickContactBar) + env(safe-area-inset-bottom, 0px))',
+        px: '4',
+        pt: '3',
+        pb: 'calc(token(spacing.3) + env(safe-area-inset-bottom, 0px))',
+        bg: 'bg.canvas',
+        borderTopWidth: '1px',
+        borderColor: 'border.default',
+        boxShadow: 'header',
+      })}
+    >
+      <PhoneLink className={cx(button({ variant: 'outline', size: 'md' }), nowrap)}>
+        Call Now
+      </PhoneLink>
+      <Link to="/contact-us" className={cx(button({ variant: 'accent', size: 'md' }), nowrap)}>
+        Free Quote
+      </Link>
+    </nav>
+  )
+}
+
+/** The bar's height, kept free after the footer on the screens that show the bar. */
+export function QuickContactBarSpace() {
+  return (
+    <div
+      aria-hidden="true"
+      className={css({
+        display: { base: 'block', lg: 'none' },
+        h: 'calc(token(sizes.quickContactBar) + env(safe-area-inset-bottom, 0px))',
+        bg: 'bg.inverse',
+      })}
+    />
+  )
+}
+
+const nowrap = css({ whiteSpace: 'nowrap' })
