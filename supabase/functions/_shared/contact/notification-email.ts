@@ -136,7 +136,7 @@ const ageText = (ms: number) => {
   const minutes = Math.max(0, Math.floor(ms / 60_000))
   if (minutes < 60) return `${minutes} min`
   const hours = Math.floor(minutes / 60)
-  if (hours < 48) return `${hours} h ${minutes % 60} min`
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`
   return `${Math.floor(hours / 24)} days`
 }
 
