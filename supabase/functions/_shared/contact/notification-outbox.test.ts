@@ -13,11 +13,15 @@ import {
   type MailApiStandIn,
   startMailApiStandIn,
 } from '../../../../test/contact/mail-api-stand-in'
+import {
+  createSmtpFaultStandIn,
+  type SmtpFaultStandIn,
+} from '../../../../test/faults/smtp-fault-stand-in'
 import { findPostgres15Binaries } from '../../../../test/support/postgres-15'
 import { type ContactStore, createPostgresContactStore } from './contact-store.ts'
 import type { Database } from './database.ts'
 import { createMemoryLogger } from './log.ts'
-import { createHttpMailTransport } from './mail-transports.ts'
+import { createHttpMailTransport, createSmtpTransport } from './mail-transports.ts'
 import {
   createNotificationOutbox,
   defaultPassBudgetMs,
@@ -60,16 +64,21 @@ describe.each([
   let close: () => Promise<void> = async () => {}
   let store: ContactStore
   let mail: MailApiStandIn
+  let smtp: SmtpFaultStandIn
   let clock = 0
   let log = createMemoryLogger()
 
   beforeAll(async () => {
     if (skip) return
-    ;[{ database, close }, mail] = await Promise.all([open(), startMailApiStandIn()])
+    ;[{ database, close }, mail, smtp] = await Promise.all([
+      open(),
+      startMailApiStandIn(),
+      createSmtpFaultStandIn({ listen: true }),
+    ])
     store = createPostgresContactStore(database)
   })
   afterAll(async () => {
-    await Promise.all([close(), mail?.close()])
+    await Promise.all([close(), mail?.close(), smtp?.stop()])
   })
   beforeEach(async () => {
     if (skip) return
@@ -95,7 +104,7 @@ describe.each([
     createNotificationOutbox({
       store,
       log,
-      transport: createHttpMailTransport({ url: mail.url, apiKey: mail.apiKey, timeoutMs: 150 }),
+      transport: createHttpMailTransport({ url: mail.url, apiKey: mail.apiKey, timeoutMs: 400 }),
       email: { to: 'office@example.com', siteName: 'Maple Hearth Renovations' },
       passBudgetMs: defaultPassBudgetMs({ maxSendMs: productionSendMs }),
       now: () => clock,
@@ -152,8 +161,13 @@ describe.each([
       // The API answers again: every message is mailed, each once.
       mail.mode = 'ok'
       await makeAllDue()
+      const answering = createHttpMailTransport({
+        url: mail.url,
+        apiKey: mail.apiKey,
+        timeoutMs: 5_000,
+      })
       for (let pass = 0; pass < 5; pass++) {
-        const { sent } = await outbox().deliverDue(20)
+        const { sent } = await outbox({ transport: answering }).deliverDue(20)
         if (sent === 0) break
       }
       const final = await rows()
@@ -176,6 +190,48 @@ describe.each([
         expect(new Set(attempts.map((r) => r.body.headers['Message-ID']))).toEqual(
           new Set([`<contact-${id}@example.com>`]),
         )
+      }
+    },
+  )
+
+  it.skipIf(skip)(
+    'an SMTP server that takes each message and never answers: 90 s of claims (three time-outs a send), then each message mailed once',
+    async () => {
+      const ids = await insertMany(20)
+      smtp.mode = 'stall'
+      const stalledBefore = smtp.stalled
+      const acceptedBefore = smtp.accepted.length
+      const smtpOutbox = (concurrency: number, timeoutMs: number) =>
+        outbox({
+          transport: createSmtpTransport({ url: smtp.url, timeoutMs }),
+          passBudgetMs: defaultPassBudgetMs({ maxSendMs: 3 * productionSendMs }),
+          // Each unanswered message costs what SMTP's three 10 s time-outs would.
+          now: () => (smtp.stalled - stalledBefore) * 3 * productionSendMs,
+          concurrency,
+        })
+      expect(await smtpOutbox(1, 400).deliverDue(20)).toEqual({
+        sent: 0,
+        'retry-scheduled': 3,
+        failed: 0,
+        cut: 'budget',
+      })
+      expect((await rows()).filter((r) => r.attempts === 0)).toHaveLength(17)
+
+      smtp.mode = 'accept'
+      await makeAllDue()
+      for (let pass = 0; pass < 5; pass++) {
+        const { sent } = await smtpOutbox(2, 5_000).deliverDue(20)
+        if (sent === 0) break
+      }
+      const final = await rows()
+      expect(final.map((r) => r.status)).toEqual(Array(20).fill('sent'))
+      expect(final.reduce((sum, r) => sum + r.attempts, 0)).toBe(23)
+      const accepted = smtp.accepted.slice(acceptedBefore)
+      expect(accepted).toHaveLength(20)
+      for (const id of ids) {
+        expect(
+          accepted.filter((raw) => raw.includes(`Message-ID: <contact-${id}@example.com>`)),
+        ).toHaveLength(1)
       }
     },
   )
