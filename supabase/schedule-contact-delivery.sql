@@ -36,9 +36,11 @@ begin
 end
 $$;
 
--- One pass of deliver-due sends up to 20 notifications, each allowed 10 s by the mail transport,
--- so it may take minutes; pg_net's default gives up after 2 s. 150 s is the longest an Edge
--- Function may take to answer (Supabase's request idle timeout): past it the platform answers 504.
+-- One pass of deliver-due may take up to about two minutes (it stops claiming within its time
+-- budget, under the 150 s an Edge Function may run). `Prefer: respond-async` asks the function to
+-- answer 202 at once and finish the pass in the background (EdgeRuntime.waitUntil), so pg_net
+-- holds no connection through the pass; 30 s (pg_net's default is 5 s) leaves room for a cold
+-- start. The pass's result is in the function's log (`delivery.pass`), not in net._http_response.
 -- The secrets are read when the job runs, so cron.job holds neither.
 select cron.schedule(
   'contact-deliver-due',
@@ -50,9 +52,10 @@ select cron.schedule(
     body := '{}'::jsonb,
     headers := jsonb_build_object(
       'content-type', 'application/json',
+      'prefer', 'respond-async',
       'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'contact_schedule_secret_key')
     ),
-    timeout_milliseconds := 150000
+    timeout_milliseconds := 30000
   )
   $job$
 );

@@ -26,7 +26,10 @@ import {
   visitorIpHeader,
 } from '#supabase/functions/_shared/contact/contact-wire.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
-import type { DeliverySummary } from '#supabase/functions/_shared/contact/notification-outbox.ts'
+import {
+  type DeliverySummary,
+  edgeFunctionLimitMs,
+} from '#supabase/functions/_shared/contact/notification-outbox.ts'
 
 /** What the visitor is told when the failure is ours, not theirs. */
 export const contactDeliveryError =
@@ -67,6 +70,14 @@ const isSummary = (value: unknown): value is DeliverySummary =>
   ['sent', 'retry-scheduled', 'failed'].every(
     (key) => typeof (value as Record<string, unknown>)[key] === 'number',
   )
+
+/**
+ * How long the site waits for a deliver-due pass: the function ends its pass within its budget
+ * (about 120 s at worst), and the platform answers 504 at 150 s in any case. The site waits for
+ * the pass rather than asking for 202 (`Prefer: respond-async`, pg_cron's way): an instance's
+ * passes then never overlap, and its log has each pass's summary.
+ */
+export const deliverDueTimeoutMs = edgeFunctionLimitMs + 5_000
 
 export interface ContactFunctionClient extends Pick<ContactCore, 'receive'> {
   /** The function's deliver-due; `signal` stops waiting (the pass finishes in the function). */
@@ -143,7 +154,7 @@ export function createContactFunctionClient(
         `${contactFunctionName}/${deliverDuePath}`,
         {
           body: {},
-          timeout: 60_000,
+          timeout: deliverDueTimeoutMs,
           ...(signal ? { signal } : {}),
         },
       )

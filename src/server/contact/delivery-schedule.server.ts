@@ -13,7 +13,7 @@ export interface DeliveryScheduleOptions {
   /**
    * One pass. `signal` aborts when the schedule stops: a pass that runs elsewhere (the function's
    * deliver-due) may give up waiting, since its claims finish or expire there; an in-process pass
-   * ignores it and is waited for.
+   * claims nothing more, and is waited for while its sends in flight finish.
    */
   deliverDue: (signal: AbortSignal) => Promise<DeliverySummary>
   log: Logger
@@ -43,7 +43,7 @@ export function createDeliverySchedule(options: DeliveryScheduleOptions): Delive
     try {
       const summary = await options.deliverDue(signal)
       const total = summary.sent + summary['retry-scheduled'] + summary.failed
-      if (total > 0) log.info('delivery.pass', { ...summary })
+      if (total > 0 || summary.cut || summary.digest) log.info('delivery.pass', { ...summary })
     } catch (error) {
       if (signal.aborted) return
       log.error('delivery.pass_failed', { error: describeError(error) })

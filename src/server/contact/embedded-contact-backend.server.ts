@@ -91,7 +91,7 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions): C
     ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
   })
   const schedule = createDeliverySchedule({
-    deliverDue: () => outbox.deliverDue(20),
+    deliverDue: (signal) => outbox.deliverDue(20, { signal }),
     log,
     ...(options.retryIntervalMs ? { intervalMs: options.retryIntervalMs } : {}),
   })

@@ -159,13 +159,11 @@ export function withInboxSnapshot(store: ContactStore, writer: InboxSnapshotWrit
       return result
     }
   return {
+    ...store,
     insert: after(store.insert),
     claimDue: after(store.claimDue),
     markSent: after(store.markSent),
     markAttemptFailed: after(store.markAttemptFailed),
-    rateLimitWait: store.rateLimitWait,
-    consumeRateLimit: store.consumeRateLimit,
-    list: store.list,
   }
 }
 

@@ -28,7 +28,7 @@ import { createPostgresContactStore } from '../_shared/contact/contact-store.ts'
 import { createMemoryLogger } from '../_shared/contact/log.ts'
 import type { MailTransport } from '../_shared/contact/mail-transports.ts'
 import { createNotificationOutbox } from '../_shared/contact/notification-outbox.ts'
-import { createEdgeApp, maxBodyBytes } from './app.ts'
+import { createEdgeApp, type EdgeAppDeps, maxBodyBytes } from './app.ts'
 import { createEdgeAppFromEnv } from './edge.ts'
 import { createSiteAuth, secretKeysFrom, siteAuthErrors } from './site-auth.ts'
 
@@ -61,6 +61,7 @@ const sent: string[] = []
 let mailDown = false
 const log = createMemoryLogger()
 let tokens = 500
+let edgeDeps: EdgeAppDeps
 
 beforeAll(async () => {
   ;[database, captcha] = await Promise.all([openContactTestDatabase(), startCaptchaStandIn()])
@@ -80,7 +81,7 @@ beforeAll(async () => {
     email: { to: 'office@example.com', siteName: 'Maple Hearth Renovations' },
     backoffMs: [100],
   })
-  const app = createEdgeApp({
+  edgeDeps = {
     log,
     auth: createSiteAuth({
       secretKeys: secretKeysFrom((name) =>
@@ -94,7 +95,8 @@ beforeAll(async () => {
       notifier: outbox,
       verifyCaptcha: createHcaptchaVerifier({ secret: testSecret, verifyUrl: captcha.url }),
     }),
-  })
+  }
+  const app = createEdgeApp(edgeDeps)
   // Hosted Supabase's gateway, as far as the function sees it: the request, passed through.
   server = createServer(async (req, res) => {
     let body = ''
@@ -228,6 +230,51 @@ describe('the site calling the function with the keys a hosted project issues', 
     expect(sent).toHaveLength(1)
     const refused = await direct({ apikey: publishableKey }, '{}', '/deliver-due')
     expect(refused.status).toBe(401)
+  })
+
+  it('deliver-due with Prefer: respond-async answers 202 at once and sends in the background (pg_cron’s call)', async () => {
+    mailDown = true
+    expect(
+      (
+        await clientWith(secretKey).receive(
+          { ...message, captchaToken: passingTokenNumber(tokens++) },
+          {},
+        )
+      ).status,
+    ).toBe(200)
+    mailDown = false
+    await database.db.query('update public.contact_messages set next_attempt_at = now()')
+    const background: Promise<unknown>[] = []
+    const app = createEdgeApp({ ...edgeDeps, waitUntil: (work) => background.push(work) })
+    const call = (prefer?: string) =>
+      app(
+        new Request('http://gateway/functions/v1/send-contact-message/deliver-due', {
+          method: 'POST',
+          headers: { apikey: secretKey, ...(prefer ? { prefer } : {}) },
+          body: '{}',
+        }),
+      )
+    const answer = await call('respond-async, wait=5')
+    expect(answer.status).toBe(202)
+    expect(answer.headers.get('preference-applied')).toBe('respond-async')
+    expect(await answer.json()).toEqual({ accepted: true })
+    expect(background).toHaveLength(1)
+    await Promise.all(background)
+    expect(await stored()).toMatchObject([{ notification_status: 'sent' }])
+    expect(sent).toHaveLength(1)
+    // Without the preference (the site's schedule), the pass's summary.
+    const waited = await call()
+    expect(waited.status).toBe(200)
+    expect(await waited.json()).toEqual({ sent: 0, 'retry-scheduled': 0, failed: 0 })
+    // And without a runtime to finish it, the preference is not applied.
+    const noRuntime = await createEdgeApp(edgeDeps)(
+      new Request('http://gateway/functions/v1/send-contact-message/deliver-due', {
+        method: 'POST',
+        headers: { apikey: secretKey, prefer: 'respond-async' },
+      }),
+    )
+    expect(noRuntime.status).toBe(200)
+    expect(noRuntime.headers.get('preference-applied')).toBeNull()
   })
 
   it('refuses other methods, bodies that are not JSON, and bodies that are too large', async () => {

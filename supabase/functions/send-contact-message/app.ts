@@ -2,7 +2,8 @@
  * The edge function as a fetch handler (Request -> Response), runtime-neutral so vitest and Deno
  * test it alike. Callers authenticate with a secret key (site-auth.ts); then
  * - POST .../send-contact-message              a visitor's message -> the contact core
- * - POST .../send-contact-message/deliver-due  one pass of the delivery schedule
+ * - POST .../send-contact-message/deliver-due  one pass of the delivery schedule: its summary,
+ *   or with `Prefer: respond-async` (pg_cron's call) 202 at once and the pass in the background
  */
 import type { ContactCore } from '../_shared/contact/contact-core.ts'
 import { deliverDuePath, visitorIpHeader } from '../_shared/contact/contact-wire.ts'
@@ -14,6 +15,11 @@ export interface EdgeAppDeps {
   auth: SiteAuth
   core: Pick<ContactCore, 'receive' | 'deliverDue'>
   log: Logger
+  /**
+   * EdgeRuntime.waitUntil: keeps the worker alive for work after the answer. Without it
+   * `Prefer: respond-async` is not applied and the pass runs before the answer.
+   */
+  waitUntil?: ((promise: Promise<unknown>) => void) | undefined
 }
 
 /** Bodies above this are refused before parsing (the largest valid message is about 15 kB). */
@@ -21,6 +27,10 @@ export const maxBodyBytes = 64 * 1024
 
 /** How many due notifications one deliver-due call sends at most. */
 export const deliveriesPerCall = 20
+
+/** RFC 7240: the caller would rather have 202 at once than wait for the result. */
+const prefersRespondAsync = (request: Request) =>
+  /(^|[\s,])respond-async\s*(,|;|$)/i.test(request.headers.get('prefer') ?? '')
 
 export function createEdgeApp(deps: EdgeAppDeps): (request: Request) => Promise<Response> {
   const json = (status: number, body: unknown, extra: Record<string, string> = {}) =>
@@ -62,7 +72,19 @@ export function createEdgeApp(deps: EdgeAppDeps): (request: Request) => Promise<
     try {
       if (new URL(request.url).pathname.replace(/\/+$/, '').endsWith(`/${deliverDuePath}`)) {
         await request.body?.cancel()
-        return json(200, await deps.core.deliverDue(deliveriesPerCall))
+        const pass = deps.core.deliverDue(deliveriesPerCall)
+        if (deps.waitUntil && prefersRespondAsync(request)) {
+          // The pass keeps within the function's limit by its own budget; the caller (pg_net,
+          // 5 s by default) holds no connection through it.
+          deps.waitUntil(
+            pass.then(
+              (summary) => deps.log.info('delivery.pass', { ...summary, background: true }),
+              (error) => deps.log.error('delivery.pass_failed', { error: describeError(error) }),
+            ),
+          )
+          return json(202, { accepted: true }, { 'preference-applied': 'respond-async' })
+        }
+        return json(200, await pass)
       }
       const read = await readMessage(request)
       if (read instanceof Response) return read

@@ -223,6 +223,7 @@ export function createEdgeAppFromEnv(
   const app = createEdgeApp({
     log,
     core,
+    waitUntil: hooks.waitUntil ? background : undefined,
     auth: createSiteAuth({
       secretKeys,
       legacyServiceRoleKey,

@@ -185,7 +185,10 @@ test('the real entry (index.ts): secret and legacy keys in, wrong keys out, stor
     // The company's name comes from the COMPANY_NAME secret, not from the site's app.config.ts.
     assert.match(String(mail.received[0]?.body.from), /Maple Hearth Renovations website/)
     assert.match(String(mail.received[0]?.body.reply_to), /zoe@example\.com/)
-    assert.match(String(mail.received[0]?.headers['idempotency-key']), /^<contact-/)
+    assert.match(
+      String(mail.received[0]?.headers['idempotency-key']),
+      /^contact-notification\/[0-9a-f-]{36}$/,
+    )
 
     // Failed captchas use up nothing of a visitor's limit (5 a minute): after more than five, a
     // message with a passing captcha is accepted.

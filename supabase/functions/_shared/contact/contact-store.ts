@@ -36,6 +36,28 @@ export interface ClaimOptions {
   leaseMs: number
 }
 
+/** A message whose notification has waited too long or failed for good: no visitor text. */
+export interface WaitingNotification {
+  id: string
+  createdAt: Date
+  status: 'pending' | 'failed'
+  attempts: number
+  lastError: string | null
+}
+
+export interface WaitingNotifications {
+  /** Pending since before the threshold. */
+  pendingCount: number
+  /** Failed for good, and not yet named by a digest. */
+  failedCount: number
+  /** Oldest first, at most the limit asked for. */
+  messages: WaitingNotification[]
+}
+
+export type OwnerDigestRecord =
+  | { sent: true; reportedFailedIds: readonly string[] }
+  | { sent: false; error: string; retryInMs: number }
+
 export interface ContactStore {
   /**
    * Stores a message. With a captcha token hash, the hash is recorded in the same transaction
@@ -69,6 +91,21 @@ export interface ContactStore {
     error: string,
     retryInMs: number | null,
   ): Promise<boolean>
+  /**
+   * What the owner's digest would list: messages pending since before `pendingForMs` ago, and
+   * those failed for good that no digest has named yet.
+   */
+  findWaitingNotifications(options: {
+    pendingForMs: number
+    limit: number
+  }): Promise<WaitingNotifications>
+  /**
+   * Takes the owner's digest if it is due: true for one caller only, which then has `periodMs`
+   * before anyone may take it again (public.contact_owner_digest).
+   */
+  claimOwnerDigest(periodMs: number): Promise<boolean>
+  /** After a taken digest: sent (and these failures named), or failed, to try again sooner. */
+  recordOwnerDigest(record: OwnerDigestRecord): Promise<void>
   /**
    * Seconds until the client may send a message (0: now), counting nothing: either limit may
    * hold it, accepted messages' or failed captchas' (public.contact_rate_limit_wait).
@@ -255,6 +292,79 @@ export function createPostgresContactStore(db: Database): ContactStore {
           [id, attempt, error, retryInMs === null ? null : retryInMs / 1000],
         )
         return result.rows.length === 1
+      }),
+
+    findWaitingNotifications: ({ pendingForMs, limit }) =>
+      asServiceRole(db, async (tx) => {
+        const waiting = `(notification_status = 'pending'
+                           and created_at <= now() - make_interval(secs => $1::double precision))
+                       or (notification_status = 'failed'
+                           and not exists (select 1 from public.contact_owner_digest_reported as r
+                                            where r.message_id = m.id))`
+        const counts = await tx.query<{ pending: number; failed: number }>(
+          `select count(*) filter (where notification_status = 'pending')::int as pending,
+                  count(*) filter (where notification_status = 'failed')::int as failed
+             from public.contact_messages as m where ${waiting}`,
+          [pendingForMs / 1000],
+        )
+        const listed = await tx.query<{
+          id: string
+          created_at: Date | string
+          notification_status: 'pending' | 'failed'
+          notification_attempts: number
+          notification_last_error: string | null
+        }>(
+          `select id, created_at, notification_status, notification_attempts,
+                  notification_last_error
+             from public.contact_messages as m where ${waiting}
+            order by created_at, id limit $2`,
+          [pendingForMs / 1000, limit],
+        )
+        return {
+          pendingCount: Number(counts.rows[0]?.pending ?? 0),
+          failedCount: Number(counts.rows[0]?.failed ?? 0),
+          messages: listed.rows.map((row) => ({
+            id: row.id,
+            createdAt: toDate(row.created_at),
+            status: row.notification_status,
+            attempts: Number(row.notification_attempts),
+            lastError: row.notification_last_error,
+          })),
+        }
+      }),
+
+    claimOwnerDigest: (periodMs) =>
+      asServiceRole(db, async (tx) => {
+        const result = await tx.query(
+          `update public.contact_owner_digest
+              set next_due_at = now() + make_interval(secs => $1::double precision),
+                  last_attempt_at = now()
+            where next_due_at <= now()
+           returning singleton`,
+          [periodMs / 1000],
+        )
+        return result.rows.length === 1
+      }),
+
+    recordOwnerDigest: (record) =>
+      asServiceRole(db, async (tx) => {
+        if (!record.sent) {
+          await tx.query(
+            `update public.contact_owner_digest
+                set next_due_at = now() + make_interval(secs => $1::double precision),
+                    last_error = left($2, 1000)`,
+            [record.retryInMs / 1000, record.error],
+          )
+          return
+        }
+        await tx.query(
+          'update public.contact_owner_digest set last_sent_at = now(), last_error = null',
+        )
+        await tx.query(
+          `insert into public.contact_owner_digest_reported (message_id)
+           select unnest($1::uuid[]) on conflict (message_id) do nothing`,
+          [record.reportedFailedIds],
+        )
       }),
 
     rateLimitWait: (clientKey) =>

@@ -14,6 +14,11 @@ export interface MailTransport {
   send(email: ContactEmail): Promise<void>
   /** A short description for logs, without credentials. */
   readonly description: string
+  /**
+   * The longest one `send` may take before it fails by its own time-outs: what a delivery pass
+   * must leave free after its last claim (notification-outbox.ts). Default 10 s.
+   */
+  readonly maxSendMs?: number
   close?(): void
 }
 
@@ -47,6 +52,9 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
   })
   return {
     description: `SMTP ${redactUrl(options.url)}`,
+    // Connecting, the greeting, then the socket's idle time-out: a server that stops answering
+    // fails within these three. (One that answers each command just in time can take longer.)
+    maxSendMs: 3 * timeout,
     async send(email) {
       await transporter.sendMail({ ...email })
     },
@@ -72,8 +80,9 @@ const mailbox = (address: { name: string; address: string }) => {
 
 /**
  * Sends through an HTTP mail API with Resend's request shape (JSON from, to, reply_to, subject,
- * text, html, headers; Bearer key). The message id is the idempotency key, so a resend after a
- * lost answer is not delivered twice by the API.
+ * text, html, headers; Bearer key). The Idempotency-Key is derived from the message id, so an
+ * attempt repeated after a lost answer is not delivered twice by an API that keeps keys (Resend:
+ * 24 hours). The time-out covers the whole exchange, body included.
  */
 export function createHttpMailTransport(options: HttpMailTransportOptions): MailTransport {
   const doFetch = options.fetch ?? fetch
@@ -87,13 +96,14 @@ export function createHttpMailTransport(options: HttpMailTransportOptions): Mail
   })()
   return {
     description: `mail API ${host}`,
+    maxSendMs: timeoutMs,
     async send(email) {
       const response = await doFetch(options.url, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${options.apiKey}`,
           'content-type': 'application/json',
-          'idempotency-key': email.messageId,
+          'idempotency-key': email.idempotencyKey,
         },
         body: JSON.stringify({
           from: mailbox(email.from),

@@ -4,7 +4,7 @@
  * as nodemailer message options.
  */
 import { encodeWord } from 'nodemailer/lib/mime-funcs'
-import type { StoredContactMessage } from './contact-store.ts'
+import type { StoredContactMessage, WaitingNotifications } from './contact-store.ts'
 
 export interface MailAddress {
   name: string
@@ -20,6 +20,11 @@ export interface ContactEmail {
   html: string
   /** Derived from the message id, so a resent copy is recognisably the same email. */
   messageId: string
+  /**
+   * The mail API's Idempotency-Key: the same for every attempt at one notification, so an API
+   * that keeps keys (Resend: 24 hours) sends a repeat of an accepted request only once.
+   */
+  idempotencyKey: string
   date: Date
   headers: Record<string, string>
 }
@@ -125,7 +130,90 @@ ${rows
     text,
     html,
     messageId: `<contact-${message.id}@${domain}>`,
+    idempotencyKey: `contact-notification/${message.id}`,
     date: message.createdAt,
     headers: { 'X-Contact-Message-Id': message.id },
+  }
+}
+
+const ageText = (ms: number) => {
+  const minutes = Math.max(0, Math.floor(ms / 60_000))
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`
+  return `${Math.floor(hours / 24)} days`
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+export interface OwnerDigestEmailInput {
+  waiting: WaitingNotifications
+  now: Date
+  /** What "waiting" means: pending for longer than this. */
+  pendingForMs: number
+  /** How often the digest may be sent, said in it. */
+  periodMs: number
+}
+
+/**
+ * The owner's digest: how many notifications have waited past the threshold or failed for good,
+ * each by reference, received time and attempts. Never the visitor's text: the messages are read
+ * where they are kept (the owner report, the inbox).
+ */
+export function buildOwnerDigestEmail(
+  input: OwnerDigestEmailInput,
+  options: ContactEmailOptions,
+): ContactEmail {
+  const { waiting, now } = input
+  const domain = options.to.split('@')[1] ?? 'localhost'
+  const total = waiting.pendingCount + waiting.failedCount
+  const oldest = waiting.messages[0]
+  const lines = waiting.messages.map((m) => {
+    const state =
+      m.status === 'failed'
+        ? `failed for good after ${plural(m.attempts, 'attempt', 'attempts')}`
+        : `waiting, ${plural(m.attempts, 'attempt', 'attempts')} so far`
+    const error = m.lastError ? ` (last error: ${m.lastError.slice(0, 200)})` : ''
+    return `${m.id}  received ${torontoTime(m.createdAt)}, ${ageText(now.getTime() - m.createdAt.getTime())} ago: ${state}${error}`
+  })
+  const more = total - waiting.messages.length
+  const text = [
+    `The ${options.siteName} website could not email you about ${plural(total, 'contact message', 'contact messages')}.`,
+    'Every one of them is saved: read them in the owner report or the inbox, and reply from there.',
+    '',
+    `Waiting longer than ${ageText(input.pendingForMs)}: ${waiting.pendingCount}`,
+    `Failed for good:   ${waiting.failedCount}`,
+    ...(oldest
+      ? [`Oldest:            received ${ageText(now.getTime() - oldest.createdAt.getTime())} ago`]
+      : []),
+    '',
+    ...lines,
+    ...(more > 0 ? [`…and ${more} more.`] : []),
+    '',
+    '--',
+    `This summary is sent at most once every ${ageText(input.periodMs)} while notifications wait.`,
+    ...(options.siteUrl ? [options.siteUrl] : []),
+    '',
+  ].join('\n')
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Contact messages waiting</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
+<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(text)}</pre>
+</body>
+</html>
+`
+  const stamp = now.toISOString()
+  return {
+    from: { name: `${options.siteName} website`, address: options.from ?? options.to },
+    to: options.to,
+    replyTo: { name: '', address: options.to },
+    subject: `Contact form: ${plural(total, 'message', 'messages')} not notified`,
+    text,
+    html,
+    messageId: `<contact-digest-${now.getTime()}@${domain}>`,
+    idempotencyKey: `contact-owner-digest/${stamp}`,
+    date: now,
+    headers: {},
   }
 }
