@@ -3,9 +3,15 @@
  * test it alike. Callers authenticate with a secret key (site-auth.ts); then
  * - POST .../send-contact-message              a visitor's message -> the contact core
  * - POST .../send-contact-message/deliver-due  one pass of the delivery schedule
+ * - POST .../send-contact-message/self-check   the contact path's self-check (200 with the report)
  */
 import type { ContactCore } from '../_shared/contact/contact-core.ts'
-import { deliverDuePath, visitorIpHeader } from '../_shared/contact/contact-wire.ts'
+import {
+  deliverDuePath,
+  selfCheckPath,
+  visitorIpHeader,
+} from '../_shared/contact/contact-wire.ts'
+import type { ContactSelfCheckReport } from '../_shared/contact/contact-self-check.ts'
 import { describeError, type Logger } from '../_shared/contact/log.ts'
 import { asIpAddress } from '../_shared/contact/rate-limit-key.ts'
 import type { SiteAuth } from './site-auth.ts'
@@ -14,6 +20,7 @@ export interface EdgeAppDeps {
   auth: SiteAuth
   core: Pick<ContactCore, 'receive' | 'deliverDue'>
   log: Logger
+  selfCheck?: () => Promise<ContactSelfCheckReport>
 }
 
 /** Bodies above this are refused before parsing (the largest valid message is about 15 kB). */
@@ -60,9 +67,15 @@ export function createEdgeApp(deps: EdgeAppDeps): (request: Request) => Promise<
     }
 
     try {
-      if (new URL(request.url).pathname.replace(/\/+$/, '').endsWith(`/${deliverDuePath}`)) {
+      const path = new URL(request.url).pathname.replace(/\/+$/, '')
+      if (path.endsWith(`/${deliverDuePath}`)) {
         await request.body?.cancel()
         return json(200, await deps.core.deliverDue(deliveriesPerCall))
+      }
+      if (path.endsWith(`/${selfCheckPath}`)) {
+        await request.body?.cancel()
+        if (!deps.selfCheck) return json(404, { error: 'No self-check here' })
+        return json(200, await deps.selfCheck())
       }
       const read = await readMessage(request)
       if (read instanceof Response) return read

@@ -14,6 +14,8 @@ export interface MailTransport {
   send(email: ContactEmail): Promise<void>
   /** A short description for logs, without credentials. */
   readonly description: string
+  /** Resolves when the transport could take a mail now, without sending one (the self-check). */
+  probe?(): Promise<void>
   close?(): void
 }
 
@@ -49,6 +51,10 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
     description: `SMTP ${redactUrl(options.url)}`,
     async send(email) {
       await transporter.sendMail({ ...email })
+    },
+    // Connects, greets and logs in, then quits: nothing is sent.
+    probe: async () => {
+      await transporter.verify()
     },
     close: () => transporter.close(),
   }
