@@ -24,8 +24,12 @@ import type { NotificationOutbox } from '#supabase/functions/_shared/contact/not
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import type { Environment } from '../env-schema.server'
+import {
+  contactCheckFile,
+  reportDir,
+  writeJsonAtomically,
+} from '../field-vitals/report-snapshot.server'
 import { processState } from '../process-state.server'
-import { contactCheckFile, reportDir, writeJsonAtomically } from '../field-vitals/report-snapshot.server'
 import { createContactFunctionClient } from './contact-function-client.server'
 import { type SelfCheckMonitor, startSelfCheckMonitor } from './contact-self-check-monitor.server'
 import { createDeliverySchedule, type DeliverySchedule } from './delivery-schedule.server'

@@ -6,12 +6,8 @@
  * - POST .../send-contact-message/self-check   the contact path's self-check (200 with the report)
  */
 import type { ContactCore } from '../_shared/contact/contact-core.ts'
-import {
-  deliverDuePath,
-  selfCheckPath,
-  visitorIpHeader,
-} from '../_shared/contact/contact-wire.ts'
 import type { ContactSelfCheckReport } from '../_shared/contact/contact-self-check.ts'
+import { deliverDuePath, selfCheckPath, visitorIpHeader } from '../_shared/contact/contact-wire.ts'
 import { describeError, type Logger } from '../_shared/contact/log.ts'
 import { asIpAddress } from '../_shared/contact/rate-limit-key.ts'
 import type { SiteAuth } from './site-auth.ts'

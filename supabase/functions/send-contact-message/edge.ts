@@ -28,8 +28,8 @@
 import pg from 'pg'
 import { createHcaptchaVerifier } from '../_shared/contact/captcha.ts'
 import { createContactCore } from '../_shared/contact/contact-core.ts'
-import { createPostgresContactStore } from '../_shared/contact/contact-store.ts'
 import { runContactSelfCheck } from '../_shared/contact/contact-self-check.ts'
+import { createPostgresContactStore } from '../_shared/contact/contact-store.ts'
 import { createPgDatabase } from '../_shared/contact/database.ts'
 import { consoleLogger, describeError, type Logger } from '../_shared/contact/log.ts'
 import {

@@ -111,7 +111,11 @@ export async function checkMail(settings: MailCheckSettings): Promise<SelfCheck>
   const name = 'mail'
   const { transport, problems = [] } = settings
   if (problems.length > 0) {
-    return { name, status: 'failed', detail: `notifications cannot be sent: ${problems.join('; ')}` }
+    return {
+      name,
+      status: 'failed',
+      detail: `notifications cannot be sent: ${problems.join('; ')}`,
+    }
   }
   if (!transport) {
     return {
