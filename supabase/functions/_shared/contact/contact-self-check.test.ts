@@ -70,7 +70,7 @@ describe('the captcha check, on a dummy token (no visitor needed)', () => {
     const testKeys = await startCaptchaStandIn()
     try {
       const check = await checkCaptcha({
-        ...settings('0x' + '0'.repeat(40)),
+        ...settings(`0x${'0'.repeat(40)}`),
         verifyUrl: testKeys.url,
       })
       expect(check.status).toBe('not-configured')
