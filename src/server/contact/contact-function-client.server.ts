@@ -189,7 +189,7 @@ export function createContactFunctionClient(
           response.status === 401 || response.status === 403
             ? ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)'
             : response.status === 400 || response.status === 404
-              ? ': it has no self-check (deploy this version of the function)'
+              ? ': it is not deployed, or is a version without a self-check (deploy this one)'
               : ''
         return failed(
           `${contactFunctionName} answered HTTP ${response.status}${reason ? ` (${reason})` : ''}${advice}`,
