@@ -188,10 +188,6 @@ export async function runContactSelfCheck(
   }
 }
 
-/** The checks that failed, by name. */
-export const failedSelfChecks = (report: ContactSelfCheckReport): SelfCheck[] =>
-  report.checks.filter((check) => check.status === 'failed')
-
 const statuses: ReadonlySet<string> = new Set(['ok', 'failed', 'not-configured'])
 const names: ReadonlySet<string> = new Set(selfCheckNames)
 
