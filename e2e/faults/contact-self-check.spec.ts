@@ -43,25 +43,29 @@ async function readinessAfterCheck(url: string): Promise<Readiness> {
   return readiness as Readiness
 }
 
+/** A production server on its own data directory, with a verifier that holds `secret` and `siteKey`. */
+async function startCheckedServer(label: string, env: Record<string, string>) {
+  const captcha = clean.add(await startCaptchaStandIn(secret, 0, siteKey), (c) => c.close())
+  const data = clean.add(temporaryDataDir(label), (d) => d.remove())
+  const server = clean.add(
+    await startProductionServer({
+      dataDir: data.dir,
+      env: { HCAPTCHA_VERIFY_URL: captcha.url, HCAPTCHA_SITE_KEY: siteKey, ...env },
+    }),
+    (s) => s.stop(),
+  )
+  return { captcha, server, dataDir: data.dir }
+}
+
 const failedLines = (output: string) =>
   output.split('\n').filter((line) => line.includes('"event":"contact.self_check_failed"'))
 
 test('a captcha secret hCaptcha refuses: degraded, named, logged once, pages served, the owner told', async () => {
   test.setTimeout(60_000)
-  const captcha = clean.add(await startCaptchaStandIn(secret, 0, siteKey), (c) => c.close())
-  const data = clean.add(temporaryDataDir('self-check-secret'), (d) => d.remove())
-  const server = clean.add(
-    await startProductionServer({
-      dataDir: data.dir,
-      env: {
-        HCAPTCHA_VERIFY_URL: captcha.url,
-        HCAPTCHA_SECRET: wrongSecret,
-        HCAPTCHA_SITE_KEY: siteKey,
-        OWNER_REPORT_KEY: ownerKey,
-      },
-    }),
-    (s) => s.stop(),
-  )
+  const { captcha, server, dataDir } = await startCheckedServer('self-check-secret', {
+    HCAPTCHA_SECRET: wrongSecret,
+    OWNER_REPORT_KEY: ownerKey,
+  })
 
   const readiness = await readinessAfterCheck(server.url)
   expect(readiness.status).toBe(200)
@@ -98,7 +102,7 @@ test('a captcha secret hCaptcha refuses: degraded, named, logged once, pages ser
   let report = ''
   await eventually(async () => {
     const { stdout } = await promisify(execFile)(nodeBinary, [resolve('scripts/report.ts')], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: data.dir },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dataDir },
     })
     report = stdout
     expect(report).toContain('captcha: FAILED (hCaptcha refuses HCAPTCHA_SECRET')
@@ -111,22 +115,12 @@ test('a captcha secret hCaptcha refuses: degraded, named, logged once, pages ser
 
 test('a mail server that is down: degraded with the mail check failed, the captcha check passing', async () => {
   test.setTimeout(60_000)
-  const captcha = clean.add(await startCaptchaStandIn(secret, 0, siteKey), (c) => c.close())
   const smtp = await startSmtpStandIn()
   await smtp.stop()
-  const data = clean.add(temporaryDataDir('self-check-smtp'), (d) => d.remove())
-  const server = clean.add(
-    await startProductionServer({
-      dataDir: data.dir,
-      env: {
-        HCAPTCHA_VERIFY_URL: captcha.url,
-        HCAPTCHA_SECRET: secret,
-        HCAPTCHA_SITE_KEY: siteKey,
-        SMTP_URL: smtp.url,
-      },
-    }),
-    (s) => s.stop(),
-  )
+  const { server } = await startCheckedServer('self-check-smtp', {
+    HCAPTCHA_SECRET: secret,
+    SMTP_URL: smtp.url,
+  })
   const readiness = await readinessAfterCheck(server.url)
   expect(readiness.status).toBe(200)
   expect(readiness.body).toMatchObject({
