@@ -106,3 +106,20 @@ it('a run that throws is logged, and the last report stays', async () => {
     { level: 'error', event: 'contact.self_check_error', fields: { error: 'Error: boom' } },
   ])
 })
+
+it('a run that ends after the stop says nothing and keeps nothing', async () => {
+  let finish: (report: ContactSelfCheckReport) => void = () => {}
+  const log = createMemoryLogger()
+  const kept: ContactSelfCheckReport[] = []
+  const monitor = startSelfCheckMonitor({
+    run: () => new Promise((resolve) => (finish = resolve)),
+    log,
+    onReport: (r) => void kept.push(r),
+  })
+  monitor.stop()
+  finish(report(captchaFailed))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(monitor.last()).toBeUndefined()
+  expect(log.entries).toEqual([])
+  expect(kept).toEqual([])
+})

@@ -41,6 +41,7 @@ export function startSelfCheckMonitor(options: SelfCheckMonitorOptions): SelfChe
   const known = new Map<SelfCheckName, SelfCheckStatus>()
   let last: ContactSelfCheckReport | undefined
   let running: Promise<ContactSelfCheckReport> | undefined
+  let stopped = false
 
   const record = (report: ContactSelfCheckReport) => {
     last = report
@@ -61,6 +62,8 @@ export function startSelfCheckMonitor(options: SelfCheckMonitorOptions): SelfChe
     running ??= options
       .run()
       .then(async (report) => {
+        // A run that ends after the stop (the database closing under it) says nothing.
+        if (stopped) return report
         record(report)
         try {
           await options.onReport?.(report)
@@ -87,6 +90,9 @@ export function startSelfCheckMonitor(options: SelfCheckMonitorOptions): SelfChe
   return {
     last: () => last,
     check,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      stopped = true
+      clearInterval(timer)
+    },
   }
 }
