@@ -20,7 +20,12 @@ test('a started server is alive and ready, and says so uncached', async ({ reque
   const ready = await request.get('/readyz')
   expect(ready.status()).toBe(200)
   expect(ready.headers()['cache-control']).toBe('no-store')
-  expect(await ready.json()).toEqual({ status: 'ready', mode: 'embedded' })
+  // The contact path's checks are named too (e2e/faults/contact-self-check.spec.ts).
+  expect(await ready.json()).toEqual({
+    status: 'ready',
+    mode: 'embedded',
+    contact: expect.any(Object),
+  })
 })
 
 test('a server whose database cannot open is alive but not ready, until it opens', async () => {

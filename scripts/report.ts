@@ -9,21 +9,36 @@
  * SUPABASE_URL and SUPABASE_SECRET_KEY through the data API (site_report(), which only the
  * secret key may run).
  *
- * Options: --json (the figures as JSON).
+ * Then the contact path's last check: embedded, the server's copy beside the report
+ * (<DATA_DIR>/report/contact-check.json, written at each check); Supabase, the function's
+ * self-check run now (with SUPABASE_URL and SUPABASE_SECRET_KEY).
+ *
+ * Options: --json (the figures as JSON, the check as `contactCheck`).
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import process from 'node:process'
 import {
+  type ContactCheck,
+  formatContactCheck,
+  parseContactCheck,
+} from '../src/features/site-report/contact-check.ts'
+import {
   formatSiteReport,
   parseSiteReport,
   reportDays,
 } from '../src/features/site-report/site-report.ts'
+import { createContactFunctionClient } from '../src/server/contact/contact-function-client.server.ts'
 import {
   createSqlPageViewStore,
   createSupabasePageViewStore,
 } from '../src/server/field-vitals/page-view-store.server.ts'
-import { readReportSnapshot, reportDir } from '../src/server/field-vitals/report-snapshot.server.ts'
+import {
+  contactCheckFile,
+  readJsonFile,
+  readReportSnapshot,
+  reportDir,
+} from '../src/server/field-vitals/report-snapshot.server.ts'
 
 async function fromPostgres(url: string): Promise<unknown> {
   const { default: pg } = await import('pg')
@@ -52,9 +67,22 @@ async function main() {
   const env = (name: string) => process.env[name]?.trim() || undefined
 
   let document: unknown
+  let contactCheck: ContactCheck | undefined
+  let contactCheckMissing = 'Contact path: not checked yet (the server checks it at start).'
   const dbUrl = env('SUPABASE_DB_URL')
   const supabaseUrl = env('SUPABASE_URL')
   const secretKey = env('SUPABASE_SECRET_KEY')
+  if (supabaseUrl && secretKey) {
+    const silent = { info() {}, warn() {}, error() {} }
+    contactCheck = await createContactFunctionClient({
+      url: supabaseUrl,
+      secretKey,
+      log: silent,
+    }).selfCheck()
+  } else if (supabaseUrl || dbUrl) {
+    contactCheckMissing =
+      'Contact path: set SUPABASE_URL and SUPABASE_SECRET_KEY to run its check through the function.'
+  }
   if (dbUrl) document = await fromPostgres(dbUrl)
   else if (supabaseUrl && secretKey) {
     document = await createSupabasePageViewStore({ url: supabaseUrl, secretKey }).report(reportDays)
@@ -69,6 +97,7 @@ async function main() {
     // Same default as DATA_DIR in app.config.ts.
     const dataDir = resolve(env('DATA_DIR') ?? '.data')
     document = await readReportSnapshot(reportDir(dataDir))
+    contactCheck = parseContactCheck(await readJsonFile(reportDir(dataDir), contactCheckFile))
     if (document === undefined) {
       console.info(
         `No figures yet: the server writes ${reportDir(dataDir)}/site-report.json when it starts ` +
@@ -78,7 +107,11 @@ async function main() {
     }
   }
   const report = parseSiteReport(document)
-  console.info(args.includes('--json') ? JSON.stringify(report, null, 2) : formatSiteReport(report))
+  console.info(
+    args.includes('--json')
+      ? JSON.stringify({ ...report, contactCheck: contactCheck ?? null }, null, 2)
+      : `${formatSiteReport(report)}\n\n${contactCheck ? formatContactCheck(contactCheck) : contactCheckMissing}`,
+  )
 }
 
 main().catch((error: unknown) => {

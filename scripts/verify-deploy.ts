@@ -18,6 +18,11 @@
  *   transaction, so a function the key may run still changes nothing. Refused means permission
  *   denied (or not found for this key);
  * - call the contact function: it must answer 401, as it must without any key.
+ *
+ * With SUPABASE_SECRET_KEY it runs the contact path's self-check through the function, as each
+ * instance does: the function answers and accepts the key, hCaptcha accepts the secret and the
+ * site key (on a dummy token), the mail transport is configured (an SMTP server answers), and the
+ * database answers. Each is printed; a failed one fails the run.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -26,6 +31,7 @@ import process from 'node:process'
 import { parseArgs } from 'node:util'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import { galleryBucket } from '../src/features/gallery/storage-path.ts'
+import { createContactFunctionClient } from '../src/server/contact/contact-function-client.server.ts'
 import {
   bucketManifestFile,
   planBucketFolderImport,
@@ -277,6 +283,32 @@ async function checkReadiness(settings: Settings): Promise<CheckResult[]> {
   return results
 }
 
+const selfCheckOutcomes = { ok: 'pass', failed: 'fail', 'not-configured': 'warn' } as const
+
+async function checkContactPath(settings: Settings): Promise<CheckResult[]> {
+  if (!settings.secretKey) {
+    return [
+      {
+        outcome: 'warn',
+        title: 'Contact path checks itself',
+        detail:
+          'skipped: set SUPABASE_SECRET_KEY (the function answers its self-check to that key)',
+      },
+    ]
+  }
+  const silent = { info() {}, warn() {}, error() {} }
+  const report = await createContactFunctionClient({
+    url: settings.supabaseUrl,
+    secretKey: settings.secretKey,
+    log: silent,
+  }).selfCheck()
+  return report.checks.map((check) => ({
+    outcome: selfCheckOutcomes[check.status],
+    title: `Contact path: ${check.name}`,
+    detail: `${check.status}, ${check.detail}`,
+  }))
+}
+
 /** Every object of the bucket, listed folder by folder as the Storage API answers. */
 async function listBucket(supabase: SupabaseClient, prefix = ''): Promise<string[]> {
   const files = supabase.storage.from(galleryBucket)
@@ -501,6 +533,7 @@ async function main() {
       run: () => checkContactFunctionWithoutKey(settings),
     },
     { title: '/readyz is ready', run: () => checkReadiness(settings) },
+    { title: 'Contact path checks itself', run: () => checkContactPath(settings) },
     { title: "Gallery's count matches the bucket", run: () => checkGallery(settings, publishable) },
     { title: 'One message goes end to end', run: () => checkTestMessage(settings) },
   ]

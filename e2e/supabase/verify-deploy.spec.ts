@@ -233,8 +233,13 @@ test('a sound deploy passes every check, and one message goes end to end', async
   console.info(run.output)
   const lines = checklist(run.output)
   expect(lines.filter((line) => !line.startsWith('✓'))).toEqual(
-    // Whether /readyz names the image mode depends on the build: a warning, never a failure.
-    lines.filter((line) => line.startsWith('! /readyz names the image mode')),
+    lines.filter(
+      (line) =>
+        // Whether /readyz names the image mode depends on the build: a warning, never a failure.
+        line.startsWith('! /readyz names the image mode') ||
+        // The function runs on hCaptcha's published test secret, which protects nothing.
+        line.startsWith("! Contact path: captcha: not-configured, hCaptcha's published test keys"),
+    ),
   )
   expect(run.code).toBe(0)
   for (const expected of [
@@ -243,6 +248,9 @@ test('a sound deploy passes every check, and one message goes end to end', async
     /^✓ Publishable key cannot run import_gallery_images_from_storage\(\)/,
     /^✓ Publishable key cannot call the contact function: HTTP 401/,
     /^✓ Contact function answers 401 without a key: HTTP 401/,
+    /^✓ Contact path: function: ok, send-contact-message answers and accepts SUPABASE_SECRET_KEY/,
+    /^✓ Contact path: mail: ok, mail API 127\.0\.0\.1:\d+ configured/,
+    /^✓ Contact path: database: ok/,
     /^✓ \/readyz is ready: HTTP 200, .*"mode":"supabase"/,
     /^✓ Gallery's count matches the bucket: the site shows 2, the bucket makes 2 project\(s\) \(1 further photo\(s\)\)/,
     /^✓ Test message notified/,
@@ -281,5 +289,23 @@ test('a wrong grant fails its check, names it, and exits with 1', async () => {
     await schema.database.query(`
       drop policy verify_deploy_leak on public.contact_messages;
       revoke select, insert on public.contact_messages from anon;`)
+  }
+})
+
+test('a captcha secret hCaptcha refuses fails the contact path check, named, without the secret', async () => {
+  captcha.secret = 'the secret hCaptcha holds now'
+  try {
+    const run = await verifyDeploy()
+    console.info(run.output)
+    expect(run.code).toBe(1)
+    expect(checklist(run.output).filter((line) => line.startsWith('✗'))).toEqual([
+      expect.stringMatching(
+        /^✗ Contact path: captcha: failed, hCaptcha refuses HCAPTCHA_SECRET \(invalid-input-secret\)/,
+      ),
+    ])
+    expect(run.output).not.toContain(testSecret)
+    expect(run.output).not.toContain(secretKey)
+  } finally {
+    captcha.secret = testSecret
   }
 })

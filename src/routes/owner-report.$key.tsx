@@ -9,9 +9,9 @@ import { pageCacheControl } from '#src/lib/seo/cache-control.ts'
 export const Route = createFileRoute('/owner-report/$key')({
   codeSplitGroupings: [['loader', 'component']],
   loader: async ({ params }) => {
-    const { report } = await getOwnerReport({ data: { key: params.key } })
+    const { report, contactCheck } = await getOwnerReport({ data: { key: params.key } })
     if (!report) throw notFound()
-    return { report }
+    return { report, contactCheck }
   },
   headers: () => ({ 'cache-control': pageCacheControl.never, 'x-robots-tag': 'noindex, nofollow' }),
   head: ownerReportHead,
@@ -19,5 +19,6 @@ export const Route = createFileRoute('/owner-report/$key')({
 })
 
 function OwnerReportRoute() {
-  return <SiteReportPage report={Route.useLoaderData().report} />
+  const { report, contactCheck } = Route.useLoaderData()
+  return <SiteReportPage report={report} contactCheck={contactCheck} />
 }

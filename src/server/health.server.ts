@@ -2,6 +2,7 @@
  * Probes for a load balancer or an orchestrator: small JSON, never cached, never logged (nothing
  * here writes a log line, and the server keeps no access log).
  */
+import { lastContactSelfCheck } from './contact/contact-backend.server'
 import { embeddedDatabaseState } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
 import { photoVariantsWriteProblem } from './gallery/embedded-photo-variants.server'
@@ -19,6 +20,23 @@ const notReady = (body: Record<string, string>) =>
     headers: { ...headers, 'retry-after': '2' },
   })
 
+/**
+ * The contact path's last self-check, each check by name with its status (the sentences, which
+ * may name hosts and users, go to the log and the owner's report: this answer is public). A
+ * failed check makes the instance `degraded`, still 200: every instance shares the settings it
+ * failed on, so a 503 would take them all out of the load balancer at once
+ * (docs/decisions/025-contact-checks-degrade-readiness.md).
+ */
+function contactReadiness() {
+  const report = lastContactSelfCheck()
+  if (!report) return { degraded: false, contact: { checkedAt: null } }
+  const statuses = Object.fromEntries(report.checks.map((check) => [check.name, check.status]))
+  return {
+    degraded: report.checks.some((check) => check.status === 'failed'),
+    contact: { checkedAt: report.checkedAt, ...statuses },
+  }
+}
+
 /** `/healthz`: the process is alive and answering. */
 export const livenessResponse = () => new Response('{"status":"ok"}', { headers })
 
@@ -30,19 +48,23 @@ export const livenessResponse = () => new Response('{"status":"ok"}', { headers 
  * image transformations, or `variants`, the uploaded variants or the photo itself). Embedded, a
  * data directory whose photo variants cannot be written (read-only, full) is named
  * (`photoVariants`: `unwritable: EROFS: read-only file system`) but keeps the instance ready: every
- * page and photo is still served, the photos without smaller copies.
+ * page and photo is still served, the photos without smaller copies. Both modes name the contact
+ * path's checks (`contact`) and answer `degraded` when one failed.
  */
 export async function readinessResponse(): Promise<Response> {
+  const { degraded, contact } = contactReadiness()
+  const status = degraded ? 'degraded' : 'ready'
   if (getEnvironment().SUPABASE_URL !== undefined) {
-    const body = { status: 'ready', mode: 'supabase', images: galleryImageMode() }
+    const body = { status, mode: 'supabase', images: galleryImageMode(), contact }
     return new Response(JSON.stringify(body), { headers })
   }
   const database = await embeddedDatabaseState()
   if (!database.ready) return notReady({ database: database.reason })
   const variantsProblem = photoVariantsWriteProblem()
   const body = {
-    status: 'ready',
+    status,
     mode: 'embedded',
+    contact,
     ...(variantsProblem === undefined ? {} : { photoVariants: `unwritable: ${variantsProblem}` }),
   }
   return new Response(JSON.stringify(body), { headers })

@@ -22,6 +22,8 @@ export type CaptchaMode =
 export interface CaptchaStandIn {
   url: string
   mode: CaptchaMode
+  /** The secret it accepts; change it to make the server's secret a wrong one. */
+  secret: string
   /** Every form the verifier posted, decoded. */
   requests: Record<string, string>[]
   /** Refuses connections from now on (provider down); `start` again is not supported. */
@@ -30,14 +32,21 @@ export interface CaptchaStandIn {
 
 /**
  * A stand-in for https://api.hcaptcha.com/siteverify on 127.0.0.1: real HTTP, form-encoded
- * input, hCaptcha's answer shapes.
+ * input, hCaptcha's answer shapes. Like hCaptcha it judges the secret first
+ * (`invalid-input-secret`), then a `sitekey` sent with it (`sitekey-secret-mismatch` unless it is
+ * `siteKey`, when one is given), then the token.
  */
-export async function startCaptchaStandIn(secret = testSecret, port = 0): Promise<CaptchaStandIn> {
+export async function startCaptchaStandIn(
+  secret = testSecret,
+  port = 0,
+  siteKey?: string,
+): Promise<CaptchaStandIn> {
   const used = new Set<string>()
   const hanging = new Set<ServerResponse>()
   const state: CaptchaStandIn = {
     url: '',
     mode: 'normal',
+    secret,
     requests: [],
     close: async () => {},
   }
@@ -58,8 +67,14 @@ export async function startCaptchaStandIn(secret = testSecret, port = 0): Promis
       return
     }
     if (state.mode === 'error') return answer(res, 500, { error: 'internal' })
-    if (form.secret !== secret) {
+    if (!form.secret) {
+      return answer(res, 200, { success: false, 'error-codes': ['missing-input-secret'] })
+    }
+    if (form.secret !== state.secret) {
       return answer(res, 200, { success: false, 'error-codes': ['invalid-input-secret'] })
+    }
+    if (siteKey !== undefined && form.sitekey !== undefined && form.sitekey !== siteKey) {
+      return answer(res, 200, { success: false, 'error-codes': ['sitekey-secret-mismatch'] })
     }
     const token = form.response ?? ''
     if (!token)

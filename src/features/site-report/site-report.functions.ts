@@ -1,6 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { lastContactSelfCheck } from '#src/server/contact/contact-backend.server.ts'
 import { ownerReport } from '#src/server/field-vitals/owner-report.server.ts'
+import { parseContactCheck } from './contact-check'
 
 /**
  * The owner's field report, given the key from the page's path; `report: null` (the page's 404)
@@ -10,6 +12,9 @@ import { ownerReport } from '#src/server/field-vitals/owner-report.server.ts'
  */
 export const getOwnerReport = createServerFn({ method: 'GET' })
   .validator(v.optional(v.object({ key: v.pipe(v.string(), v.maxLength(200)) })))
-  .handler(async ({ data }) => ({
-    report: data ? ((await ownerReport(data.key)) ?? null) : null,
-  }))
+  .handler(async ({ data }) => {
+    const report = data ? ((await ownerReport(data.key)) ?? null) : null
+    // This instance's last check of the contact path, shown only with the report (its key).
+    const contactCheck = report ? (parseContactCheck(lastContactSelfCheck()) ?? null) : null
+    return { report, contactCheck }
+  })

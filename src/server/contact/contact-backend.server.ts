@@ -17,14 +17,21 @@
  */
 import { join } from 'node:path'
 import type { ContactCore } from '#supabase/functions/_shared/contact/contact-core.ts'
+import type { ContactSelfCheckReport } from '#supabase/functions/_shared/contact/contact-self-check.ts'
 import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import type { MailTransport } from '#supabase/functions/_shared/contact/mail-transports.ts'
 import type { NotificationOutbox } from '#supabase/functions/_shared/contact/notification-outbox.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import type { Environment } from '../env-schema.server'
+import {
+  contactCheckFile,
+  reportDir,
+  writeJsonAtomically,
+} from '../field-vitals/report-snapshot.server'
 import { processState } from '../process-state.server'
 import { createContactFunctionClient } from './contact-function-client.server'
+import { type SelfCheckMonitor, startSelfCheckMonitor } from './contact-self-check-monitor.server'
 import { createDeliverySchedule, type DeliverySchedule } from './delivery-schedule.server'
 import type { InboxSnapshotWriter } from './inbox-snapshot.server'
 
@@ -50,6 +57,8 @@ export interface ContactBackend {
   outbox?: NotificationOutbox
   snapshot?: InboxSnapshotWriter
   transport?: MailTransport
+  /** The contact path's self-check (Supabase: the function's, led by the function's own). */
+  selfCheck(): Promise<ContactSelfCheckReport>
   start(): Promise<void>
   stop(): Promise<void>
 }
@@ -75,6 +84,7 @@ export function createSupabaseContactBackend(
     kind: 'supabase',
     core,
     schedule,
+    selfCheck: () => core.selfCheck(),
     start: async () => {
       log.info('contact.services_started', { mode: 'supabase' })
       schedule.start()
@@ -91,7 +101,24 @@ export const supabaseDeliveryIntervalMs = 60_000
 
 const state = processState('contact-services', () => ({
   shared: undefined as Promise<ContactBackend> | undefined,
+  selfCheck: undefined as SelfCheckMonitor | undefined,
 }))
+
+/** The contact path's last self-check (for /readyz and the owner); undefined before the first. */
+export const lastContactSelfCheck = (): ContactSelfCheckReport | undefined =>
+  state.selfCheck?.last()
+
+/** Checks every so often from now on, and at once (embedded: keeps a copy for `npm run report`). */
+function monitorSelfCheck(backend: ContactBackend, dataDir: string | undefined) {
+  state.selfCheck?.stop()
+  state.selfCheck = startSelfCheckMonitor({
+    run: () => backend.selfCheck(),
+    log: consoleLogger,
+    ...(dataDir
+      ? { onReport: (report) => writeJsonAtomically(reportDir(dataDir), contactCheckFile, report) }
+      : {}),
+  })
+}
 
 async function open(): Promise<ContactBackend> {
   const settings = getEnvironment()
@@ -101,6 +128,7 @@ async function open(): Promise<ContactBackend> {
       { retryIntervalMs: settings.CONTACT_RETRY_INTERVAL_MS },
     )
     await backend.start()
+    monitorSelfCheck(backend, undefined)
     return backend
   }
   // Loaded in embedded mode only: its mail (nodemailer, about 18 MB of a process) is the edge
@@ -115,6 +143,7 @@ async function open(): Promise<ContactBackend> {
     releaseClaimsOnStart: recoveredFromCrash,
   })
   await services.start()
+  monitorSelfCheck(services, settings.DATA_DIR)
   return services
 }
 
@@ -144,6 +173,8 @@ export async function startContactBackend(): Promise<void> {
 export async function stopContactBackend(): Promise<void> {
   const opening = state.shared
   state.shared = undefined
+  state.selfCheck?.stop()
+  state.selfCheck = undefined
   if (!opening) return
   const services = await opening.catch(() => undefined)
   await services?.stop()

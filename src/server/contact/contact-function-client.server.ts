@@ -21,8 +21,14 @@ import type {
 } from '#supabase/functions/_shared/contact/contact-core.ts'
 import { contactMessageSchema } from '#supabase/functions/_shared/contact/contact-schema.ts'
 import {
+  type ContactSelfCheckReport,
+  parseSelfCheckReport,
+  type SelfCheck,
+} from '#supabase/functions/_shared/contact/contact-self-check.ts'
+import {
   contactFunctionName,
   deliverDuePath,
+  selfCheckPath,
   visitorIpHeader,
 } from '#supabase/functions/_shared/contact/contact-wire.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
@@ -82,6 +88,11 @@ export const deliverDueTimeoutMs = edgeFunctionLimitMs + 5_000
 export interface ContactFunctionClient extends Pick<ContactCore, 'receive'> {
   /** The function's deliver-due; `signal` stops waiting (the pass finishes in the function). */
   deliverDue(signal?: AbortSignal): Promise<DeliverySummary>
+  /**
+   * The function's self-check, led by a check of the function itself (reachable, and accepting
+   * this key). Never rejects: a function that cannot be asked is that first check failed.
+   */
+  selfCheck(): Promise<ContactSelfCheckReport>
 }
 
 export function createContactFunctionClient(
@@ -164,6 +175,53 @@ export function createContactFunctionClient(
       }
       if (!isSummary(data)) throw new Error('deliver-due answered something other than a summary')
       return data
+    },
+
+    async selfCheck() {
+      const failed = (detail: string): ContactSelfCheckReport => ({
+        checkedAt: new Date().toISOString(),
+        checks: [{ name: 'function', status: 'failed', detail }],
+      })
+      let result: Awaited<ReturnType<SupabaseClient['functions']['invoke']>>
+      try {
+        // The function's checks each give up after 10 s, and run at once.
+        result = await client.functions.invoke(`${contactFunctionName}/${selfCheckPath}`, {
+          body: {},
+          timeout: 20_000,
+        })
+      } catch (error) {
+        return failed(`the call failed: ${describeError(error)}`)
+      }
+      const { data, error } = result
+      if (error instanceof FunctionsHttpError) {
+        const response = error.context as Response
+        const reason = errorText(await response.json().catch(() => undefined))
+        const advice =
+          response.status === 401 || response.status === 403
+            ? ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)'
+            : response.status === 400 || response.status === 404
+              ? ': it is not deployed, or is a version without a self-check (deploy this one)'
+              : ''
+        return failed(
+          `${contactFunctionName} answered HTTP ${response.status}${reason ? ` (${reason})` : ''}${advice}`,
+        )
+      }
+      if (error instanceof FunctionsFetchError) {
+        return failed(`${contactFunctionName} is unreachable: ${describeError(error.context)}`)
+      }
+      if (error) return failed(`${contactFunctionName}: ${describeError(error)}`)
+      const report = parseSelfCheckReport(data)
+      if (!report) {
+        return failed(
+          `${contactFunctionName} has no self-check (deploy this version of the function)`,
+        )
+      }
+      const reachable: SelfCheck = {
+        name: 'function',
+        status: 'ok',
+        detail: `${contactFunctionName} answers and accepts SUPABASE_SECRET_KEY`,
+      }
+      return { checkedAt: report.checkedAt, checks: [reachable, ...report.checks] }
     },
   }
 }

@@ -7,6 +7,7 @@
 import { company } from '#app.config.ts'
 import { createHcaptchaVerifier } from '#supabase/functions/_shared/contact/captcha.ts'
 import { createContactCore } from '#supabase/functions/_shared/contact/contact-core.ts'
+import { runContactSelfCheck } from '#supabase/functions/_shared/contact/contact-self-check.ts'
 import {
   createPostgresContactStore,
   releaseLeasedNotifications,
@@ -129,6 +130,17 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions): C
     outbox,
     snapshot,
     transport,
+    selfCheck: () =>
+      runContactSelfCheck({
+        captcha: {
+          secret: settings.HCAPTCHA_SECRET,
+          siteKey: settings.HCAPTCHA_SITE_KEY,
+          verifyUrl: settings.HCAPTCHA_VERIFY_URL,
+        },
+        mail: { transport },
+        database,
+        secrets: [settings.HCAPTCHA_SECRET],
+      }),
     async start() {
       if (started) return
       started = true

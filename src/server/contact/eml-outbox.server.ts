@@ -35,6 +35,13 @@ export async function composeEml(email: ContactEmail): Promise<Buffer> {
 export function createEmlOutboxTransport(options: EmlOutboxOptions): MailTransport {
   return {
     description: `outbox ${options.dir}`,
+    // The folder takes a file: what a notification needs of it.
+    async probe() {
+      await mkdir(options.dir, { recursive: true, mode: 0o700 })
+      const probe = join(options.dir, `.${randomUUID()}.tmp`)
+      await (await open(probe, 'wx', 0o600)).close()
+      await rm(probe, { force: true })
+    },
     async send(email) {
       const raw = await composeEml(email)
       await mkdir(options.dir, { recursive: true, mode: 0o700 })

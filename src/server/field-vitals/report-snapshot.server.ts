@@ -15,18 +15,29 @@ export const reportDir = (dataDir: string) => join(dataDir, 'report')
 export const reportSnapshotFile = 'site-report.json'
 
 export async function writeReportSnapshot(dir: string, store: PageViewStore): Promise<void> {
-  const report = await store.report(reportDays)
+  await writeJsonAtomically(dir, reportSnapshotFile, await store.report(reportDays))
+}
+
+/** The contact path's last self-check, beside the report (written by the server at each check). */
+export const contactCheckFile = 'contact-check.json'
+
+/** Writes `document` as <dir>/<name>: a temporary file, flushed, then renamed into place. */
+export async function writeJsonAtomically(
+  dir: string,
+  name: string,
+  document: unknown,
+): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 })
   const temporary = join(dir, `.${randomUUID()}.tmp`)
   const file = await open(temporary, 'wx', 0o600)
   try {
     try {
-      await file.writeFile(`${JSON.stringify(report, null, 2)}\n`)
+      await file.writeFile(`${JSON.stringify(document, null, 2)}\n`)
       await file.sync()
     } finally {
       await file.close()
     }
-    await rename(temporary, join(dir, reportSnapshotFile))
+    await rename(temporary, join(dir, name))
   } catch (error) {
     await rm(temporary, { force: true })
     throw error
@@ -34,9 +45,12 @@ export async function writeReportSnapshot(dir: string, store: PageViewStore): Pr
 }
 
 /** The snapshot's document; undefined when the server has not written one yet. */
-export async function readReportSnapshot(dir: string): Promise<unknown> {
+export const readReportSnapshot = (dir: string) => readJsonFile(dir, reportSnapshotFile)
+
+/** A document of the report folder; undefined when there is none yet. */
+export async function readJsonFile(dir: string, name: string): Promise<unknown> {
   try {
-    return JSON.parse(await readFile(join(dir, reportSnapshotFile), 'utf8'))
+    return JSON.parse(await readFile(join(dir, name), 'utf8'))
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error

@@ -24,6 +24,7 @@ import {
 } from '../../../test/contact/contact-database.ts'
 import { createHcaptchaVerifier } from '../_shared/contact/captcha.ts'
 import { createContactCore } from '../_shared/contact/contact-core.ts'
+import { runContactSelfCheck } from '../_shared/contact/contact-self-check.ts'
 import { createPostgresContactStore } from '../_shared/contact/contact-store.ts'
 import { createMemoryLogger } from '../_shared/contact/log.ts'
 import type { MailTransport } from '../_shared/contact/mail-transports.ts'
@@ -95,6 +96,12 @@ beforeAll(async () => {
       notifier: outbox,
       verifyCaptcha: createHcaptchaVerifier({ secret: testSecret, verifyUrl: captcha.url }),
     }),
+    selfCheck: () =>
+      runContactSelfCheck({
+        captcha: { secret: testSecret, verifyUrl: captcha.url },
+        mail: { transport },
+        database: database.db,
+      }),
   }
   const app = createEdgeApp(edgeDeps)
   // Hosted Supabase's gateway, as far as the function sees it: the request, passed through.
@@ -326,5 +333,55 @@ describe('the site calling the function with the keys a hosted project issues', 
     const fatal = memory.entries.find((entry) => entry.event === 'edge.misconfigured')
     expect(String(fatal?.fields.problems)).not.toMatch(/COMPANY_NAME|CONTACT_/)
     await app.close()
+  })
+})
+
+describe("the function's self-check path, as the site calls it", () => {
+  const checksOf = (report: { checks: { name: string; status: string }[] }) =>
+    report.checks.map((check) => `${check.name} ${check.status}`)
+
+  it("the site's key: the function's own check passes, then the function's checks", async () => {
+    const report = await clientWith(secretKey).selfCheck()
+    expect(checksOf(report)).toEqual([
+      'function ok',
+      // hCaptcha's published test secret: it protects nothing, so it counts as not configured.
+      'captcha not-configured',
+      'mail ok',
+      'database ok',
+    ])
+    expect(captcha.requests.at(-1)?.response).toBe('contact-self-check')
+  })
+
+  it('a secret hCaptcha refuses is named, and the secret is not', async () => {
+    captcha.secret = 'the secret hCaptcha holds now'
+    try {
+      const report = await clientWith(secretKey).selfCheck()
+      expect(checksOf(report)).toEqual(['function ok', 'captcha failed', 'mail ok', 'database ok'])
+      expect(report.checks[1]?.detail).toMatch(/HCAPTCHA_SECRET .*invalid-input-secret/)
+      expect(JSON.stringify(report)).not.toContain(testSecret)
+    } finally {
+      captcha.secret = testSecret
+    }
+  })
+
+  it('a key the function refuses, or a function out of reach, is the function check failed', async () => {
+    const refused = await clientWith(otherSecretKey).selfCheck()
+    expect(refused.checks).toEqual([
+      {
+        name: 'function',
+        status: 'failed',
+        detail: expect.stringMatching(/HTTP 401 .*refuses SUPABASE_SECRET_KEY/),
+      },
+    ])
+    const direct401 = await direct({ apikey: publishableKey }, '{}', '/self-check')
+    expect(direct401.status).toBe(401)
+    const unreachable = await createContactFunctionClient({
+      url: 'http://127.0.0.1:9',
+      secretKey,
+      log: createMemoryLogger(),
+    }).selfCheck()
+    expect(unreachable.checks).toEqual([
+      { name: 'function', status: 'failed', detail: expect.stringContaining('unreachable') },
+    ])
   })
 })

@@ -4,9 +4,11 @@
  * - POST .../send-contact-message              a visitor's message -> the contact core
  * - POST .../send-contact-message/deliver-due  one pass of the delivery schedule: its summary,
  *   or with `Prefer: respond-async` (pg_cron's call) 202 at once and the pass in the background
+ * - POST .../send-contact-message/self-check   the contact path's self-check (200 with the report)
  */
 import type { ContactCore } from '../_shared/contact/contact-core.ts'
-import { deliverDuePath, visitorIpHeader } from '../_shared/contact/contact-wire.ts'
+import type { ContactSelfCheckReport } from '../_shared/contact/contact-self-check.ts'
+import { deliverDuePath, selfCheckPath, visitorIpHeader } from '../_shared/contact/contact-wire.ts'
 import { describeError, type Logger } from '../_shared/contact/log.ts'
 import { asIpAddress } from '../_shared/contact/rate-limit-key.ts'
 import type { SiteAuth } from './site-auth.ts'
@@ -20,6 +22,7 @@ export interface EdgeAppDeps {
    * `Prefer: respond-async` is not applied and the pass runs before the answer.
    */
   waitUntil?: ((promise: Promise<unknown>) => void) | undefined
+  selfCheck?: () => Promise<ContactSelfCheckReport>
 }
 
 /** Bodies above this are refused before parsing (the largest valid message is about 15 kB). */
@@ -70,7 +73,8 @@ export function createEdgeApp(deps: EdgeAppDeps): (request: Request) => Promise<
     }
 
     try {
-      if (new URL(request.url).pathname.replace(/\/+$/, '').endsWith(`/${deliverDuePath}`)) {
+      const path = new URL(request.url).pathname.replace(/\/+$/, '')
+      if (path.endsWith(`/${deliverDuePath}`)) {
         await request.body?.cancel()
         const pass = deps.core.deliverDue(deliveriesPerCall)
         if (deps.waitUntil && prefersRespondAsync(request)) {
@@ -85,6 +89,11 @@ export function createEdgeApp(deps: EdgeAppDeps): (request: Request) => Promise<
           return json(202, { accepted: true }, { 'preference-applied': 'respond-async' })
         }
         return json(200, await pass)
+      }
+      if (path.endsWith(`/${selfCheckPath}`)) {
+        await request.body?.cancel()
+        if (!deps.selfCheck) return json(404, { error: 'No self-check here' })
+        return json(200, await deps.selfCheck())
       }
       const read = await readMessage(request)
       if (read instanceof Response) return read

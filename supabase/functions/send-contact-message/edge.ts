@@ -31,6 +31,7 @@
 import pg from 'pg'
 import { createHcaptchaVerifier } from '../_shared/contact/captcha.ts'
 import { createContactCore } from '../_shared/contact/contact-core.ts'
+import { runContactSelfCheck } from '../_shared/contact/contact-self-check.ts'
 import { createPostgresContactStore } from '../_shared/contact/contact-store.ts'
 import { createPgDatabase } from '../_shared/contact/database.ts'
 import { consoleLogger, describeError, type Logger } from '../_shared/contact/log.ts'
@@ -229,6 +230,17 @@ export function createEdgeAppFromEnv(
       legacyServiceRoleKey,
       jwt: jwksUrl ? createJwtVerifier({ jwksUrl }) : undefined,
     }),
+    selfCheck: () =>
+      runContactSelfCheck({
+        captcha: {
+          secret,
+          siteKey: get('HCAPTCHA_SITE_KEY'),
+          verifyUrl: get('HCAPTCHA_VERIFY_URL') ?? 'https://api.hcaptcha.com/siteverify',
+        },
+        mail: { transport, problems: company?.problems },
+        database: createPgDatabase(pool),
+        secrets: [secret, get('MAIL_API_KEY')],
+      }),
   })
 
   return {

@@ -215,6 +215,23 @@ test('the real entry (index.ts): secret and legacy keys in, wrong keys out, stor
       200,
     )
     assert.equal(due.status, 400)
+
+    // The self-check path: the function's checks for a caller with the secret key only.
+    const selfCheck = async (headers: Record<string, string>) => {
+      const response = await fetch(`${url}self-check`, { method: 'POST', headers })
+      const body = (await response.json()) as { checks?: { name: string; status: string }[] }
+      return { status: response.status, checks: body.checks?.map((c) => `${c.name} ${c.status}`) }
+    }
+    assert.deepEqual(await selfCheck({ apikey: secretKey }), {
+      status: 200,
+      checks: ['captcha not-configured', 'mail ok', 'database ok'],
+    })
+    captcha.secret = 'the secret hCaptcha holds now'
+    assert.deepEqual(await selfCheck({ apikey: secretKey }), {
+      status: 200,
+      checks: ['captcha failed', 'mail ok', 'database ok'],
+    })
+    assert.equal((await selfCheck({})).status, 401)
     assert.doesNotMatch(output, /zoe@example\.com|Béatrice|addition/)
   } finally {
     if (child && child.exitCode === null) {

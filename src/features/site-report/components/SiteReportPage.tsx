@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css'
 import { Hero } from '#src/components/Hero.tsx'
 import { Section } from '#src/components/Section.tsx'
+import type { ContactCheck } from '../contact-check'
 import {
   formatVital,
   p75Of,
@@ -13,6 +14,7 @@ import {
   vitalNames,
   vitalThresholds,
 } from '../site-report'
+import { ContactCheckSection } from './ContactCheckSection'
 
 const ratingClass = {
   good: css({ color: 'vital.good' }),
@@ -31,7 +33,13 @@ const tableCell = css({
 })
 
 /** The owner's field report (OWNER_REPORT_KEY): figures from real visitors, last 28 days. */
-export function SiteReportPage({ report }: { report: SiteReport }) {
+export function SiteReportPage({
+  report,
+  contactCheck,
+}: {
+  report: SiteReport
+  contactCheck: ContactCheck | null
+}) {
   const totals = siteTotals(report)
   return (
     <>
@@ -70,6 +78,7 @@ export function SiteReportPage({ report }: { report: SiteReport }) {
               ))}
             </dl>
           </header>
+          <ContactCheckSection check={contactCheck} />
           {report.routes.length === 0 ? (
             <p>No page views recorded yet.</p>
           ) : (

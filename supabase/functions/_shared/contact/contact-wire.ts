@@ -9,6 +9,9 @@ export const contactFunctionName = 'send-contact-message'
 /** The function's sub-path that runs one pass of the delivery schedule. */
 export const deliverDuePath = 'deliver-due'
 
+/** The function's sub-path that runs the contact path's self-check (contact-self-check.ts). */
+export const selfCheckPath = 'self-check'
+
 /**
  * The visitor's address, forwarded by the site's server (the direct caller is the server, not the
  * visitor). Read only from an authenticated caller: it keys the rate limit.

@@ -19,6 +19,8 @@ export interface MailTransport {
    * must leave free after its last claim (notification-outbox.ts). Default 10 s.
    */
   readonly maxSendMs?: number
+  /** Resolves when the transport could take a mail now, without sending one (the self-check). */
+  probe?(): Promise<void>
   close?(): void
 }
 
@@ -57,6 +59,10 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
     maxSendMs: 3 * timeout,
     async send(email) {
       await transporter.sendMail({ ...email })
+    },
+    // Connects, greets and logs in, then quits: nothing is sent.
+    probe: async () => {
+      await transporter.verify()
     },
     close: () => transporter.close(),
   }
