@@ -215,7 +215,7 @@ for (const target of databaseTargets()) {
         `select cmd, roles::text[] as roles from pg_catalog.pg_policies
        where schemaname = 'public' and tablename = 'gallery_images'`,
       )
-      expect(policies).toEqual([{ cmd: 'SELECT', roles: ['anon', 'authenticated'] }])
+      expect(policies).toEqual([{ cmd: 'SELECT', roles: ['anon'] }])
     })
 
     describe('import_gallery_images_from_storage()', () => {
