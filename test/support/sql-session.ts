@@ -78,7 +78,7 @@ export async function openPostgres15Session(): Promise<SqlSession> {
     throw error
   }
   const notices: string[] = []
-  client.on('notice', (notice) => notices.push(notice.message))
+  client.on('notice', (notice) => notices.push(notice.message ?? ''))
   return {
     notices,
     exec: (sql) => client.query(sql),
