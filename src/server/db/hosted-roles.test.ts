@@ -1,41 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { hostedOwner, prepareAsHostedPostgres } from '#test/support/hosted-postgres.ts'
 import { databaseTargets, expectSqlState, type SqlSession } from '#test/support/sql-session.ts'
 import { bundledDatabaseSql } from './embedded-sql.server'
-import { applyMigrations, applySeed, orderMigrations } from './migrations.server'
+import { orderMigrations } from './migrations.server'
 
-// The migrations as a hosted project runs them: not as a superuser but as Supabase's `postgres`,
-// which may create roles and databases, replicate and bypass row-level security, and nothing
-// more. Storage's tables belong to their own role and are only granted to it. Here that role is
-// `hosted_postgres` (the bootstrap superuser already holds the name `postgres`); SET ROLE gives it
-// the ownership and the privilege checks of a session of its own.
-const owner = 'hosted_postgres'
-
-const hostedRoles = `
-  do $$
-  begin
-    if not exists (select from pg_catalog.pg_roles where rolname = '${owner}') then
-      create role ${owner} nosuperuser createrole createdb replication bypassrls;
-    end if;
-    if not exists (select from pg_catalog.pg_roles where rolname = 'supabase_storage_admin') then
-      create role supabase_storage_admin nosuperuser nologin createrole;
-    end if;
-    execute format('grant create on database %I to ${owner}', current_database());
-  end
-  $$;
-  grant anon, authenticated, service_role to ${owner};
-  grant usage, create on schema public to ${owner};
-  alter schema storage owner to supabase_storage_admin;
-  alter table storage.buckets owner to supabase_storage_admin;
-  alter table storage.objects owner to supabase_storage_admin;
-  grant usage on schema storage to ${owner};
-  grant all on storage.buckets, storage.objects to ${owner};
-  alter default privileges for role ${owner} in schema public
-    grant all on tables to anon, authenticated, service_role;
-  alter default privileges for role ${owner} in schema public
-    grant all on sequences to anon, authenticated, service_role;
-  alter default privileges for role ${owner} in schema public
-    grant all on functions to anon, authenticated, service_role;
-`
+// The migrations as a hosted project runs them: as Supabase's `postgres`, no superuser, with
+// Storage's tables owned by another role (test/support/hosted-postgres.ts).
+const owner = hostedOwner
 
 const sql = bundledDatabaseSql()
 const insufficientPrivilege = '42501'
@@ -52,12 +23,7 @@ for (const target of databaseTargets()) {
 
       beforeAll(async () => {
         db = await target.open()
-        await db.exec(sql.shim)
-        await db.exec(hostedRoles)
-        await db.exec(`set role ${owner}`)
-        await applyMigrations(db, orderMigrations(sql.migrations))
-        await applySeed(db, sql.seed)
-        await db.exec('reset role')
+        await prepareAsHostedPostgres(db, sql)
       })
       afterAll(async () => {
         await db?.close()
