@@ -1,8 +1,15 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { hostedOwner, prepareAsHostedPostgres } from '#test/support/hosted-postgres.ts'
+import {
+  hostedOwner,
+  hostedRolesSql,
+  prepareAsHostedPostgres,
+} from '#test/support/hosted-postgres.ts'
 import { databaseTargets, expectSqlState, type SqlSession } from '#test/support/sql-session.ts'
 import { bundledDatabaseSql } from './embedded-sql.server'
-import { orderMigrations } from './migrations.server'
+import { applyMigrations, applySeed, orderMigrations, pendingMigrations } from './migrations.server'
 
 // The migrations as a hosted project runs them: as Supabase's `postgres`, no superuser, with
 // Storage's tables owned by another role (test/support/hosted-postgres.ts).
@@ -113,6 +120,71 @@ for (const target of databaseTargets()) {
         expect(await gallery()).toEqual([
           { filename: 'kitchen/oak-galley.webp', title: 'Oak Galley' },
         ])
+      })
+    },
+  )
+}
+
+// docs/deploy-supabase.md, Photos: should a project refuse the triggers on storage.objects, `db push`
+// stops at their migration and applies none after it. The fallback it gives, tried here.
+const triggerMigration = '20261123000200'
+const triggerMigrationFile = fileURLToPath(
+  new URL(
+    `../../../supabase/migrations/${triggerMigration}_gallery_follows_bucket.sql`,
+    import.meta.url,
+  ),
+)
+const withoutTriggers = ['/^create trigger gallery_follows_bucket_/,/;$/d', triggerMigrationFile]
+
+for (const target of databaseTargets()) {
+  describe.skipIf(target.skipReason !== undefined)(
+    `a project where postgres may not put triggers on storage.objects, on ${target.name}`,
+    () => {
+      it('stops db push at the trigger migration; the fallback applies it without them, then every later one', async () => {
+        const migrations = orderMigrations(sql.migrations)
+        const versions = migrations.map((migration) => migration.version)
+        const db = await target.open()
+        try {
+          await db.exec(sql.shim)
+          await db.exec(hostedRolesSql)
+          await db.exec(
+            `revoke trigger on storage.objects from ${owner}, anon, authenticated, service_role`,
+          )
+          await db.exec(`set role ${owner}`)
+          await expect(applyMigrations(db, migrations)).rejects.toThrow(
+            `${triggerMigration}_gallery_follows_bucket.sql failed: permission denied`,
+          )
+          expect(await pendingMigrations(db, migrations)).toEqual(
+            versions.filter((version) => version >= triggerMigration),
+          )
+
+          // sed … | psql --single-transaction, then `migration repair --status applied`.
+          const { stdout } = await promisify(execFile)('sed', withoutTriggers)
+          expect(stdout).not.toMatch(/create trigger/i)
+          await db.exec('begin')
+          await db.exec(stdout)
+          await db.query(
+            `insert into supabase_migrations.schema_migrations (version, name) values ($1, 'gallery_follows_bucket')`,
+            [triggerMigration],
+          )
+          await db.exec('commit')
+          await applyMigrations(db, migrations)
+          expect(await pendingMigrations(db, migrations)).toEqual([])
+          await applySeed(db, sql.seed)
+
+          // The gallery then follows its bucket through npm run gallery:import, as the service role.
+          await db.exec('reset role')
+          await db.exec('set role service_role')
+          await db.exec(
+            `insert into storage.objects (bucket_id, name) values ('gallery', 'kitchen/oak.webp')`,
+          )
+          expect(
+            (await db.query<Row>('select public.sync_gallery_images_from_storage() as changed'))
+              .rows,
+          ).toEqual([{ changed: { imported: 1, removed: 0, updated: 0 } }])
+        } finally {
+          await db.close()
+        }
       })
     },
   )
