@@ -37,8 +37,9 @@ end
 $$;
 
 -- One pass of deliver-due sends up to 20 notifications, each allowed 10 s by the mail transport,
--- so it may take minutes; pg_net's default gives up after 2 s. 150 s is the longest an Edge
--- Function may take to answer (Supabase's request idle timeout): past it the platform answers 504.
+-- so it may take minutes; pg_net's default gives up after 5 s (5,000 ms since pg_net 0.8.0).
+-- 150 s is the longest an Edge Function may take to answer (Supabase's request idle timeout): past
+-- it the platform answers 504.
 -- The secrets are read when the job runs, so cron.job holds neither.
 select cron.schedule(
   'contact-deliver-due',
