@@ -53,7 +53,7 @@ const pglite17Installed = (() => {
 })()
 
 export async function openPglite17Session(): Promise<SqlSession> {
-  return openPgliteFrom((await import(pglite17Package)) as PgliteModule)
+  return openPgliteFrom(await import('pglite-pg17'))
 }
 
 export async function openPostgres15Session(): Promise<SqlSession> {
