@@ -7,8 +7,8 @@
 --    let anon draw ids), the authenticated role's SELECT on gallery_images, which pg_graphql shows
 --    in its introspection (Security Advisor lint 0027), and the same defaults for the tables and
 --    sequences later migrations create. anon keeps SELECT on gallery_images, so lint 0026 still
---    names that table: its columns are the public gallery's, which PostgREST's own schema listing
---    shows to the same key anyway (docs/deploy-supabase.md, The Security Advisor).
+--    names that table: what introspection shows of it is the gallery every visitor sees on the
+--    site (docs/deploy-supabase.md, The Security Advisor).
 --
 -- 2. The gallery's trigger and its sync run as their owner (security definer) and read
 --    storage.objects, where row-level security hides every object from a role without a policy.
