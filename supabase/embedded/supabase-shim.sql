@@ -20,10 +20,18 @@ $$;
 grant usage on schema public to anon, authenticated, service_role;
 
 -- As on Supabase: objects the migrations create are open to the API roles until a migration
--- revokes, so a forgotten revoke shows up in the tests as it would in production.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+-- revokes, so a forgotten revoke shows up in the tests as it would in production. Set once, when
+-- the database is new, as Supabase sets them when it creates a project: a migration may narrow
+-- them (20261127000600 does), and the next start must not open them again.
+do $$
+begin
+  if pg_catalog.to_regclass('storage.objects') is null then
+    alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  end if;
+end
+$$;
 
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;

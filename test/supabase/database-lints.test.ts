@@ -15,6 +15,8 @@ import { readDatabaseSql } from '../support/supabase-schema.ts'
 
 /** The first migration that takes the gallery import away from the API roles (issue 22). */
 const revokingMigration = '20261124000100'
+/** The migration that takes Supabase's default grants from the API roles (issue 36). */
+const apiGrantsMigration = '20261127000600'
 
 // Schemas Supabase manages, which splinter leaves out of every lint.
 const supabaseSchemas = `(
@@ -95,6 +97,31 @@ const extensionInPublic = `
     from pg_extension e
     where e.extname not in ('plpgsql') and e.extnamespace::regnamespace::text = 'public'`
 
+// pg_graphql shows in its introspection every relation the role may select from, whatever row-level
+// security then lets through; on by default on hosted projects (here it is not installed, so the
+// lint's "pg_graphql is installed" condition is left out).
+const graphqlExposedTo = (role: string) => `
+    select format('%s.%s', n.nspname, c.relname) as detail
+    from pg_class c join pg_namespace n on c.relnamespace = n.oid
+    where c.relkind in ('r', 'p', 'v', 'm', 'f')
+      and exists (
+        select 1 from pg_attribute a
+        where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+          and has_column_privilege('${role}', c.oid, a.attnum, 'SELECT')
+      )
+      and n.nspname not in ${supabaseSchemas}`
+
+// Ours: a sequence the API roles may read or draw from (Supabase's default privileges grant them all).
+const sequenceUsableByApiRoles = `
+    select format('%s.%s by %s', n.nspname, c.relname, role) as detail
+    from pg_class c
+    join pg_namespace n on c.relnamespace = n.oid
+    cross join unnest(array['anon', 'authenticated']) as role
+    where c.relkind = 'S'
+      and n.nspname not in ${supabaseSchemas}
+      and (has_sequence_privilege(role, c.oid, 'USAGE') or has_sequence_privilege(role, c.oid, 'SELECT')
+        or has_sequence_privilege(role, c.oid, 'UPDATE'))`
+
 // Ours: every table in public, whatever it grants today (a later grant must not expose rows).
 const publicTableWithoutRls = `
     select format('%s.%s', n.nspname, c.relname) as detail
@@ -124,6 +151,8 @@ const lints: Record<string, string> = {
   'every table in public has row-level security': publicTableWithoutRls,
   'no security definer function of ours is executable by anon or authenticated':
     ourSecurityDefinerExecutableByApiRoles,
+  'splinter 0027 pg_graphql_authenticated_table_exposed': graphqlExposedTo('authenticated'),
+  'no sequence of ours is usable by anon or authenticated': sequenceUsableByApiRoles,
 }
 
 type Client = InstanceType<typeof pg.Client>
@@ -179,7 +208,8 @@ describe.skipIf(postgresMissing)(
       beforeRevoke = await migratedDatabase(
         cluster,
         'before_revoke',
-        (path) => !path.includes(`/${revokingMigration}_`),
+        (path) =>
+          !path.includes(`/${revokingMigration}_`) && !path.includes(`/${apiGrantsMigration}_`),
       )
     })
     afterAll(async () => {
@@ -207,11 +237,27 @@ describe.skipIf(postgresMissing)(
       ])
     })
 
+    it('found the default grants of a sequence and of the gallery to authenticated before they were revoked', async () => {
+      expect(await findings(beforeRevoke, sequenceUsableByApiRoles)).toEqual([
+        'public.page_views_id_seq by anon',
+        'public.page_views_id_seq by authenticated',
+      ])
+      expect(await findings(beforeRevoke, graphqlExposedTo('authenticated'))).toEqual([
+        'public.gallery_images',
+      ])
+    })
+
+    it('finds one relation pg_graphql shows to anon: the public gallery, which the site reads as anon (splinter 0026)', async () => {
+      expect(await findings(migrated, graphqlExposedTo('anon'))).toEqual(['public.gallery_images'])
+    })
+
     it('would find a public table created without row-level security, or a search_path left open', async () => {
       await migrated.query('begin')
       try {
-        // As Supabase's default privileges do, this grants the table and the function to anon.
+        // Supabase's default privileges no longer grant new tables to anon (20261127000600); a
+        // grant by hand still exposes one. The function is executable by PUBLIC, as any is.
         await migrated.query('create table public.forgot_rls (id int)')
+        await migrated.query('grant select on public.forgot_rls to anon')
         await migrated.query(
           'create function public.open_search_path() returns int language sql security definer as $$ select 1 $$',
         )

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { expect } from 'vitest'
@@ -6,16 +7,53 @@ import { findPostgres15Binaries, startPostgres15 } from './postgres-15'
 
 /** One connection to a test database: PGlite in memory, or a throwaway PostgreSQL 15. */
 export interface SqlSession extends SqlExecutor {
+  /** The messages of every NOTICE and WARNING the server sent so far, oldest first. */
+  notices: string[]
   close(): Promise<void>
 }
 
-export async function openPgliteSession(): Promise<SqlSession> {
-  const db = await PGlite.create()
+/** What the PGlite releases share: 0.5 (PostgreSQL 18) and 0.4 (PostgreSQL 17). */
+interface PgliteModule {
+  PGlite: {
+    create(): Promise<{
+      exec(sql: string, options?: NoticeOption): Promise<unknown>
+      query<Row>(sql: string, params?: unknown[], options?: NoticeOption): Promise<{ rows: Row[] }>
+      close(): Promise<void>
+    }>
+  }
+}
+interface NoticeOption {
+  onNotice?: (notice: { message?: string }) => void
+}
+
+async function openPgliteFrom(module: PgliteModule): Promise<SqlSession> {
+  const db = await module.PGlite.create()
+  const notices: string[] = []
+  const options = { onNotice: (notice: { message?: string }) => notices.push(notice.message ?? '') }
   return {
-    exec: (sql) => db.exec(sql),
-    query: (sql, params) => db.query(sql, params),
+    notices,
+    exec: (sql) => db.exec(sql, options),
+    query: (sql, params) => db.query(sql, params, options),
     close: () => db.close(),
   }
+}
+
+export const openPgliteSession = (): Promise<SqlSession> => openPgliteFrom({ PGlite })
+
+// PostgreSQL 17, which hosted Supabase projects run: the last PGlite release on it, installed
+// beside the embedded engine under another name (package.json, "pglite-pg17").
+const pglite17Package = 'pglite-pg17'
+const pglite17Installed = (() => {
+  try {
+    createRequire(import.meta.url).resolve(pglite17Package)
+    return true
+  } catch {
+    return false
+  }
+})()
+
+export async function openPglite17Session(): Promise<SqlSession> {
+  return openPgliteFrom(await import('pglite-pg17'))
 }
 
 export async function openPostgres15Session(): Promise<SqlSession> {
@@ -39,7 +77,10 @@ export async function openPostgres15Session(): Promise<SqlSession> {
     await cluster.stop()
     throw error
   }
+  const notices: string[] = []
+  client.on('notice', (notice) => notices.push(notice.message ?? ''))
   return {
+    notices,
     exec: (sql) => client.query(sql),
     query: async <Row>(sql: string, params?: unknown[]) => {
       const result = await client.query(sql, params)
@@ -54,21 +95,31 @@ export async function openPostgres15Session(): Promise<SqlSession> {
 
 export interface DatabaseTarget {
   name: string
+  /** The PostgreSQL major version it runs. */
+  major: number
   open: () => Promise<SqlSession>
   /** Why this target is skipped here, if it is. */
   skipReason?: string
 }
 
 /**
- * PGlite always; PostgreSQL 15 when its binaries exist. With CI=true a missing PostgreSQL 15
- * is not skipped: its suite runs and fails.
+ * PGlite (PostgreSQL 18, the embedded engine) always; PGlite on PostgreSQL 17 (the hosted major)
+ * and PostgreSQL 15 when installed. With CI=true nothing is skipped: a missing engine fails.
  */
 export function databaseTargets(): DatabaseTarget[] {
   const postgresMissing = findPostgres15Binaries() === undefined && process.env.CI !== 'true'
+  const pglite17Missing = !pglite17Installed && process.env.CI !== 'true'
   return [
-    { name: 'PGlite', open: openPgliteSession },
+    { name: 'PGlite (PostgreSQL 18)', major: 18, open: openPgliteSession },
+    {
+      name: 'PGlite (PostgreSQL 17)',
+      major: 17,
+      open: openPglite17Session,
+      ...(pglite17Missing ? { skipReason: `${pglite17Package} is not installed` } : {}),
+    },
     {
       name: 'PostgreSQL 15',
+      major: 15,
       open: openPostgres15Session,
       ...(postgresMissing ? { skipReason: 'PostgreSQL 15 binaries not found' } : {}),
     },

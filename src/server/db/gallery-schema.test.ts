@@ -96,6 +96,23 @@ for (const target of databaseTargets()) {
         expect(again).toEqual({ appliedMigrations: [], seeded: false })
       })
 
+      it('keep what later migrations create closed to anon and authenticated, start after start', async () => {
+        await prepareDatabase(db, sql) // the shim runs again at every start of the embedded database
+        await db.exec('create table public.added_later (id bigint generated always as identity)')
+        expect(
+          await rows(
+            `select role,
+                    has_table_privilege(role, 'public.added_later', 'select') as reads_table,
+                    has_sequence_privilege(role, 'public.added_later_id_seq', 'usage') as draws_ids
+             from unnest(array['anon', 'authenticated', 'service_role']) as role`,
+          ),
+        ).toEqual([
+          { role: 'anon', reads_table: false, draws_ids: false },
+          { role: 'authenticated', reads_table: false, draws_ids: false },
+          { role: 'service_role', reads_table: true, draws_ids: true },
+        ])
+      })
+
       it('seed the public gallery bucket', async () => {
         expect(await rows(`select id, public from storage.buckets`)).toEqual([
           { id: 'gallery', public: true },
@@ -215,7 +232,7 @@ for (const target of databaseTargets()) {
         `select cmd, roles::text[] as roles from pg_catalog.pg_policies
        where schemaname = 'public' and tablename = 'gallery_images'`,
       )
-      expect(policies).toEqual([{ cmd: 'SELECT', roles: ['anon', 'authenticated'] }])
+      expect(policies).toEqual([{ cmd: 'SELECT', roles: ['anon'] }])
     })
 
     describe('import_gallery_images_from_storage()', () => {
