@@ -23,8 +23,6 @@ create table public.contact_owner_digest (
 comment on table public.contact_owner_digest is
   'When the owner''s digest of waiting notifications was last sent, and when it may go again. Service role only.';
 
-insert into public.contact_owner_digest default values;
-
 -- No foreign key to contact_messages: one would stop `truncate public.contact_messages` (the
 -- tests, an operator's reset); the id of a message deleted later is simply never listed again.
 create table public.contact_owner_digest_reported (
@@ -41,7 +39,8 @@ alter table public.contact_owner_digest_reported enable row level security;
 revoke all on table public.contact_owner_digest from public, anon, authenticated;
 revoke all on table public.contact_owner_digest_reported from public, anon, authenticated;
 
-grant select, update on table public.contact_owner_digest to service_role;
+-- Its one row is made by the first claim: a data-only restore then brings it back without a clash.
+grant select, insert, update on table public.contact_owner_digest to service_role;
 grant select, insert on table public.contact_owner_digest_reported to service_role;
 
 create policy contact_owner_digest_service_role on public.contact_owner_digest

@@ -28,10 +28,12 @@ const deadPid = () => {
 
 /**
  * A process that has exited but is not reaped: the shell's background child, once the shell has
- * become a `sleep` that never waits for it. It still answers signal 0, as after `kill -9`.
+ * become a `sleep` that never waits for it. It still answers signal 0, as after `kill -9`. The
+ * child exits only once its parent is that `sleep`: exiting earlier, a busy shell could reap it.
  */
 async function zombie() {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+  const child = 'until [ "$(cat /proc/$PPID/comm)" = sleep ]; do sleep 0.01; done'
+  const parent = spawn('sh', ['-c', `sh -c '${child}' & echo $!; exec sleep 30`], {
     stdio: ['ignore', 'pipe', 'ignore'],
   })
   const [line] = (await once(parent.stdout, 'data')) as [Buffer]

@@ -336,10 +336,13 @@ export function createPostgresContactStore(db: Database): ContactStore {
     claimOwnerDigest: (periodMs) =>
       asServiceRole(db, async (tx) => {
         const result = await tx.query(
-          `update public.contact_owner_digest
-              set next_due_at = now() + make_interval(secs => $1::double precision),
-                  last_attempt_at = now()
-            where next_due_at <= now()
+          // The row is made by the first claim (a migration-seeded row would collide with a
+          // restored one), and taken by moving next_due_at forward: one claimant a period.
+          `insert into public.contact_owner_digest as d (next_due_at, last_attempt_at)
+           values (now() + make_interval(secs => $1::double precision), now())
+           on conflict (singleton) do update
+              set next_due_at = excluded.next_due_at, last_attempt_at = excluded.last_attempt_at
+            where d.next_due_at <= now()
            returning singleton`,
           [periodMs / 1000],
         )
