@@ -2,7 +2,8 @@
  * Supabase mode with real parts: PostgreSQL 15 with every migration, the gateway stand-in that
  * runs each request in Postgres as its key's role (test/support/postgrest-stand-in.ts), and the
  * real supabase-js. Two site instances write beacons to the one database; the publishable key
- * reaches none of it.
+ * reaches none of it; a database that cannot write, or a gateway out of reach, gets the beacon a
+ * 503, never a 204.
  */
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -35,15 +36,17 @@ describe.skipIf(postgresMissing)(
       await db?.close()
     })
     beforeEach(async () => {
+      await db.database.query('drop trigger if exists disk_full on public.page_views')
       await db.database.query('truncate public.page_views')
     })
 
     /** One site instance: its own recorder and endpoint, the shared database behind the secret key. */
-    const instance = () => {
+    const instance = (url = gateway.url) => {
+      const log = createMemoryLogger()
       const recorder = createPageViewRecorder({
-        store: createSupabasePageViewStore({ url: gateway.url, secretKey: gateway.secretKey }),
-        log: createMemoryLogger(),
-        flushIntervalMs: 60_000,
+        store: createSupabasePageViewStore({ url, secretKey: gateway.secretKey, timeoutMs: 2_000 }),
+        log,
+        flushIntervalMs: 5,
       })
       const endpoint = createBeaconEndpoint({
         recorder: () => recorder,
@@ -56,12 +59,18 @@ describe.skipIf(postgresMissing)(
             new Request('http://site.test/api/vitals', {
               method: 'POST',
               body: JSON.stringify(beacon),
-              headers: { 'user-agent': chrome, 'x-forwarded-for': address },
+              headers: {
+                'user-agent': chrome,
+                'x-forwarded-for': address,
+                'sec-fetch-site': 'same-origin',
+                'sec-fetch-mode': 'no-cors',
+                'sec-fetch-dest': 'empty',
+              },
             }),
             { ip: '10.0.0.2' },
           ),
         ) as Promise<Response>
-      return { recorder, post }
+      return { recorder, post, log }
     }
 
     it('two instances write to the one database through the secret key, and the report adds them up', async () => {
@@ -85,15 +94,45 @@ describe.skipIf(postgresMissing)(
 
       const store = createSupabasePageViewStore({ url: gateway.url, secretKey: gateway.secretKey })
       const [gallery] = parseSiteReport(await store.report(28)).routes
-      // LCP 1000 2000 3000 4000: p75 at rank 2.25 is 3000 + 0.25 × 1000.
+      // LCP 1000 2000 3000 4000: p75 is the 3rd of the 4.
       expect(gallery).toMatchObject({
         route: '/gallery',
         views: 5,
         loads: 4,
         calls: 1,
-        lcpP75: 3250,
+        lcpP75: 3000,
       })
       expect(await store.prune()).toBe(0)
+    })
+
+    it('answers 503 and keeps nothing when the database cannot write (a full disk)', async () => {
+      await db.database.query(`
+        create or replace function public.refuse_as_disk_full() returns trigger
+        language plpgsql as $$
+        begin
+          raise exception 'could not extend file: No space left on device' using errcode = '53100';
+        end $$`)
+      await db.database.query(`
+        create trigger disk_full before insert on public.page_views
+          for each statement execute function public.refuse_as_disk_full()`)
+      const site = instance()
+      const load = { route: '/gallery', nav: 'load', device: 'phone', view: true, lcp: 2000 }
+      const response = await site.post(load, '203.0.113.20')
+      expect(response.status).toBe(503)
+      expect(response.headers.get('retry-after')).toBe('60')
+      expect(site.log.entries.map((entry) => entry.event)).toEqual(['vitals.record_failed'])
+      await site.recorder.stop()
+      const stored = await db.database.query<{ n: number }>(
+        'select count(*)::int as n from public.page_views',
+      )
+      expect(stored.rows).toEqual([{ n: 0 }])
+    })
+
+    it('answers 503 when Supabase cannot be reached', async () => {
+      const site = instance('http://127.0.0.1:9')
+      const load = { route: '/gallery', nav: 'load', device: 'phone', view: true, lcp: 2000 }
+      expect((await site.post(load, '203.0.113.21')).status).toBe(503)
+      await site.recorder.stop()
     })
 
     it('the publishable key can neither write, read, report nor prune', async () => {
