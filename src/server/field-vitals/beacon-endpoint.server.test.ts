@@ -4,26 +4,11 @@ import {
   type ContactTestDatabase,
   openContactTestDatabase,
 } from '#test/contact/contact-database.ts'
+import { beaconRequest, chromeUserAgent as chrome } from '#test/field-vitals/beacon-request.ts'
 import { createBeaconEndpoint } from './beacon-endpoint.server'
 import { createBeaconRateLimit } from './beacon-rate-limit.server'
 import { createPageViewRecorder, type PageViewRecorder } from './page-view-recorder.server'
 import { createSqlPageViewStore } from './page-view-store.server'
-
-const chrome =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36'
-
-/**
- * What Chromium's `navigator.sendBeacon` sends with a string body from one of the site's pages
- * (e2e/field-vitals.spec.ts sends the real one).
- */
-const browserBeacon = {
-  'user-agent': chrome,
-  'content-type': 'text/plain;charset=UTF-8',
-  origin: 'http://site.test',
-  'sec-fetch-site': 'same-origin',
-  'sec-fetch-mode': 'no-cors',
-  'sec-fetch-dest': 'empty',
-}
 
 const firstLoad = {
   route: '/services/$serviceId',
@@ -41,10 +26,6 @@ const firstLoad = {
   earlyDropped: 1,
   tel: 1,
 }
-
-/** Headers given as '' are left out (a client that does not send them). */
-const dropEmpty = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''))
 
 describe('the beacon endpoint', () => {
   let database: ContactTestDatabase
@@ -79,18 +60,7 @@ describe('the beacon endpoint', () => {
     body: string | object,
     headers: Record<string, string> = {},
     address = '203.0.113.10',
-  ) =>
-    endpoint.handle(
-      // From a proxy on loopback (TRUST_PROXY=true), as srvx gives the peer's address.
-      Object.assign(
-        new Request('http://site.test/api/vitals', {
-          method: 'POST',
-          body: typeof body === 'string' ? body : JSON.stringify(body),
-          headers: dropEmpty({ ...browserBeacon, 'x-forwarded-for': address, ...headers }),
-        }),
-        { ip: '127.0.0.1' },
-      ),
-    ) as Promise<Response>
+  ) => endpoint.handle(beaconRequest(body, address, headers)) as Promise<Response>
 
   /** The rows as they stand: a beacon answered 204 is already among them. */
   const storedRows = async () =>
@@ -313,16 +283,7 @@ describe('the beacon endpoint', () => {
           release = done
         }),
     )
-    const response = await patient.handle(
-      Object.assign(
-        new Request('http://site.test/api/vitals', {
-          method: 'POST',
-          body: JSON.stringify(firstLoad),
-          headers: { ...browserBeacon, 'x-forwarded-for': '203.0.113.70' },
-        }),
-        { ip: '127.0.0.1' },
-      ),
-    )
+    const response = await patient.handle(beaconRequest(firstLoad, '203.0.113.70'))
     expect(response?.status).toBe(503)
     expect(response?.headers.get('retry-after')).toBe('60')
     expect(await response?.text()).toBe('Beacon not confirmed kept: the store is slow.')

@@ -32,7 +32,7 @@ import type { PageViewRecorder } from './page-view-recorder.server'
  * Every browser the build targets sends fetch metadata; a script or a form elsewhere cannot make a
  * browser say same-origin, and a client that is not a browser must forge every header.
  */
-export function notFromThisSite(
+function notFromThisSite(
   request: Request,
   siteHosts: readonly string[],
 ): string | undefined {
@@ -66,7 +66,7 @@ export interface BeaconEndpoint {
 const noContentHeaders = { 'cache-control': 'no-store' }
 
 /** How long a beacon waits for its batch's write before it is told it was not kept. */
-export const keptWithinMs = 10_000
+const keptWithinMs = 10_000
 
 const answer = (status: number, text = '', headers: Record<string, string> = {}) =>
   status === 204

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseSiteReport, type RouteFigures } from '#src/features/site-report/site-report.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { beaconRequest } from '#test/field-vitals/beacon-request.ts'
 import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
 import {
   openPgliteSchemaDatabase,
@@ -20,16 +21,6 @@ import { createPageViewRecorder, type PageViewRecorder } from './page-view-recor
 import { createSqlPageViewStore, type PageViewStore } from './page-view-store.server'
 
 const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
-
-const browserBeacon = {
-  'user-agent':
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
-  'content-type': 'text/plain;charset=UTF-8',
-  origin: 'http://site.test',
-  'sec-fetch-site': 'same-origin',
-  'sec-fetch-mode': 'no-cors',
-  'sec-fetch-dest': 'empty',
-}
 
 /** The default limit, as the server runs it. */
 const burst = 20
@@ -97,17 +88,7 @@ describe.each([
       trustProxy: () => 'true',
       siteUrl: () => 'http://site.test',
     })
-    post = (beacon, address) =>
-      endpoint.handle(
-        Object.assign(
-          new Request('http://site.test/api/vitals', {
-            method: 'POST',
-            body: JSON.stringify(beacon),
-            headers: { ...browserBeacon, 'x-forwarded-for': address },
-          }),
-          { ip: '127.0.0.1' },
-        ),
-      ) as Promise<Response>
+    post = (beacon, address) => endpoint.handle(beaconRequest(beacon, address)) as Promise<Response>
   })
 
   const gallery = async (): Promise<RouteFigures> => {

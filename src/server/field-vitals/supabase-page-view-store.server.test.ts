@@ -9,6 +9,7 @@ import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseSiteReport } from '#src/features/site-report/site-report.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { beaconRequest } from '#test/field-vitals/beacon-request.ts'
 import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
 import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
@@ -18,8 +19,6 @@ import { createPageViewRecorder } from './page-view-recorder.server'
 import { createSupabasePageViewStore } from './page-view-store.server'
 
 const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
-const chrome =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 
 describe.skipIf(postgresMissing)(
   'page views in Supabase mode (PostgreSQL 15, gateway stand-in)',
@@ -54,22 +53,7 @@ describe.skipIf(postgresMissing)(
         trustProxy: () => 'true',
       })
       const post = (beacon: object, address: string) =>
-        endpoint.handle(
-          Object.assign(
-            new Request('http://site.test/api/vitals', {
-              method: 'POST',
-              body: JSON.stringify(beacon),
-              headers: {
-                'user-agent': chrome,
-                'x-forwarded-for': address,
-                'sec-fetch-site': 'same-origin',
-                'sec-fetch-mode': 'no-cors',
-                'sec-fetch-dest': 'empty',
-              },
-            }),
-            { ip: '10.0.0.2' },
-          ),
-        ) as Promise<Response>
+        endpoint.handle(beaconRequest(beacon, address)) as Promise<Response>
       return { recorder, post, log }
     }
 
