@@ -228,6 +228,7 @@ describe('the beacon endpoint', () => {
     ['no fetch metadata at all', { ...withoutFetchMetadata, origin: '' }],
     ['fetch metadata that says same-origin beside another Origin', { origin: 'https://evil.test' }],
     ['an Origin of "null"', { origin: 'null' }],
+    ['an Origin that is not an origin', { origin: 'site.test' }],
   ])('counts nothing from %s (403)', async (_, headers) => {
     const response = await post(firstLoad, headers)
     expect(response.status).toBe(403)

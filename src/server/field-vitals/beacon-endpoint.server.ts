@@ -29,13 +29,11 @@ import type { PageViewRecorder } from './page-view-recorder.server'
  * Why a request is not counted, or undefined for what a browser's `navigator.sendBeacon` sends
  * from one of this site's pages: `Sec-Fetch-Site: same-origin`, `Sec-Fetch-Mode: no-cors` (or
  * `cors`, for a typed body), `Sec-Fetch-Dest: empty`, and an Origin (when sent) of this site.
- * Every browser the build targets sends fetch metadata; a script or a form elsewhere cannot make a
- * browser say same-origin, and a client that is not a browser must forge every header.
+ * Browsers send fetch metadata since Chromium 76, Firefox 90 and Safari 16.4; a script or a form
+ * elsewhere cannot make a browser say same-origin, and a client that is not a browser must forge
+ * every header.
  */
-function notFromThisSite(
-  request: Request,
-  siteHosts: readonly string[],
-): string | undefined {
+function notFromThisSite(request: Request, siteHosts: readonly string[]): string | undefined {
   const headers = request.headers
   const site = headers.get('sec-fetch-site')
   const mode = headers.get('sec-fetch-mode')
@@ -47,7 +45,8 @@ function notFromThisSite(
     return 'Not counted: not a beacon (Sec-Fetch-Mode, Sec-Fetch-Dest).'
   }
   const origin = headers.get('origin')
-  if (origin !== null && !siteHosts.includes(hostOf(origin) ?? '')) {
+  const originHost = origin === null ? undefined : hostOf(origin)
+  if (origin !== null && (originHost === undefined || !siteHosts.includes(originHost))) {
     return 'Not counted: beacons come from this site only (Origin).'
   }
   return undefined
@@ -165,7 +164,9 @@ export function createBeaconEndpoint({
 
   /** Why the request is not counted (403, nothing kept), or undefined. */
   function notCounted(request: Request): string | undefined {
-    const siteHosts = [new URL(request.url).host, hostOf(siteUrl()) ?? '']
+    const siteHosts = [new URL(request.url).host, hostOf(siteUrl())].filter(
+      (host) => host !== undefined,
+    )
     const userAgent = request.headers.get('user-agent') ?? ''
     return (
       notFromThisSite(request, siteHosts) ??
