@@ -3,9 +3,9 @@
 -- around the 75th rank, so one absurd value beside it moved a p75 by any amount.
 -- site_report() now counts at most one call and one email per beacon (a visitor who taps again is
 -- the same lead; the beacon endpoint caps taps per view and beacons per address, see
--- docs/field-data.md), and takes each p75 as percentile_disc: always a value some view measured,
--- so a handful of forged views shift it by a few ranks among real values and never beyond the
--- largest of those ranks. Rows stored before this change are read the same way.
+-- docs/field-data.md), and takes each p75 as percentile_disc: always a value some view measured.
+-- Among n real views and k forged ones it is at most the real value at rank ceil(0.75 * (n + k)),
+-- however large the forged values. Rows stored before this change are read the same way.
 -- The rest of the document is unchanged.
 
 set lock_timeout = '5s';
