@@ -2,7 +2,7 @@
  * Sends field-vitals beacons at a steady rate while switched on, as browsers would (one POST
  * each, a few hundred bytes, a desktop Chrome user agent), from `addresses` different clients
  * named in X-Forwarded-For (the server runs with TRUST_PROXY=true), so each stays within the
- * per-address limit. Its own process, so its work does not share the measuring client's thread;
+ * per-address limit, with the fetch metadata a browser sends. Its own process, so its work does not share the measuring client's thread;
  * it stays up between windows, so starting it costs nothing during a measurement.
  *
  *   node bench/lib/beacon-sender.ts <origin> <per-second> <addresses>
@@ -68,7 +68,11 @@ function send(n: number): Promise<void> {
           'content-type': 'text/plain;charset=UTF-8',
           'content-length': Buffer.byteLength(body),
           'user-agent': userAgent,
+          // What Chromium's sendBeacon sends from one of the site's pages (else 403, not counted).
+          origin: url.origin,
           'sec-fetch-site': 'same-origin',
+          'sec-fetch-mode': 'no-cors',
+          'sec-fetch-dest': 'empty',
           'x-forwarded-for': `198.51.${Math.floor((n % addresses) / 250)}.${(n % addresses) % 250}`,
         },
       },

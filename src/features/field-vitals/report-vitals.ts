@@ -25,6 +25,7 @@ import { onFCP } from 'web-vitals/onFCP.js'
 import { onINP } from 'web-vitals/onINP.js'
 import { onLCP } from 'web-vitals/onLCP.js'
 import type { EarlyTaps, earlyTapsGlobal } from '#src/lib/boot/replay-early-taps.ts'
+import type { maxEarlyTaps, maxLeadTaps } from './beacon-schema'
 import type { Beacon, beaconPath, ConnectionType, MeasuredRoute } from './beacon-wire'
 import type { pageLeftKey } from './page-left'
 
@@ -95,9 +96,9 @@ export function pageViewStarted(route: MeasuredRoute) {
     view = { route, nav: 'client', view: true }
   } else {
     // Clicks before the app had started, counted by the head script (done by now), and how many
-    // were lost: at most 100, as the endpoint takes them.
+    // were lost: at most as many as the endpoint takes (beacon-schema.ts).
     const early = (window as { [K in typeof earlyTapsGlobal]?: EarlyTaps }).__earlyTaps
-    const taps = Math.min(early?.taps ?? 0, 100)
+    const taps = Math.min(early?.taps ?? 0, 30 satisfies typeof maxEarlyTaps)
     view = load = {
       route,
       nav: 'load',
@@ -141,7 +142,7 @@ export function pageViewStarted(route: MeasuredRoute) {
         const kind = /^(tel|mailto):/.exec(
           (event.target as Element).closest?.('[href]')?.getAttribute('href') as string,
         )?.[1] as 'tel' | 'mailto' | undefined
-        if (kind) view[kind] = Math.min((view[kind] ?? 0) + 1, 100)
+        if (kind) view[kind] = Math.min((view[kind] ?? 0) + 1, 5 satisfies typeof maxLeadTaps)
       },
       true,
     )

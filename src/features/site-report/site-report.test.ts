@@ -27,10 +27,10 @@ interface SeedView {
 
 // The seeded month, and the count by hand that the report must match.
 const views: SeedView[] = [
-  // /faq, four first loads. LCP 1000 2000 3000 5000: p75 at rank 0.75 × 3 = 2.25, so
-  // 3000 + 0.25 × (5000 − 3000) = 3500. INP 100 250 600 (one load had no interaction):
-  // rank 1.5, 250 + 0.5 × 350 = 425. CLS 0 0.05 0.1 0.3: 0.1 + 0.25 × 0.2 = 0.15.
-  // FCP 900 × 4 = 900. TTFB 100 200 300 400: 300 + 0.25 × 100 = 325.
+  // /faq, four first loads. Each p75 is the first measured value at or past 75% of the ordered
+  // values (percentile_disc): LCP 1000 2000 3000 5000, the 3rd of 4: 3000. INP 100 250 600 (one
+  // load had no interaction), the 3rd of 3: 600. CLS 0 0.05 0.1 0.3: 0.1. FCP 900 × 4: 900.
+  // TTFB 100 200 300 400: 300.
   { route: '/faq', lcp: 1000, inp: 100, cls: 0, fcp: 900, ttfb: 100, inpTarget: 'a#quick' },
   { route: '/faq', lcp: 2000, inp: 250, cls: 0.05, fcp: 900, ttfb: 200, inpTarget: 'button#a' },
   { route: '/faq', lcp: 3000, inp: 600, cls: 0.3, fcp: 900, ttfb: 300, inpTarget: 'button#a' },
@@ -38,7 +38,8 @@ const views: SeedView[] = [
   // Two client navigations to /faq, one with a call and an email tap.
   { route: '/faq', navigation: 'client', tel: 1, mailto: 1 },
   { route: '/faq', navigation: 'client' },
-  // A follow-up beacon (the visitor came back and called twice): taps, not a view.
+  // A follow-up beacon (the visitor came back and called twice): taps, not a view, and one call:
+  // a beacon counts at most one call and one email.
   { route: '/faq', navigation: 'client', newView: false, tel: 2 },
   // Outside the 28 days: left out.
   { route: '/faq', daysAgo: 40, lcp: 99_999, tel: 50 },
@@ -119,7 +120,7 @@ describe.each([
       loads: 4,
       lcpSamples: 4,
       inpSamples: 3,
-      calls: 3,
+      calls: 2,
       emails: 1,
       leads: 1,
       viewsWithEarlyTaps: 1,
@@ -127,20 +128,20 @@ describe.each([
       earlyTapsDropped: 1,
       slowInpTargets: [{ target: 'button#a', count: 2, worstMs: 600 }],
     })
-    expect(faq?.lcpP75).toBeCloseTo(3500, 6)
-    expect(faq?.inpP75).toBeCloseTo(425, 6)
-    expect(faq?.clsP75).toBeCloseTo(0.15, 6)
+    expect(faq?.lcpP75).toBeCloseTo(3000, 6)
+    expect(faq?.inpP75).toBeCloseTo(600, 6)
+    expect(faq?.clsP75).toBeCloseTo(0.1, 6)
     expect(faq?.fcpP75).toBeCloseTo(900, 6)
-    expect(faq?.ttfbP75).toBeCloseTo(325, 6)
+    expect(faq?.ttfbP75).toBeCloseTo(300, 6)
     expect(home).toMatchObject({ views: 1, loads: 1, lcpP75: 1500, leads: 0, calls: 0 })
     expect(service).toMatchObject({ views: 0, leads: 1, lcpP75: null, slowInpTargets: [] })
-    expect(siteTotals(report)).toEqual({ views: 7, leads: 2, calls: 3, emails: 1 })
+    expect(siteTotals(report)).toEqual({ views: 7, leads: 2, calls: 2, emails: 1 })
 
     const text = formatSiteReport(report)
-    expect(text).toContain('7 views · 2 leads · 3 calls · 1 emails')
+    expect(text).toContain('7 views · 2 leads · 2 calls · 1 emails')
     expect(text).toMatch(/\/faq +█{24} {2}6 views/)
-    expect(text).toContain('LCP 3500 ms needs work · INP 425 ms needs work · CLS 0.15 needs work')
-    expect(text).toContain('FCP 900 ms good · TTFB 325 ms good')
+    expect(text).toContain('LCP 3000 ms needs work · INP 600 ms POOR · CLS 0.10 good')
+    expect(text).toContain('FCP 900 ms good · TTFB 300 ms good')
     expect(text).toContain('slow INP ×2 (worst 600 ms): button#a')
     expect(text).toContain('taps before the app started 3 (1 dropped)')
   })

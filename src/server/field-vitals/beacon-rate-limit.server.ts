@@ -1,10 +1,13 @@
 /**
  * The beacon endpoint's limit per client address, in this process: a bucket of `burst` beacons
- * that refills at `perMinute`. A visitor sends one or two beacons a page, so the defaults leave a
- * quick reader far inside it, while a flood from one address stops after the burst. Memory stays
- * bounded: at most `maxAddresses` buckets, the least recently seen dropped first. Per instance
- * (not in the database like the contact form's): a beacon must cost next to nothing, and what a
- * flood across instances could do is add rows the report reads as views, nothing more.
+ * that refills at `perMinute`. It is also what bounds one address's weight in the owner's
+ * report: a visitor sends one beacon a page (two if they come back after a call), so a reader
+ * going through twenty pages at once, then one every half minute, stays inside it, while a burst
+ * from one address adds at most `burst` views (and, the report counting one call and one email a
+ * beacon, at most as many calls and emails) and then two a minute. Memory stays bounded: at most
+ * `maxAddresses` buckets, the least recently seen dropped first. Per instance (not in the
+ * database like the contact form's): a beacon must cost next to nothing, and the bound holds per
+ * instance (docs/field-data.md).
  */
 export interface BeaconRateLimit {
   /** Counts one beacon for `address`: 0 when it may pass, or seconds until one would. */
@@ -13,8 +16,8 @@ export interface BeaconRateLimit {
 }
 
 export function createBeaconRateLimit({
-  burst = 30,
-  perMinute = 30,
+  burst = 20,
+  perMinute = 2,
   maxAddresses = 20_000,
 }: {
   burst?: number

@@ -2,12 +2,14 @@
  * Supabase mode with real parts: PostgreSQL 15 with every migration, the gateway stand-in that
  * runs each request in Postgres as its key's role (test/support/postgrest-stand-in.ts), and the
  * real supabase-js. Two site instances write beacons to the one database; the publishable key
- * reaches none of it.
+ * reaches none of it; a database that cannot write, or a gateway out of reach, gets the beacon a
+ * 503, never a 204.
  */
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseSiteReport } from '#src/features/site-report/site-report.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { beaconRequest } from '#test/field-vitals/beacon-request.ts'
 import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
 import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
@@ -17,8 +19,6 @@ import { createPageViewRecorder } from './page-view-recorder.server'
 import { createSupabasePageViewStore } from './page-view-store.server'
 
 const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
-const chrome =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 
 describe.skipIf(postgresMissing)(
   'page views in Supabase mode (PostgreSQL 15, gateway stand-in)',
@@ -35,15 +35,17 @@ describe.skipIf(postgresMissing)(
       await db?.close()
     })
     beforeEach(async () => {
+      await db.database.query('drop trigger if exists disk_full on public.page_views')
       await db.database.query('truncate public.page_views')
     })
 
     /** One site instance: its own recorder and endpoint, the shared database behind the secret key. */
-    const instance = () => {
+    const instance = (url = gateway.url) => {
+      const log = createMemoryLogger()
       const recorder = createPageViewRecorder({
-        store: createSupabasePageViewStore({ url: gateway.url, secretKey: gateway.secretKey }),
-        log: createMemoryLogger(),
-        flushIntervalMs: 60_000,
+        store: createSupabasePageViewStore({ url, secretKey: gateway.secretKey, timeoutMs: 2_000 }),
+        log,
+        flushIntervalMs: 5,
       })
       const endpoint = createBeaconEndpoint({
         recorder: () => recorder,
@@ -51,17 +53,8 @@ describe.skipIf(postgresMissing)(
         trustProxy: () => 'true',
       })
       const post = (beacon: object, address: string) =>
-        endpoint.handle(
-          Object.assign(
-            new Request('http://site.test/api/vitals', {
-              method: 'POST',
-              body: JSON.stringify(beacon),
-              headers: { 'user-agent': chrome, 'x-forwarded-for': address },
-            }),
-            { ip: '10.0.0.2' },
-          ),
-        ) as Promise<Response>
-      return { recorder, post }
+        endpoint.handle(beaconRequest(beacon, address)) as Promise<Response>
+      return { recorder, post, log }
     }
 
     it('two instances write to the one database through the secret key, and the report adds them up', async () => {
@@ -85,15 +78,45 @@ describe.skipIf(postgresMissing)(
 
       const store = createSupabasePageViewStore({ url: gateway.url, secretKey: gateway.secretKey })
       const [gallery] = parseSiteReport(await store.report(28)).routes
-      // LCP 1000 2000 3000 4000: p75 at rank 2.25 is 3000 + 0.25 × 1000.
+      // LCP 1000 2000 3000 4000: p75 is the 3rd of the 4.
       expect(gallery).toMatchObject({
         route: '/gallery',
         views: 5,
         loads: 4,
         calls: 1,
-        lcpP75: 3250,
+        lcpP75: 3000,
       })
       expect(await store.prune()).toBe(0)
+    })
+
+    it('answers 503 and keeps nothing when the database cannot write (a full disk)', async () => {
+      await db.database.query(`
+        create or replace function public.refuse_as_disk_full() returns trigger
+        language plpgsql as $$
+        begin
+          raise exception 'could not extend file: No space left on device' using errcode = '53100';
+        end $$`)
+      await db.database.query(`
+        create trigger disk_full before insert on public.page_views
+          for each statement execute function public.refuse_as_disk_full()`)
+      const site = instance()
+      const load = { route: '/gallery', nav: 'load', device: 'phone', view: true, lcp: 2000 }
+      const response = await site.post(load, '203.0.113.20')
+      expect(response.status).toBe(503)
+      expect(response.headers.get('retry-after')).toBe('60')
+      expect(site.log.entries.map((entry) => entry.event)).toEqual(['vitals.record_failed'])
+      await site.recorder.stop()
+      const stored = await db.database.query<{ n: number }>(
+        'select count(*)::int as n from public.page_views',
+      )
+      expect(stored.rows).toEqual([{ n: 0 }])
+    })
+
+    it('answers 503 when Supabase cannot be reached', async () => {
+      const site = instance('http://127.0.0.1:9')
+      const load = { route: '/gallery', nav: 'load', device: 'phone', view: true, lcp: 2000 }
+      expect((await site.post(load, '203.0.113.21')).status).toBe(503)
+      await site.recorder.stop()
     })
 
     it('the publishable key can neither write, read, report nor prune', async () => {
