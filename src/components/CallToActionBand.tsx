@@ -59,13 +59,11 @@ export function CallToActionBand({
             <Link
               to="/contact-us"
               search={service ? { service } : undefined}
-              className={button({ variant: 'accent', size: { base: 'md', sm: 'lg' } })}
+              className={button({ variant: 'accent', size: 'lg' })}
             >
               {quoteLabel}
             </Link>
-            <PhoneLink
-              className={button({ variant: 'outlineOnDark', size: { base: 'md', sm: 'lg' } })}
-            >
+            <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
               {callLabel}
             </PhoneLink>
           </div>

@@ -10,8 +10,8 @@ export const buttonGroup = defineRecipe({
     flexWrap: { sm: 'wrap' },
     alignItems: { base: 'stretch', sm: 'center' },
     gap: { base: '3', sm: '4' },
-    // A label that fits a phone in one line keeps to it (a number never breaks).
-    '& > :is(a, button)': { whiteSpace: 'nowrap' },
+    // From a 360 px phone up a label keeps to one line; narrower, it wraps inside its button.
+    '@media (min-width: 22.5em)': { '& > :is(a, button)': { whiteSpace: 'nowrap' } },
   },
   variants: {
     align: {

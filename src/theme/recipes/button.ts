@@ -49,8 +49,14 @@ export const button = defineRecipe({
     },
     size: {
       sm: { minH: '10', py: '1.5', px: '4', fontSize: 'sm' },
-      md: { minH: '12', py: '2', px: '6', fontSize: 'md' },
-      lg: { minH: '14', py: '2.5', px: '8', fontSize: 'lg' },
+      // Narrower on a phone, so a call to action's label keeps to one line at 360 px.
+      md: { minH: '12', py: '2', px: { base: '5', sm: '6' }, fontSize: 'md' },
+      lg: {
+        minH: { base: '12', sm: '14' },
+        py: '2.5',
+        px: { base: '5', sm: '8' },
+        fontSize: { base: 'md', sm: 'lg' },
+      },
       icon: { h: '11', w: '11', p: '0' },
     },
   },

@@ -37,7 +37,7 @@ export function HomeServicesSection() {
       >
         <div
           className={css({
-            p: { base: '6', md: '10' },
+            p: { base: '5', md: '10' },
             display: 'grid',
             gap: '4',
             alignContent: 'center',
@@ -71,13 +71,13 @@ export function HomeServicesSection() {
           <Link
             to="/services/$serviceId"
             params={{ serviceId: banner.serviceId }}
-            className={cx(
-              css({ justifySelf: 'start', whiteSpace: 'nowrap' }),
-              button({ variant: 'accent' }),
-            )}
+            className={cx(css({ justifySelf: 'start' }), button({ variant: 'accent' }))}
           >
             {banner.linkLabel}
-            <ArrowRightIcon size={18} />
+            {/* On a phone the label alone fills the line. */}
+            <span className={css({ display: { base: 'none', sm: 'inline-flex' } })}>
+              <ArrowRightIcon size={18} />
+            </span>
           </Link>
         </div>
         <div className={css({ position: 'relative', minH: '56' })}>

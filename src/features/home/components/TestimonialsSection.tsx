@@ -1,4 +1,4 @@
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { company } from '#app.config.ts'
 import { ExternalLinkIcon } from '#src/components/icons/icons.tsx'
@@ -51,7 +51,7 @@ export function TestimonialsSection() {
           href={company.reviewUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className={cx(button({ variant: 'primary', size: 'lg' }), css({ whiteSpace: 'nowrap' }))}
+          className={button({ variant: 'primary', size: 'lg' })}
         >
           {review.buttonLabel}
           <ExternalLinkIcon size={18} />
