@@ -35,7 +35,7 @@ const message = (name: string) => ({
   name,
   email: `${name.toLowerCase()}@example.com`,
   phone: '905 555 0142',
-  service: 'Basement Finishing' as const,
+  service: 'Home Improvement' as const,
   message: visitorText,
 })
 
