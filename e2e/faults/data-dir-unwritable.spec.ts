@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { startProductionServer } from '#test/faults/production-server.ts'
+import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
 import { expect, test } from '../fixtures'
 import { cleanups, temporaryDataDir } from './support'
 
@@ -39,6 +39,29 @@ const logLines = (output: string, event: string) =>
 /** A line of a stack trace, as Node prints an error logged whole. */
 const stackLine = /^\s+at .+\(.+:\d+:\d+\)$/m
 
+/** What an unwritable data folder gives: /readyz's 503 naming it, and one log line, no stack. */
+const notReadyBody = (dataDir: string, problem: string) => ({
+  status: 503,
+  body: {
+    status: 'unavailable',
+    mode: 'embedded',
+    dataDir: { path: dataDir, unwritable: problem },
+  },
+})
+
+async function expectNamedOnce(server: ServerProcess, dataDir: string, problem: string) {
+  for (let i = 0; i < 5; i++)
+    expect(await readiness(server.url)).toEqual(notReadyBody(dataDir, problem))
+  const unwritable = logLines(server.output(), 'data_dir.unwritable')
+  expect(unwritable, server.output()).toHaveLength(1)
+  expect(JSON.parse(unwritable[0] ?? '{}')).toMatchObject({
+    level: 'error',
+    path: dataDir,
+    problem,
+  })
+  expect(server.output()).not.toMatch(stackLine)
+}
+
 test('a read-only data folder: not ready, named once with the path and EROFS, ready once it takes writes', async () => {
   test.setTimeout(120_000)
   const data = clean.add(temporaryDataDir('data-dir-read-only'), (d) => d.remove())
@@ -57,25 +80,7 @@ test('a read-only data folder: not ready, named once with the path and EROFS, re
 
   // It listens (a load balancer must hear why), and says why it is not ready.
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
-  const refused = await readiness(server.url)
-  expect(refused).toEqual({
-    status: 503,
-    body: {
-      status: 'unavailable',
-      mode: 'embedded',
-      dataDir: { path: dataDir, unwritable: 'EROFS: read-only file system' },
-    },
-  })
-  for (let i = 0; i < 5; i++) expect((await readiness(server.url)).status).toBe(503)
-
-  const unwritable = logLines(server.output(), 'data_dir.unwritable')
-  expect(unwritable, server.output()).toHaveLength(1)
-  expect(JSON.parse(unwritable[0] ?? '{}')).toMatchObject({
-    level: 'error',
-    path: dataDir,
-    problem: 'EROFS: read-only file system',
-  })
-  expect(server.output()).not.toMatch(stackLine)
+  await expectNamedOnce(server, dataDir, 'EROFS: read-only file system')
 
   // The operator remounts it writable: the server opens its database and is ready, unrestarted.
   execFileSync('nsenter', [
@@ -116,24 +121,9 @@ test('a data folder that fills up: not ready while full, named once with the pat
 
   // Within the probe's 5 s: asked sooner, the answer of the last probe stands.
   await expect
-    .poll(async () => readiness(server.url), { timeout: 20_000, intervals: [1_000] })
-    .toEqual({
-      status: 503,
-      body: {
-        status: 'unavailable',
-        mode: 'embedded',
-        dataDir: { path: dataDir, unwritable: 'ENOSPC: no space left on device' },
-      },
-    })
-  for (let i = 0; i < 5; i++) expect((await readiness(server.url)).status).toBe(503)
-  const unwritable = logLines(server.output(), 'data_dir.unwritable')
-  expect(unwritable, server.output()).toHaveLength(1)
-  expect(JSON.parse(unwritable[0] ?? '{}')).toMatchObject({
-    level: 'error',
-    path: dataDir,
-    problem: 'ENOSPC: no space left on device',
-  })
-  expect(server.output()).not.toMatch(stackLine)
+    .poll(async () => (await readiness(server.url)).status, { timeout: 20_000, intervals: [1_000] })
+    .toBe(503)
+  await expectNamedOnce(server, dataDir, 'ENOSPC: no space left on device')
 
   rmSync(filler)
   await expect

@@ -81,7 +81,7 @@ test('mail down: notifications failed for good are counted first in the owner re
     ['Notified', '1'],
     ['Not yet notified', '0'],
     ['Failed for good', '2'],
-  ]) {
+  ] as const) {
     await expect(
       contact.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]'),
     ).toHaveText(value)

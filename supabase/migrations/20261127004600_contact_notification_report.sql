@@ -22,13 +22,19 @@ as $$
         when cm.notification_status <> 'failed' then null
         when cm.notification_last_error ~ 'HTTP [0-9]{3}'
           then 'HTTP ' || substring(cm.notification_last_error from 'HTTP ([0-9]{3})')
+        -- The network's own code, where a mail library wraps it in its own (`ESOCKET: connect
+        -- ECONNREFUSED …`): that says more.
+        when cm.notification_last_error ~ codes.network_codes
+          then substring(cm.notification_last_error from codes.network_codes)
         else coalesce(
           substring(cm.notification_last_error from '^[A-Za-z]*Error ([A-Z][A-Z0-9_]+):'),
           substring(cm.notification_last_error from '^([A-Za-z]+):'),
           'unknown'
         )
       end as error_class
-    from public.contact_messages as cm
+    from public.contact_messages as cm,
+         (select '\m(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)\M'
+            as network_codes) as codes
   ),
   failed_by_class as (
     select m.error_class, count(*) as n

@@ -62,27 +62,14 @@ export function SiteReportPage({
               </time>{' '}
               UTC.
             </p>
-            <dl
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-                gap: '4',
-              })}
-            >
-              {(
-                [
-                  ['Views', totals.views],
-                  ['Leads', totals.leads],
-                  ['Calls', totals.calls],
-                  ['Emails', totals.emails],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label} className={css({ bg: 'bg.subtle', p: '4', rounded: 'md' })}>
-                  <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>{label}</dt>
-                  <dd className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <FigureCards
+              figures={[
+                ['Views', totals.views],
+                ['Leads', totals.leads],
+                ['Calls', totals.calls],
+                ['Emails', totals.emails],
+              ]}
+            />
           </header>
           <ContactCheckSection check={contactCheck} />
           {report.routes.length === 0 ? (
@@ -96,6 +83,26 @@ export function SiteReportPage({
         </div>
       </Section>
     </>
+  )
+}
+
+/** Labelled figures side by side: two a row on a phone, four on a wider screen. */
+function FigureCards({ figures }: { figures: readonly (readonly [string, number | string])[] }) {
+  return (
+    <dl
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+        gap: '4',
+      })}
+    >
+      {figures.map(([label, value]) => (
+        <div key={label} className={css({ bg: 'bg.subtle', p: '4', rounded: 'md' })}>
+          <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>{label}</dt>
+          <dd className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{value}</dd>
+        </div>
+      ))}
+    </dl>
   )
 }
 
@@ -133,32 +140,17 @@ function ContactSection({ contact }: { contact: ContactFigures | null }) {
       <h2 id="contact-title" className={css({ textStyle: 'h3', color: 'fg.heading' })}>
         Contact messages
       </h2>
-      <dl
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-          gap: '4',
-        })}
-      >
-        {(
+      <FigureCards
+        figures={[
+          ['Stored', contact.stored],
+          ['Notified', contact.notified],
           [
-            ['Stored', String(contact.stored)],
-            ['Notified', String(contact.notified)],
-            [
-              'Not yet notified',
-              waited === null
-                ? String(contact.waiting)
-                : `${contact.waiting}, oldest ${formatAge(waited)}`,
-            ],
-            ['Failed for good', String(contact.failed)],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label} className={css({ bg: 'bg.subtle', p: '4', rounded: 'md' })}>
-            <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>{label}</dt>
-            <dd className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+            'Not yet notified',
+            waited === null ? contact.waiting : `${contact.waiting}, oldest ${formatAge(waited)}`,
+          ],
+          ['Failed for good', contact.failed],
+        ]}
+      />
       {contact.failedBy.length > 0 && (
         <p className={css({ fontSize: 'sm' })}>
           Failed for good, by last error:{' '}
