@@ -2,7 +2,8 @@
  * `npm run report`: first the contact path (messages stored, notified, not yet notified and the
  * oldest one's wait, failed for good by the class of their last error), then how real visitors
  * fared over the last 28 days, per route: p75 of each Web Vital against Google's thresholds,
- * views, leads, calls and emails, slow interactions' elements, and a bar of views per route. The owner's page (OWNER_REPORT_KEY) shows the same figures.
+ * views, leads, calls and emails, slow interactions' elements, and a bar of views per route. The
+ * owner's page (OWNER_REPORT_KEY) shows the same figures.
  *
  * Embedded database (default): reads <DATA_DIR>/report/site-report.json, which the server writes
  * at start, every ten minutes and at stop (it never opens the PGlite directory the server holds):
@@ -11,7 +12,7 @@
  * SUPABASE_URL and SUPABASE_SECRET_KEY through the data API (site_report() and
  * contact_notification_report(), which only the secret key may run).
  *
- * Then the contact path's last check: embedded, the server's copy beside the report
+ * After the contact figures, the contact path's last check: embedded, the server's copy beside the report
  * (<DATA_DIR>/report/contact-check.json, written at each check); Supabase, the function's
  * self-check run now (with SUPABASE_URL and SUPABASE_SECRET_KEY).
  *
@@ -122,7 +123,9 @@ async function main() {
   console.info(
     args.includes('--json')
       ? JSON.stringify({ ...report, contactCheck: contactCheck ?? null }, null, 2)
-      : `${formatSiteReport(report)}\n\n${contactCheck ? formatContactCheck(contactCheck) : contactCheckMissing}`,
+      : formatSiteReport(report, {
+          contactCheck: contactCheck ? formatContactCheck(contactCheck) : contactCheckMissing,
+        }),
   )
 }
 

@@ -39,6 +39,15 @@ const logLines = (output: string, event: string) =>
 /** A line of a stack trace, as Node prints an error logged whole. */
 const stackLine = /^\s+at .+\(.+:\d+:\d+\)$/m
 
+/**
+ * Ready (200) again, the folder no longer named. Its contact checks (hCaptcha out of reach here)
+ * may make it `degraded`: they are not this spec's.
+ */
+const servedAgain = (server: ServerProcess) => async () => {
+  const { status, body } = await readiness(server.url)
+  return status === 200 && body.mode === 'embedded' && body.dataDir === undefined
+}
+
 /** What an unwritable data folder gives: /readyz's 503 naming it, and one log line, no stack. */
 const notReadyBody = (dataDir: string, problem: string) => ({
   status: 503,
@@ -92,9 +101,7 @@ test('a read-only data folder: not ready, named once with the path and EROFS, re
     'remount,bind,rw',
     dataDir,
   ])
-  await expect
-    .poll(async () => (await readiness(server.url)).body, { timeout: 60_000, intervals: [1_000] })
-    .toEqual({ status: 'ready', mode: 'embedded' })
+  await expect.poll(servedAgain(server), { timeout: 60_000, intervals: [1_000] }).toBe(true)
   expect(logLines(server.output(), 'data_dir.writable')).toHaveLength(1)
   expect(logLines(server.output(), 'data_dir.unwritable')).toHaveLength(1)
 })
@@ -126,8 +133,6 @@ test('a data folder that fills up: not ready while full, named once with the pat
   await expectNamedOnce(server, dataDir, 'ENOSPC: no space left on device')
 
   rmSync(filler)
-  await expect
-    .poll(async () => (await readiness(server.url)).body, { timeout: 20_000, intervals: [1_000] })
-    .toEqual({ status: 'ready', mode: 'embedded' })
+  await expect.poll(servedAgain(server), { timeout: 20_000, intervals: [1_000] }).toBe(true)
   expect(logLines(server.output(), 'data_dir.writable')).toHaveLength(1)
 })

@@ -150,7 +150,7 @@ describe.each([
       )
       const now = new Date(String(figures.generatedAt))
       expect(contactHealth(report.contact, now)).toBe('failed')
-      const [first, second, third] = formatSiteReport(report, now).split('\n')
+      const [first, second, third] = formatSiteReport(report, { now }).split('\n')
       expect(first).toBe(
         'Contact messages: 7 stored · 2 notified · 2 not yet notified (oldest waiting 2 h 0 min) · 3 failed for good',
       )

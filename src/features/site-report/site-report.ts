@@ -190,12 +190,20 @@ const ratingMark: Record<VitalRating, string> = {
 export const textBar = (value: number, max: number, width = 24): string =>
   max <= 0 ? '' : '█'.repeat(Math.round((value / max) * width)).padEnd(width, '·')
 
-/** The report as the terminal shows it: the contact path first, then the visitors' figures. */
-export function formatSiteReport(report: SiteReport, now = new Date()): string {
+/**
+ * The report as the terminal shows it: the contact path first (its figures, then its last check
+ * when given, as text), then the visitors' figures.
+ */
+export function formatSiteReport(
+  report: SiteReport,
+  { now = new Date(), contactCheck }: { now?: Date; contactCheck?: string } = {},
+): string {
   const totals = siteTotals(report)
   const lines = [
     ...contactLines(report.contact, now),
     '',
+    // The contact path's last check, beside its figures.
+    ...(contactCheck === undefined ? [] : [contactCheck, '']),
     `Field report, last ${report.days} days (generated ${report.generatedAt})`,
     `${totals.views} views · ${totals.leads} leads · ${totals.calls} calls · ${totals.emails} emails`,
     `p75 against Google's thresholds: good / needs work / POOR`,

@@ -53,6 +53,7 @@ export function SiteReportPage({
       <Section narrow>
         <div className={css({ display: 'grid', gap: '10' })}>
           <ContactSection contact={report.contact} />
+          <ContactCheckSection check={contactCheck} />
           <header className={css({ display: 'grid', gap: '3' })}>
             <p className={css({ color: 'fg.muted' })}>
               The last {report.days} days, from the browsers of visitors who did not opt out. Each
@@ -71,7 +72,6 @@ export function SiteReportPage({
               ]}
             />
           </header>
-          <ContactCheckSection check={contactCheck} />
           {report.routes.length === 0 ? (
             <p>No page views recorded yet.</p>
           ) : (
