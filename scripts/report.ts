@@ -1,15 +1,18 @@
 /**
- * `npm run report`: how real visitors fared over the last 28 days, per route: p75 of each Web
- * Vital against Google's thresholds, views, leads, calls and emails, slow interactions' elements,
- * and a bar of views per route. The owner's page (OWNER_REPORT_KEY) shows the same figures.
+ * `npm run report`: first the contact path (messages stored, notified, not yet notified and the
+ * oldest one's wait, failed for good by the class of their last error), then how real visitors
+ * fared over the last 28 days, per route: p75 of each Web Vital against Google's thresholds,
+ * views, leads, calls and emails, slow interactions' elements, and a bar of views per route. The
+ * owner's page (OWNER_REPORT_KEY) shows the same figures.
  *
  * Embedded database (default): reads <DATA_DIR>/report/site-report.json, which the server writes
- * at start, every ten minutes and at stop (it never opens the PGlite directory the server holds).
+ * at start, every ten minutes and at stop (it never opens the PGlite directory the server holds):
+ * its figures may be ten minutes old, but each wait is counted to now.
  * Supabase: with SUPABASE_DB_URL it asks the database directly as service_role; otherwise with
- * SUPABASE_URL and SUPABASE_SECRET_KEY through the data API (site_report(), which only the
- * secret key may run).
+ * SUPABASE_URL and SUPABASE_SECRET_KEY through the data API (site_report() and
+ * contact_notification_report(), which only the secret key may run).
  *
- * Then the contact path's last check: embedded, the server's copy beside the report
+ * After the contact figures, the contact path's last check: embedded, the server's copy beside the report
  * (<DATA_DIR>/report/contact-check.json, written at each check); Supabase, the function's
  * self-check run now (with SUPABASE_URL and SUPABASE_SECRET_KEY).
  *
@@ -32,6 +35,7 @@ import { createContactFunctionClient } from '../src/server/contact/contact-funct
 import {
   createSqlPageViewStore,
   createSupabasePageViewStore,
+  ownerReportDocument,
 } from '../src/server/field-vitals/page-view-store.server.ts'
 import {
   contactCheckFile,
@@ -39,13 +43,18 @@ import {
   readReportSnapshot,
   reportDir,
 } from '../src/server/field-vitals/report-snapshot.server.ts'
+import { consoleLogger } from '../supabase/functions/_shared/contact/log.ts'
 
 async function fromPostgres(url: string): Promise<unknown> {
   const { default: pg } = await import('pg')
   const { createPgDatabase } = await import('../supabase/functions/_shared/contact/database.ts')
   const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 })
   try {
-    return await createSqlPageViewStore(createPgDatabase(pool)).report(reportDays)
+    return await ownerReportDocument(
+      createSqlPageViewStore(createPgDatabase(pool)),
+      reportDays,
+      consoleLogger,
+    )
   } finally {
     await pool.end()
   }
@@ -85,7 +94,11 @@ async function main() {
   }
   if (dbUrl) document = await fromPostgres(dbUrl)
   else if (supabaseUrl && secretKey) {
-    document = await createSupabasePageViewStore({ url: supabaseUrl, secretKey }).report(reportDays)
+    document = await ownerReportDocument(
+      createSupabasePageViewStore({ url: supabaseUrl, secretKey }),
+      reportDays,
+      consoleLogger,
+    )
   } else if (supabaseUrl) {
     console.error(
       'Figures are stored in Supabase (SUPABASE_URL is set): set SUPABASE_SECRET_KEY (as the ' +
@@ -110,7 +123,9 @@ async function main() {
   console.info(
     args.includes('--json')
       ? JSON.stringify({ ...report, contactCheck: contactCheck ?? null }, null, 2)
-      : `${formatSiteReport(report)}\n\n${contactCheck ? formatContactCheck(contactCheck) : contactCheckMissing}`,
+      : formatSiteReport(report, {
+          contactCheck: contactCheck ? formatContactCheck(contactCheck) : contactCheckMissing,
+        }),
   )
 }
 

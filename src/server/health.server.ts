@@ -1,8 +1,9 @@
 /**
- * Probes for a load balancer or an orchestrator: small JSON, never cached, never logged (nothing
- * here writes a log line, and the server keeps no access log).
+ * Probes for a load balancer or an orchestrator: small JSON, never cached, never logged (the
+ * server keeps no access log; only a change of the data directory's state writes a line).
  */
 import { lastContactSelfCheck } from './contact/contact-backend.server'
+import { checkDataDir } from './db/data-dir-health.server'
 import { embeddedDatabaseState } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
 import { photoVariantsWriteProblem } from './gallery/embedded-photo-variants.server'
@@ -14,7 +15,7 @@ const headers = {
   'cache-control': 'no-store',
 }
 
-const notReady = (body: Record<string, string>) =>
+const notReady = (body: Record<string, unknown>) =>
   new Response(JSON.stringify({ status: 'unavailable', ...body }), {
     status: 503,
     headers: { ...headers, 'retry-after': '2' },
@@ -42,7 +43,10 @@ export const livenessResponse = () => new Response('{"status":"ok"}', { headers 
 
 /**
  * `/readyz`: this instance can serve everything. Embedded: its database answers a query and has
- * every migration of this build applied. Supabase: once started; an outage there shows as the
+ * every migration of this build applied, and its data directory takes writes (a read-only mount,
+ * a full disk or a folder this user may not write would refuse every message: `dataDir` names the
+ * folder and the reason, as `{"path":"/srv/data","unwritable":"ENOSPC: no space left on device"}`,
+ * checked with a small write at most every 5 s). Supabase: once started; an outage there shows as the
  * gallery's error states, and must not take every instance out of the load balancer at once. With
  * Supabase the body also names how the gallery's photos are served (`images`: `render`, Supabase's
  * image transformations, or `variants`, the uploaded variants or the photo itself). Embedded, a
@@ -57,6 +61,13 @@ export async function readinessResponse(): Promise<Response> {
   if (getEnvironment().SUPABASE_URL !== undefined) {
     const body = { status, mode: 'supabase', images: galleryImageMode(), contact }
     return new Response(JSON.stringify(body), { headers })
+  }
+  const dataDir = await checkDataDir(getEnvironment().DATA_DIR)
+  if (dataDir.problem !== undefined) {
+    return notReady({
+      mode: 'embedded',
+      dataDir: { path: dataDir.path, unwritable: dataDir.problem },
+    })
   }
   const database = await embeddedDatabaseState()
   if (!database.ready) return notReady({ database: database.reason })

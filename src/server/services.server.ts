@@ -4,7 +4,9 @@
  * database blocks the event loop for seconds, and a server that listened meanwhile would stall its
  * first requests and reset keep-alive connections whose time-out fell inside the block.
  */
+import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
 import { startContactBackend, stopContactBackend } from './contact/contact-backend.server'
+import { checkDataDir, stopWatchingDataDir, watchDataDir } from './db/data-dir-health.server'
 import { DataDirectoryInUseError } from './db/directory-lock.server'
 import { EmbeddedDatabaseMissingError } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
@@ -25,37 +27,63 @@ const state = processState('services', () => ({
 
 /**
  * Embedded: opens the database (migrations included), starts the contact services and loads the
- * gallery once. With Supabase: starts the contact services and the gallery's first load, and does
- * not wait for them (an outage there shows as the gallery's error states, and must not keep every
- * instance from serving). A failure other than a fatal one is logged and resolves: the services
- * are tried again on first use, and /readyz says not ready meanwhile.
+ * gallery once; a data directory that takes no writes (read-only, full) is named in the log and
+ * in /readyz instead, and the services start once a write works there again. With Supabase:
+ * starts the contact services and the gallery's first load, and does not wait for them (an
+ * outage there shows as the gallery's error states, and must not keep every instance from
+ * serving). A failure other than a fatal one is logged and resolves: the services are tried again
+ * on first use, and /readyz says not ready meanwhile.
  */
 export function startServices(): Promise<void> {
   state.started ??= (async () => {
     // Start's own flag for a server rendering pages at build time (scripts/prerender.ts): those
     // pages show no data, so it opens nothing and listens at once, in any build.
     if (process.env.TSS_PRERENDERING === 'true') return
-    const starting = Promise.all([startGallery(), startContactBackend()])
     if (getEnvironment().SUPABASE_URL !== undefined) {
-      starting.catch((error: unknown) => console.error('A service could not start:', error))
+      Promise.all([startGallery(), startContactBackend()]).catch((error: unknown) =>
+        consoleLogger.error('services.start_failed', { error: describeError(error) }),
+      )
       await startFieldVitals()
       return
     }
-    try {
-      await starting
-    } catch (error) {
-      if (isFatalStartError(error)) throw error
-      console.error('A service could not start; it will be retried on first use.', error)
+    const dataDir = getEnvironment().DATA_DIR
+    const { problem } = await checkDataDir(dataDir)
+    if (problem !== undefined) {
+      // Serve meanwhile: the pages that need no database, and a /readyz that says why.
+      watchDataDir(dataDir, {
+        onWritable: () =>
+          void startEmbeddedServices(dataDir).catch((error: unknown) =>
+            consoleLogger.error('services.start_failed', { error: describeError(error) }),
+          ),
+      })
+      return
     }
-    // The data directory is this server's now (its lock is held once the database is open).
-    await removeInterruptedWrites(getEnvironment().DATA_DIR)
-    await checkPhotoVariantsDirectory()
-    // After that clean-up: the report snapshot it starts writing is a temporary file at first.
-    await startFieldVitals().catch((error: unknown) =>
-      console.error('Field vitals could not start; beacons will retry on arrival.', error),
-    )
+    watchDataDir(dataDir)
+    await startEmbeddedServices(dataDir)
   })()
   return state.started
+}
+
+async function startEmbeddedServices(dataDir: string): Promise<void> {
+  try {
+    await Promise.all([startGallery(), startContactBackend()])
+  } catch (error) {
+    if (isFatalStartError(error)) throw error
+    consoleLogger.error('services.start_failed', {
+      error: describeError(error),
+      retried: 'on first use',
+    })
+  }
+  // The data directory is this server's now (its lock is held once the database is open).
+  await removeInterruptedWrites(dataDir)
+  await checkPhotoVariantsDirectory()
+  // After that clean-up: the report snapshot it starts writing is a temporary file at first.
+  await startFieldVitals().catch((error: unknown) =>
+    consoleLogger.error('vitals.start_failed', {
+      error: describeError(error),
+      retried: 'when a beacon arrives',
+    }),
+  )
 }
 
 /**
@@ -65,6 +93,7 @@ export function startServices(): Promise<void> {
  */
 export function stopServices(): Promise<void> {
   state.stopped ??= (async () => {
+    stopWatchingDataDir()
     await stopContactBackend()
     // Beacons still queued are written before the embedded database closes.
     await stopFieldVitals()

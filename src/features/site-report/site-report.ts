@@ -1,5 +1,6 @@
 /**
- * The owner's report of how real visitors fare, per route: what site_report() (the migration
+ * The owner's report: the contact path's figures first (messages not yet notified, failed for
+ * good), then how real visitors fare, per route: what site_report() (the migration
  * 20261125000100) answers, parsed, rated against Google's Core Web Vitals thresholds, and
  * written as text (`npm run report`). The owner's page (components/SiteReportPage.tsx) shows the
  * same figures as a chart.
@@ -66,10 +67,28 @@ const routeFiguresSchema = v.object({
 })
 export type RouteFigures = v.InferOutput<typeof routeFiguresSchema>
 
+/**
+ * The contact path as the owner's report shows it (contact_notification_report(), the migration
+ * 20261127004600): every message stored, notified, still waiting for its notification (and when
+ * the oldest of those arrived), and failed for good, by the class of the last error.
+ */
+const contactFiguresSchema = v.object({
+  generatedAt: v.string(),
+  stored: figure,
+  notified: figure,
+  waiting: figure,
+  oldestWaitingAt: v.nullable(v.string()),
+  failed: figure,
+  failedBy: v.array(v.object({ errorClass: v.string(), count: figure })),
+})
+export type ContactFigures = v.InferOutput<typeof contactFiguresSchema>
+
 export const siteReportSchema = v.object({
   days: figure,
   generatedAt: v.string(),
   routes: v.array(routeFiguresSchema),
+  /** Null when they could not be read (a snapshot from before them, a migration not applied). */
+  contact: v.optional(v.nullable(contactFiguresSchema), null),
 })
 export type SiteReport = v.InferOutput<typeof siteReportSchema>
 
@@ -96,6 +115,71 @@ export const siteTotals = (report: SiteReport): SiteTotals =>
     { views: 0, leads: 0, calls: 0, emails: 0 },
   )
 
+/** A notification still waiting after this long is late: the owner should look into it. */
+export const lateNotificationMs = 30 * 60_000
+
+/** How long ago, in words: `45 s`, `12 min`, `3 h 5 min`, `2 days 4 h`. */
+export function formatAge(ms: number): string {
+  const minutes = Math.floor(ms / 60_000)
+  if (minutes < 1) return `${Math.max(0, Math.round(ms / 1000))} s`
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} h ${minutes % 60} min`
+  const days = Math.floor(hours / 24)
+  return `${days} ${days === 1 ? 'day' : 'days'} ${hours % 24} h`
+}
+
+/** How long the oldest message has waited for its notification, at `now`; null when none waits. */
+export const oldestWaitMs = (contact: ContactFigures, now: Date): number | null =>
+  contact.oldestWaitingAt === null
+    ? null
+    : Math.max(0, now.getTime() - Date.parse(contact.oldestWaitingAt))
+
+export type ContactHealth = 'unknown' | 'ok' | 'late' | 'failed'
+
+/** What the owner must know first: failures for good, then a late notification. */
+export function contactHealth(contact: ContactFigures | null, now: Date): ContactHealth {
+  if (contact === null) return 'unknown'
+  if (contact.failed > 0) return 'failed'
+  const waited = oldestWaitMs(contact, now)
+  return waited !== null && waited > lateNotificationMs ? 'late' : 'ok'
+}
+
+/** What the owner is told to do, on the page and in the terminal. */
+export const contactTrouble = {
+  failed:
+    'Some notifications will not be sent. The messages are kept: read them in the inbox, and have the mail settings checked.',
+  late: 'A notification is late. The message is kept and retried: have the mail settings checked.',
+} as const
+
+/** The contact figures as lines of text, for the terminal (and the page's words). */
+export function contactLines(contact: ContactFigures | null, now: Date): string[] {
+  if (contact === null) {
+    return [
+      'Contact messages: figures unavailable (the server log says why: report.contact_figures_failed).',
+    ]
+  }
+  const waited = oldestWaitMs(contact, now)
+  const lines = [
+    `Contact messages: ${contact.stored} stored · ${contact.notified} notified · ` +
+      `${contact.waiting} not yet notified` +
+      (waited === null ? '' : ` (oldest waiting ${formatAge(waited)})`) +
+      ` · ${contact.failed} failed for good`,
+  ]
+  if (contact.failedBy.length > 0) {
+    lines.push(
+      `  failed for good, by last error: ${contact.failedBy.map((f) => `${f.errorClass} ×${f.count}`).join(' · ')}`,
+    )
+  }
+  const health = contactHealth(contact, now)
+  if (health === 'failed') {
+    lines.push(`  TROUBLE: ${contactTrouble.failed}`)
+  } else if (health === 'late') {
+    lines.push(`  TROUBLE: ${contactTrouble.late}`)
+  }
+  return lines
+}
+
 const ratingMark: Record<VitalRating, string> = {
   good: 'good',
   'needs improvement': 'needs work',
@@ -106,10 +190,20 @@ const ratingMark: Record<VitalRating, string> = {
 export const textBar = (value: number, max: number, width = 24): string =>
   max <= 0 ? '' : '█'.repeat(Math.round((value / max) * width)).padEnd(width, '·')
 
-/** The report as the terminal shows it. */
-export function formatSiteReport(report: SiteReport): string {
+/**
+ * The report as the terminal shows it: the contact path first (its figures, then its last check
+ * when given, as text), then the visitors' figures.
+ */
+export function formatSiteReport(
+  report: SiteReport,
+  { now = new Date(), contactCheck }: { now?: Date; contactCheck?: string } = {},
+): string {
   const totals = siteTotals(report)
   const lines = [
+    ...contactLines(report.contact, now),
+    '',
+    // The contact path's last check, beside its figures.
+    ...(contactCheck === undefined ? [] : [contactCheck, '']),
     `Field report, last ${report.days} days (generated ${report.generatedAt})`,
     `${totals.views} views · ${totals.leads} leads · ${totals.calls} calls · ${totals.emails} emails`,
     `p75 against Google's thresholds: good / needs work / POOR`,

@@ -114,10 +114,13 @@ export function createContactFunctionClient(
         answer = undefined
       }
       const reason = errorText(answer)
-      log.warn('contact.function_http_error', { status, reason: reason ?? 'none' })
       // The visitor's own problem (invalid message, captcha, too many): tell them. Anything
-      // else (our credentials, the function's outage) is ours: the generic text.
-      if ((status === 400 || status === 413 || status === 429) && reason) {
+      // else (our credentials, the function's outage) is ours: the generic text, and the
+      // operator's error.
+      const visitorsProblem = (status === 400 || status === 413 || status === 429) && reason
+      if (visitorsProblem) log.warn('contact.function_refused', { status, reason })
+      else log.error('contact.function_http_error', { status, reason: reason ?? 'none' })
+      if (visitorsProblem) {
         const retryAfterS = Number(response.headers.get('retry-after')) || undefined
         const fields = status === 400 ? fieldErrorsOf(answer) : undefined
         const body =

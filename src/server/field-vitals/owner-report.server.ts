@@ -8,8 +8,10 @@ import {
   reportDays,
   type SiteReport,
 } from '#src/features/site-report/site-report.ts'
+import { consoleLogger } from '#supabase/functions/_shared/contact/log.ts'
 import { getEnvironment } from '../env.server'
 import { flushPageViews, getPageViewStore } from './field-vitals.server'
+import { ownerReportDocument } from './page-view-store.server'
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
 
@@ -20,5 +22,6 @@ export async function ownerReport(key: string): Promise<SiteReport | undefined> 
   if (!ownerKeyMatches(key, getEnvironment().OWNER_REPORT_KEY)) return undefined
   // What this instance holds is written first, so the owner sees the latest beacons.
   await flushPageViews()
-  return parseSiteReport(await (await getPageViewStore()).report(reportDays))
+  const store = await getPageViewStore()
+  return parseSiteReport(await ownerReportDocument(store, reportDays, consoleLogger))
 }

@@ -1,7 +1,8 @@
 /**
  * Embedded mode's copy of the owner's report for `npm run report`, which must never open the
  * PGlite directory the server holds (two processes on one directory corrupt it):
- * <DATA_DIR>/report/site-report.json, site_report()'s document as is, rewritten every ten minutes
+ * <DATA_DIR>/report/site-report.json, site_report()'s document with the contact figures
+ * (contact_notification_report()'s, as `contact`), rewritten every ten minutes
  * and at start and stop, atomically (a temporary file, then a rename).
  */
 import { randomUUID } from 'node:crypto'
@@ -9,13 +10,21 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { reportDays } from '#src/features/site-report/site-report.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
-import type { PageViewStore } from './page-view-store.server.ts'
+import { ownerReportDocument, type PageViewStore } from './page-view-store.server.ts'
 
 export const reportDir = (dataDir: string) => join(dataDir, 'report')
 export const reportSnapshotFile = 'site-report.json'
 
-export async function writeReportSnapshot(dir: string, store: PageViewStore): Promise<void> {
-  await writeJsonAtomically(dir, reportSnapshotFile, await store.report(reportDays))
+export async function writeReportSnapshot(
+  dir: string,
+  store: PageViewStore,
+  log: Logger,
+): Promise<void> {
+  await writeJsonAtomically(
+    dir,
+    reportSnapshotFile,
+    await ownerReportDocument(store, reportDays, log),
+  )
 }
 
 /** The contact path's last self-check, beside the report (written by the server at each check). */
@@ -71,7 +80,7 @@ export function startReportSnapshots({
   let running: Promise<void> = Promise.resolve()
   const write = () => {
     running = running
-      .then(() => writeReportSnapshot(dir, store))
+      .then(() => writeReportSnapshot(dir, store, log))
       .catch((error: unknown) =>
         log.error('vitals.report_snapshot_failed', { error: describeError(error) }),
       )

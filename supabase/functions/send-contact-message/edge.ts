@@ -99,7 +99,7 @@ export function mailTransportFromEnv(get: EdgeEnv, log: Logger): MailTransport |
   if (!smtpUrl) return undefined
   const blocked = blockedSmtpPort(smtpUrl)
   if (blocked) {
-    log.warn('edge.smtp_port_blocked', {
+    log.error('edge.smtp_port_blocked', {
       port: blocked,
       detail:
         'hosted edge functions cannot connect to ports 25 or 587: use smtps:// on 465 or MAIL_API_KEY',
@@ -196,7 +196,7 @@ export function createEdgeAppFromEnv(
       : undefined
   if (outbox && transport) log.info('edge.mail', { transport: transport.description })
   else if (!transport)
-    log.warn('edge.no_mail', {
+    log.error('edge.no_mail', {
       detail: 'no MAIL_API_KEY or SMTP_URL: messages are stored, not emailed',
     })
 

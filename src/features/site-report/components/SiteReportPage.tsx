@@ -3,7 +3,12 @@ import { Hero } from '#src/components/Hero.tsx'
 import { Section } from '#src/components/Section.tsx'
 import type { ContactCheck } from '../contact-check'
 import {
+  type ContactFigures,
+  contactHealth,
+  contactTrouble,
+  formatAge,
   formatVital,
+  oldestWaitMs,
   p75Of,
   type RouteFigures,
   rateVital,
@@ -47,6 +52,8 @@ export function SiteReportPage({
       <Hero title="How real visitors fare" subtitle="Figures from visitors' own browsers." />
       <Section narrow>
         <div className={css({ display: 'grid', gap: '10' })}>
+          <ContactSection contact={report.contact} />
+          <ContactCheckSection check={contactCheck} />
           <header className={css({ display: 'grid', gap: '3' })}>
             <p className={css({ color: 'fg.muted' })}>
               The last {report.days} days, from the browsers of visitors who did not opt out. Each
@@ -56,29 +63,15 @@ export function SiteReportPage({
               </time>{' '}
               UTC.
             </p>
-            <dl
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-                gap: '4',
-              })}
-            >
-              {(
-                [
-                  ['Views', totals.views],
-                  ['Leads', totals.leads],
-                  ['Calls', totals.calls],
-                  ['Emails', totals.emails],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label} className={css({ bg: 'bg.subtle', p: '4', rounded: 'md' })}>
-                  <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>{label}</dt>
-                  <dd className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <FigureCards
+              figures={[
+                ['Views', totals.views],
+                ['Leads', totals.leads],
+                ['Calls', totals.calls],
+                ['Emails', totals.emails],
+              ]}
+            />
           </header>
-          <ContactCheckSection check={contactCheck} />
           {report.routes.length === 0 ? (
             <p>No page views recorded yet.</p>
           ) : (
@@ -90,6 +83,84 @@ export function SiteReportPage({
         </div>
       </Section>
     </>
+  )
+}
+
+/** Labelled figures side by side: two a row on a phone, four on a wider screen. */
+function FigureCards({ figures }: { figures: readonly (readonly [string, number | string])[] }) {
+  return (
+    <dl
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+        gap: '4',
+      })}
+    >
+      {figures.map(([label, value]) => (
+        <div key={label} className={css({ bg: 'bg.subtle', p: '4', rounded: 'md' })}>
+          <dt className={css({ color: 'fg.muted', fontSize: 'sm' })}>{label}</dt>
+          <dd className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+const troubleNote = css({
+  bg: 'bg.subtle',
+  borderLeftWidth: '4px',
+  borderColor: 'vital.poor',
+  p: '4',
+  rounded: 'md',
+})
+
+/**
+ * The contact path first: a message the owner was never told of is a job lost. Ages are taken at
+ * the figures' own time, so the server's page and the browser's agree.
+ */
+function ContactSection({ contact }: { contact: ContactFigures | null }) {
+  if (contact === null) {
+    return (
+      <section aria-labelledby="contact-title" className={css({ display: 'grid', gap: '3' })}>
+        <h2 id="contact-title" className={css({ textStyle: 'h3', color: 'fg.heading' })}>
+          Contact messages
+        </h2>
+        <p className={troubleNote}>
+          The contact figures could not be read; the server's log says why
+          (report.contact_figures_failed).
+        </p>
+      </section>
+    )
+  }
+  const now = new Date(contact.generatedAt)
+  const waited = oldestWaitMs(contact, now)
+  const health = contactHealth(contact, now)
+  return (
+    <section aria-labelledby="contact-title" className={css({ display: 'grid', gap: '3' })}>
+      <h2 id="contact-title" className={css({ textStyle: 'h3', color: 'fg.heading' })}>
+        Contact messages
+      </h2>
+      <FigureCards
+        figures={[
+          ['Stored', contact.stored],
+          ['Notified', contact.notified],
+          [
+            'Not yet notified',
+            waited === null ? contact.waiting : `${contact.waiting}, oldest ${formatAge(waited)}`,
+          ],
+          ['Failed for good', contact.failed],
+        ]}
+      />
+      {contact.failedBy.length > 0 && (
+        <p className={css({ fontSize: 'sm' })}>
+          Failed for good, by last error:{' '}
+          {contact.failedBy.map((f) => `${f.errorClass} ×${f.count}`).join(' · ')}
+        </p>
+      )}
+      {(health === 'failed' || health === 'late') && (
+        <p className={troubleNote}>{contactTrouble[health]}</p>
+      )}
+    </section>
   )
 }
 

@@ -28,6 +28,8 @@ export const defaultBackoffMs = [30_000, 120_000, 600_000, 3_600_000] as const
  */
 export const defaultMaxAttempts = 20
 export const defaultLeaseMs = 5 * 60_000
+/** From this failed attempt on (about 2.5 minutes in, with the default backoff), an error. */
+export const stillFailingAfterAttempts = 3
 
 /**
  * What a Supabase Edge Function may take: it must answer within 150 s (504 after), and on Free a
@@ -144,8 +146,13 @@ export function createNotificationOutbox(options: NotificationOutboxOptions): No
       const reason = describeError(error)
       const giveUp = attempt >= maxAttempts
       const retryInMs = giveUp ? null : backoffDelay(attempt, backoffMs)
-      const write = giveUp ? log.error : log.warn
-      write(giveUp ? 'notification.failed' : 'notification.retry_scheduled', {
+      // A first failure or two may pass (a mail server restarting); more is the operator's to mend.
+      const [event, write] = giveUp
+        ? (['notification.failed', log.error] as const)
+        : attempt >= stillFailingAfterAttempts
+          ? (['notification.still_failing', log.error] as const)
+          : (['notification.retry_scheduled', log.warn] as const)
+      write(event, {
         id: message.id,
         attempt,
         transport: transport.description,
