@@ -49,6 +49,9 @@ as $$
     'waiting', (select count(*) from messages as m where m.status = 'pending'),
     'oldestWaitingAt', (select min(m.created_at) from messages as m where m.status = 'pending'),
     'failed', (select count(*) from messages as m where m.status = 'failed'),
+    -- Kept although the site could not check their captcha (decision 027): the owner judges them.
+    'captchaUnchecked',
+      (select count(*) from public.contact_messages as cm where cm.captcha_problem is not null),
     'failedBy', coalesce(
       (select jsonb_agg(jsonb_build_object('errorClass', f.error_class, 'count', f.n)
                         order by f.n desc, f.error_class)

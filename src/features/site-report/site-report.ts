@@ -80,6 +80,8 @@ const contactFiguresSchema = v.object({
   oldestWaitingAt: v.nullable(v.string()),
   failed: figure,
   failedBy: v.array(v.object({ errorClass: v.string(), count: figure })),
+  /** Kept although their captcha could not be checked (absent in older snapshots). */
+  captchaUnchecked: v.optional(figure, 0),
 })
 export type ContactFigures = v.InferOutput<typeof contactFiguresSchema>
 
@@ -152,6 +154,10 @@ export const contactTrouble = {
   late: 'A notification is late. The message is kept and retried: have the mail settings checked.',
 } as const
 
+/** What the owner should know of messages kept with their captcha unchecked (decision 027). */
+export const captchaUncheckedNote = (count: number) =>
+  `${count} kept with the captcha not checked (the site's hCaptcha settings were wrong or hCaptcha was out of reach): judge them by eye, they are marked in the notification.`
+
 /** The contact figures as lines of text, for the terminal (and the page's words). */
 export function contactLines(contact: ContactFigures | null, now: Date): string[] {
   if (contact === null) {
@@ -166,6 +172,9 @@ export function contactLines(contact: ContactFigures | null, now: Date): string[
       (waited === null ? '' : ` (oldest waiting ${formatAge(waited)})`) +
       ` · ${contact.failed} failed for good`,
   ]
+  if (contact.captchaUnchecked > 0) {
+    lines.push(`  ${captchaUncheckedNote(contact.captchaUnchecked)}`)
+  }
   if (contact.failedBy.length > 0) {
     lines.push(
       `  failed for good, by last error: ${contact.failedBy.map((f) => `${f.errorClass} ×${f.count}`).join(' · ')}`,

@@ -4,6 +4,7 @@ import { Section } from '#src/components/Section.tsx'
 import type { ContactCheck } from '../contact-check'
 import {
   type ContactFigures,
+  captchaUncheckedNote,
   contactHealth,
   contactTrouble,
   formatAge,
@@ -151,6 +152,9 @@ function ContactSection({ contact }: { contact: ContactFigures | null }) {
           ['Failed for good', contact.failed],
         ]}
       />
+      {contact.captchaUnchecked > 0 && (
+        <p className={css({ fontSize: 'sm' })}>{captchaUncheckedNote(contact.captchaUnchecked)}</p>
+      )}
       {contact.failedBy.length > 0 && (
         <p className={css({ fontSize: 'sm' })}>
           Failed for good, by last error:{' '}
