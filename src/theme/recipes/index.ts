@@ -2,10 +2,10 @@ import { accordion } from './accordion'
 import { button } from './button'
 import { card } from './card'
 import { siteContainer } from './container'
-import { dialog } from './dialog'
+import { projectViewer } from './project-viewer'
 import { sectionHeading } from './section-heading'
 import { tabs } from './tabs'
 import { tooltip } from './tooltip'
 
 export const recipes = { button, siteContainer }
-export const slotRecipes = { accordion, card, dialog, sectionHeading, tabs, tooltip }
+export const slotRecipes = { accordion, card, projectViewer, sectionHeading, tabs, tooltip }
