@@ -113,25 +113,34 @@ test('focus starts on the project name; the photo counter follows the photo and 
   await expect(card).toBeFocused()
 })
 
-test.describe('360 × 800', () => {
-  test.use({ viewport: { width: 360, height: 800 } })
+for (const viewport of [
+  { width: 360, height: 800 },
+  { width: 768, height: 1024 },
+]) {
+  test.describe(`${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport })
 
-  test('the details follow the photo, and every control is reachable', async ({ page }) => {
-    const { dialog } = await openFirstKitchen(page)
-    const photo = dialog.getByRole('img', { name: `${first.title}, image 1 of` })
-    const heading = dialog.getByRole('heading', { level: 2 })
-    const photoBox = await photo.boundingBox()
-    const headingBox = await heading.boundingBox()
-    expect(headingBox?.y).toBeGreaterThanOrEqual((photoBox?.y ?? 0) + (photoBox?.height ?? 0))
-    expect(photoBox?.width).toBeCloseTo(360, 0)
+    test('the details follow the photo, and every control is in view', async ({ page }) => {
+      const { dialog } = await openFirstKitchen(page)
+      const photo = dialog.getByRole('img', { name: `${first.title}, image 1 of` })
+      const heading = dialog.getByRole('heading', { level: 2 })
+      const photoBox = await photo.boundingBox()
+      const headingBox = await heading.boundingBox()
+      const dialogBox = await dialog.boundingBox()
+      expect(headingBox?.y).toBeGreaterThanOrEqual((photoBox?.y ?? 0) + (photoBox?.height ?? 0))
+      expect(photoBox?.width).toBeCloseTo(dialogBox?.width ?? 0, 0)
 
-    for (const name of [/^Previous project/, /^Next project/, 'Close project']) {
-      await expect.poll(() => inViewport(page, dialog.getByRole('link', { name }))).toBe(true)
-    }
-    const callToAction = dialog.getByRole('link', { name: 'Start a Project Like This' })
-    await callToAction.scrollIntoViewIfNeeded()
-    await expect.poll(() => inViewport(page, callToAction)).toBe(true)
-    await callToAction.click()
-    await expect(page).toHaveURL(/\/contact-us$/)
+      const callToAction = dialog.getByRole('link', { name: 'Start a Project Like This' })
+      for (const control of [
+        dialog.getByRole('link', { name: /^Previous project/ }),
+        dialog.getByRole('link', { name: /^Next project/ }),
+        dialog.getByRole('link', { name: 'Close project' }),
+        callToAction,
+      ]) {
+        await expect.poll(() => inViewport(page, control)).toBe(true)
+      }
+      await callToAction.click()
+      await expect(page).toHaveURL(/\/contact-us$/)
+    })
   })
-})
+}

@@ -127,7 +127,22 @@ export const projectViewer = defineSlotRecipe({
       bgSize: '100% 2.5rem, 100% 2.5rem, 100% 0.75rem, 100% 0.75rem',
       bgAttachment: 'local, local, scroll, scroll',
     },
-    actions: { display: 'flex', flexWrap: 'wrap', gap: '3', mt: '3', alignItems: 'center' },
+    actions: {
+      display: 'flex',
+      flexWrap: 'wrap',
+      gap: '3',
+      mt: '3',
+      alignItems: 'center',
+      // Below lg the viewer scrolls as one: the call to action stays at its bottom edge.
+      position: { base: 'sticky', lg: 'static' },
+      bottom: '0',
+      bg: 'bg.canvas',
+      mx: { base: '-5', md: '-8', lg: '0' },
+      px: { base: '5', md: '8', lg: '0' },
+      py: { base: '3', lg: '0' },
+      borderTopWidth: { base: '1px', lg: '0' },
+      borderColor: 'border.default',
+    },
     closeTrigger: {
       position: 'absolute',
       top: '3',
