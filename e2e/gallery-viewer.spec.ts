@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, gotoHydrated, test, withHeadingFont } from './fixtures'
+import { layoutViewports } from './support/viewports'
 
 /**
  * The project viewer's layout, measured by the positions of its parts (never by pixels): on a
@@ -141,6 +142,32 @@ for (const viewport of [
       }
       await callToAction.click()
       await expect(page).toHaveURL(/\/contact-us$/)
+    })
+  })
+}
+
+/** Visual references of the open viewer (see e2e/visual.spec.ts for how to update them). */
+for (const viewport of layoutViewports.filter(({ width }) => [360, 768, 1440].includes(width))) {
+  test.describe(`${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport })
+
+    test('the open viewer looks as its reference', async ({ page }) => {
+      const { dialog } = await openFirstKitchen(page)
+      await page.waitForLoadState('networkidle')
+      await expect
+        .poll(() =>
+          dialog
+            .locator('img')
+            .evaluateAll((images: HTMLImageElement[]) =>
+              images.every((image) => image.complete && image.naturalWidth > 0),
+            ),
+        )
+        .toBe(true)
+      await expect(page).toHaveScreenshot(`viewer-${viewport.width}.png`, {
+        maxDiffPixelRatio: 0.01,
+        threshold: 0.2,
+        animations: 'disabled',
+      })
     })
   })
 }
