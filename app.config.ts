@@ -12,6 +12,8 @@ export const company = {
   warrantyYears: 2,
   /** As the company's Google Business Profile shows them: keep in step with it. */
   reviews: { platform: 'Google', rating: 4.9, count: 86 },
+  // Placeholders (a number set aside for fiction, a domain reserved for examples): replace them
+  // with the company's own. A public site still on them logs site.placeholder_contact_details.
   phone: { display: '(905) 555-0142', e164: '+19055550142' },
   email: 'info@example.com',
   address: {

@@ -58,7 +58,8 @@ export function getEnvironment(): Environment {
   return cached
 }
 
-const isLocalHost = (url: string) => {
+/** Whether the site URL is this machine (development, tests), not a public address. */
+export const isLocalHost = (url: string) => {
   const host = new URL(url).hostname
   return (
     host === 'localhost' ||

@@ -1,7 +1,9 @@
+import cluster from 'node:cluster'
 import { definePlugin } from 'nitro'
 import { parseTrustProxy, type TrustProxy } from '../contact/client-ip.server'
 import { EnvironmentError, getEnvironment, ignoredVariables } from '../env.server'
 import { getGalleryCache } from '../gallery/gallery.server'
+import { warnOfPlaceholderContactDetails } from '../placeholder-contact.server'
 import { applyResponsePolicy } from '../response-policy.server'
 import { isFatalStartError, startServices, stopServices } from '../services.server'
 
@@ -18,6 +20,12 @@ export default definePlugin((nitroApp) => {
     const mode = environment.SUPABASE_URL ? 'Supabase' : 'embedded'
     for (const { name, reason } of ignoredVariables(environment, process.env)) {
       console.warn(`${name} is set but does nothing in ${mode} mode: ${reason}.`)
+    }
+    // Once a server: in a node-cluster build the first worker speaks for all of them; pages
+    // rendered at build time are not the public site yet.
+    const firstProcess = !cluster.isWorker || cluster.worker?.id === 1
+    if (firstProcess && process.env.TSS_PRERENDERING !== 'true') {
+      warnOfPlaceholderContactDetails(environment.SITE_URL)
     }
   } catch (error) {
     if (!(error instanceof EnvironmentError)) throw error

@@ -1,9 +1,9 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
-import { type KeyboardEvent, type ReactNode, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button, dialog } from 'styled-system/recipes'
+import { button, projectViewer } from 'styled-system/recipes'
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -38,6 +38,7 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
   // browser, so that Ark sets up its focus trap and outside-click detection in the portal rather
   // than in the server's markup, and the copy it replaces hands no focus back as it goes.
   const hydrated = useHydrated()
+  const headingRef = useRef<HTMLHeadingElement>(null)
 
   const close = () => {
     setClosingId(project?.id)
@@ -57,7 +58,7 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
     if (event.key === 'ArrowLeft') step('previous')
   }
 
-  const styles = dialog()
+  const styles = projectViewer()
   const canStep = project !== undefined && projects.length > 1
   const previous = canStep ? adjacentProject(projects, project.id, 'previous') : undefined
   const next = canStep ? adjacentProject(projects, project.id, 'next') : undefined
@@ -73,6 +74,8 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
       }}
       lazyMount
       unmountOnExit
+      // The reading starts at the project's name, not at the first control (the previous arrow).
+      initialFocusEl={() => headingRef.current}
       finalFocusEl={() => document.getElementById(projectCardId(closingId ?? project?.id ?? ''))}
     >
       <Portal>
@@ -84,55 +87,20 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
                 project={project}
                 images={images}
                 imageNumber={imageNumber}
-                // On the picture's edges, so they stay on screen however tall the text below is.
+                styles={styles}
+                // On the picture's edges, so they stay on screen however tall the text is.
                 stepControls={
                   <>
-                    {previous ? (
-                      <IconButtonTooltip label="Previous project">
-                        <Link
-                          to="/gallery"
-                          search={showing(previous.id)}
-                          replace
-                          resetScroll={false}
-                          aria-label={`Previous project: ${previous.title}`}
-                          className={cx(
-                            button({ variant: 'outline', size: 'icon' }),
-                            stepButton,
-                            css({ left: '3' }),
-                          )}
-                        >
-                          <ChevronLeftIcon />
-                        </Link>
-                      </IconButtonTooltip>
-                    ) : null}
-                    {next ? (
-                      <IconButtonTooltip label="Next project">
-                        <Link
-                          to="/gallery"
-                          search={showing(next.id)}
-                          replace
-                          resetScroll={false}
-                          aria-label={`Next project: ${next.title}`}
-                          className={cx(
-                            button({ variant: 'outline', size: 'icon' }),
-                            stepButton,
-                            css({ right: '3' }),
-                          )}
-                        >
-                          <ChevronRightIcon />
-                        </Link>
-                      </IconButtonTooltip>
-                    ) : null}
+                    {previous ? <StepLink direction="previous" target={previous} /> : null}
+                    {next ? <StepLink direction="next" target={next} /> : null}
                   </>
                 }
               />
-              <div className={css({ p: { base: '5', md: '8' }, display: 'grid', gap: '3' })}>
-                <p className={css({ textStyle: 'eyebrow', color: 'accent.text' })}>
+              <div className={styles.details}>
+                <p className={css({ textStyle: 'eyebrow', color: 'accent.text', pe: '12' })}>
                   {galleryCategoryLabel(project.category)}
                 </p>
-                <Dialog.Title
-                  className={css({ textStyle: 'h2', fontSize: { base: '2xl', md: '3xl' } })}
-                >
+                <Dialog.Title ref={headingRef} tabIndex={-1} className={styles.heading}>
                   {project.title}
                 </Dialog.Title>
                 <p
@@ -147,19 +115,11 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
                   {project.location}
                 </p>
                 {project.description ? (
-                  <Dialog.Description className={css({ color: 'fg.default', maxW: 'prose' })}>
+                  <Dialog.Description className={styles.description}>
                     {project.description}
                   </Dialog.Description>
                 ) : null}
-                <div
-                  className={css({
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    gap: '3',
-                    mt: '3',
-                    alignItems: 'center',
-                  })}
-                >
+                <div className={styles.actions}>
                   <Link to="/contact-us" className={button({ variant: 'accent', size: 'md' })}>
                     Start a Project Like This
                   </Link>
@@ -185,6 +145,42 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
   )
 }
 
+type ViewerStyles = ReturnType<typeof projectViewer>
+
+// A utility over the button recipe's outline variant (recipes share a cascade layer, so a second
+// recipe could not reliably override its background or its hover lift).
+const stepControl = css({
+  position: 'absolute',
+  top: '50%',
+  transform: 'translateY(-50%)',
+  bg: 'bg.canvas',
+  borderColor: 'bg.canvas',
+  boxShadow: 'md',
+  borderRadius: 'full',
+  _hover: { bg: 'brand.subtle', transform: 'translateY(-50%)' },
+  '&[data-direction=previous]': { left: '3' },
+  '&[data-direction=next]': { right: '3' },
+})
+
+function StepLink({ direction, target }: { direction: 'next' | 'previous'; target: GalleryItem }) {
+  const label = direction === 'next' ? 'Next project' : 'Previous project'
+  return (
+    <IconButtonTooltip label={label}>
+      <Link
+        to="/gallery"
+        search={showing(target.id)}
+        replace
+        resetScroll={false}
+        aria-label={`${label}: ${target.title}`}
+        data-direction={direction}
+        className={cx(button({ variant: 'outline', size: 'icon' }), stepControl)}
+      >
+        {direction === 'next' ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+      </Link>
+    </IconButtonTooltip>
+  )
+}
+
 /** The search of a view with this project open, at its first image. */
 const showing =
   (projectId: string) =>
@@ -200,46 +196,28 @@ const withoutProject = <Search extends object>(previous: Search) => ({
   image: undefined,
 })
 
-const stepButton = css({
-  position: 'absolute',
-  top: '50%',
-  transform: 'translateY(-50%)',
-  bg: 'bg.canvas',
-  borderColor: 'bg.canvas',
-  boxShadow: 'md',
-  borderRadius: 'full',
-  _hover: { bg: 'brand.subtle', transform: 'translateY(-50%)' },
-})
-
-/** The viewer is at most 1080 px wide, the whole screen below that. */
-const viewerSizes = '(min-width: 1080px) 1080px, 100vw'
+/** The whole width below lg (at most 1080 px); beside the details from lg, at most 960 px. */
+const viewerSizes = '(min-width: 1024px) min(960px, calc(100vw - 24rem)), 100vw'
 
 function ProjectImages({
   project,
   images: delivery,
   imageNumber,
+  styles,
   stepControls,
 }: {
   project: GalleryItem
   images: GalleryImageDelivery | undefined
   imageNumber: number | undefined
+  styles: ViewerStyles
   stepControls: ReactNode
 }) {
   const images = [project.imageUrl, ...project.additionalImages]
   // Past the last image (a stale link), the viewer shows the first.
   const shown = imageNumber !== undefined && imageNumber <= images.length ? imageNumber - 1 : 0
   return (
-    <div>
-      <div
-        className={css({
-          position: 'relative',
-          bg: 'bg.inverseDeep',
-          aspectRatio: '4 / 3',
-          maxH: '62vh',
-          mx: 'auto',
-          w: 'full',
-        })}
-      >
+    <div className={styles.media}>
+      <div className={styles.photo}>
         {stepControls}
         <Picture
           image={responsivePhoto(images[shown] ?? project.imageUrl, delivery, 'viewer')}
@@ -248,12 +226,19 @@ function ProjectImages({
           fit="contain"
           fallbackAlt="Image Not Available"
         />
+        {images.length > 1 ? (
+          <p className={styles.counter} aria-live="polite">
+            <span aria-hidden="true">
+              {shown + 1} / {images.length}
+            </span>
+            <span className={css({ srOnly: true })}>
+              Photo {shown + 1} of {images.length}
+            </span>
+          </p>
+        ) : null}
       </div>
       {images.length > 1 ? (
-        <ul
-          aria-label="Project images"
-          className={css({ display: 'flex', gap: '2', p: '3', overflowX: 'auto', bg: 'bg.subtle' })}
-        >
+        <ul aria-label="Project images" className={styles.thumbnails}>
           {images.map((src, index) => (
             <li key={src}>
               <Link
@@ -263,16 +248,7 @@ function ProjectImages({
                 resetScroll={false}
                 aria-label={`Show image ${index + 1} of ${images.length}`}
                 activeOptions={{ exact: true }}
-                className={css({
-                  display: 'block',
-                  w: '20',
-                  borderRadius: 'sm',
-                  overflow: 'hidden',
-                  borderWidth: '3px',
-                  borderColor: 'transparent',
-                  cursor: 'pointer',
-                  '&[aria-current=page]': { borderColor: 'accent.solid' },
-                })}
+                className={styles.thumbnail}
               >
                 <Picture
                   image={{

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs'
+import type { Locator, Page } from '@playwright/test'
+import { expect, gotoHydrated, test, withHeadingFont } from './fixtures'
+import { layoutViewports } from './support/viewports'
+
+/**
+ * The project viewer's layout, measured by the positions of its parts (never by pixels): on a
+ * desktop the project's name, description and call to action are in view as it opens, beside a
+ * photo that fills its box; on a phone the details follow the photo and every control is reachable.
+ */
+type ManifestEntry = { path: string; title: string; description: string; additional: string[] }
+const manifest: ManifestEntry[] = JSON.parse(
+  readFileSync('public/storage/v1/object/public/gallery/manifest.json', 'utf8'),
+)
+const kitchens = manifest
+  .filter((entry) => entry.path.startsWith('kitchen/'))
+  .sort((a, b) => a.title.localeCompare(b.title, 'en-CA'))
+const photoCount = (entry: ManifestEntry) => 1 + entry.additional.length
+const first = kitchens[0] as ManifestEntry
+const second = kitchens[1] as ManifestEntry
+const last = kitchens.at(-1) as ManifestEntry
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Projects' }).getByRole('listitem')
+
+async function openFirstKitchen(page: Page) {
+  await withHeadingFont(page)
+  await gotoHydrated(page, '/gallery?category=kitchen&sort=alphabetical')
+  const card = cards(page).first().getByRole('link')
+  await card.click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(first.title)
+  return { dialog, card }
+}
+
+/** Whether the element's box lies wholly inside the window. */
+async function inViewport(page: Page, locator: Locator) {
+  const box = await locator.boundingBox()
+  const viewport = page.viewportSize()
+  if (!box || !viewport) return false
+  return (
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= viewport.width + 0.5 &&
+    box.y + box.height <= viewport.height + 0.5
+  )
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+]) {
+  test.describe(`${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport })
+
+    test('the name, description and call to action are in view beside a photo without bars', async ({
+      page,
+    }) => {
+      const { dialog } = await openFirstKitchen(page)
+      const heading = dialog.getByRole('heading', { level: 2 })
+      const description = dialog.getByText(first.description)
+      const callToAction = dialog.getByRole('link', { name: 'Start a Project Like This' })
+      for (const part of [heading, description, callToAction]) {
+        await expect.poll(() => inViewport(page, part)).toBe(true)
+      }
+      await expect.poll(() => inViewport(page, dialog)).toBe(true)
+
+      // Side by side: the details start right of the photo.
+      const photo = dialog.getByRole('img', { name: `${first.title}, image 1 of` })
+      const photoBox = await photo.boundingBox()
+      const headingBox = await heading.boundingBox()
+      expect(headingBox?.x).toBeGreaterThanOrEqual((photoBox?.x ?? 0) + (photoBox?.width ?? 0))
+
+      // The photo's box has the photo's own proportions, so `contain` leaves no bars.
+      await expect
+        .poll(() =>
+          photo.evaluate((img: HTMLImageElement) => {
+            if (img.naturalWidth === 0) return Number.NaN
+            const box = img.getBoundingClientRect()
+            return box.width / box.height / (img.naturalWidth / img.naturalHeight)
+          }),
+        )
+        .toBeCloseTo(1, 1)
+    })
+  })
+}
+
+test('focus starts on the project name; the photo counter follows the photo and the project', async ({
+  page,
+}) => {
+  const { dialog, card } = await openFirstKitchen(page)
+  await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused()
+
+  const counter = dialog.getByText(`Photo 1 of ${photoCount(first)}`)
+  await expect(counter).toBeAttached()
+  await expect(dialog.getByText(`1 / ${photoCount(first)}`, { exact: true })).toBeVisible()
+
+  await dialog.getByRole('link', { name: `Show image 2 of ${photoCount(first)}` }).click()
+  await expect(dialog.getByText(`2 / ${photoCount(first)}`, { exact: true })).toBeVisible()
+  await expect(dialog.getByText(`Photo 2 of ${photoCount(first)}`)).toBeAttached()
+
+  await dialog.getByRole('link', { name: /^Next project/ }).click()
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(second.title)
+  await expect(dialog.getByText(`1 / ${photoCount(second)}`, { exact: true })).toBeVisible()
+
+  // Wrapping both ways within the filtered list.
+  await dialog.getByRole('link', { name: /^Previous project/ }).click()
+  await dialog.getByRole('link', { name: /^Previous project/ }).click()
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(last.title)
+  await dialog.getByRole('link', { name: /^Next project/ }).click()
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(first.title)
+
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(card).toBeFocused()
+})
+
+for (const viewport of [
+  { width: 360, height: 800 },
+  { width: 768, height: 1024 },
+]) {
+  test.describe(`${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport })
+
+    test('the details follow the photo, and every control is in view', async ({ page }) => {
+      const { dialog } = await openFirstKitchen(page)
+      const photo = dialog.getByRole('img', { name: `${first.title}, image 1 of` })
+      const heading = dialog.getByRole('heading', { level: 2 })
+      const photoBox = await photo.boundingBox()
+      const headingBox = await heading.boundingBox()
+      const dialogBox = await dialog.boundingBox()
+      expect(headingBox?.y).toBeGreaterThanOrEqual((photoBox?.y ?? 0) + (photoBox?.height ?? 0))
+      expect(photoBox?.width).toBeCloseTo(dialogBox?.width ?? 0, 0)
+
+      const callToAction = dialog.getByRole('link', { name: 'Start a Project Like This' })
+      for (const control of [
+        dialog.getByRole('link', { name: /^Previous project/ }),
+        dialog.getByRole('link', { name: /^Next project/ }),
+        dialog.getByRole('link', { name: 'Close project' }),
+        callToAction,
+      ]) {
+        await expect.poll(() => inViewport(page, control)).toBe(true)
+      }
+      await callToAction.click()
+      await expect(page).toHaveURL(/\/contact-us$/)
+    })
+  })
+}
+
+/** Visual references of the open viewer (see e2e/visual.spec.ts for how to update them). */
+for (const viewport of layoutViewports.filter(({ width }) => [360, 768, 1440].includes(width))) {
+  test.describe(`${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport })
+
+    test('the open viewer looks as its reference', async ({ page }) => {
+      const { dialog } = await openFirstKitchen(page)
+      await page.waitForLoadState('networkidle')
+      await expect
+        .poll(() =>
+          dialog
+            .locator('img')
+            .evaluateAll((images: HTMLImageElement[]) =>
+              images.every((image) => image.complete && image.naturalWidth > 0),
+            ),
+        )
+        .toBe(true)
+      await expect(page).toHaveScreenshot(`viewer-${viewport.width}.png`, {
+        maxDiffPixelRatio: 0.01,
+        threshold: 0.2,
+        animations: 'disabled',
+      })
+    })
+  })
+}
