@@ -1,6 +1,13 @@
 import { resolve } from 'node:path'
 import type { GalleryItem, GalleryResult } from '#src/features/gallery/gallery-item.ts'
 import {
+  type GalleryPageResult,
+  type GalleryProjectResult,
+  type GalleryView,
+  galleryPage,
+  projectNeighbours,
+} from '#src/features/gallery/gallery-pages.ts'
+import {
   type GalleryImageDelivery,
   galleryPhotoPath,
 } from '#src/features/gallery/photo-variants.ts'
@@ -15,6 +22,7 @@ import { imageNotFound, serveBucketFile } from './bucket-files.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
 import type { GallerySource } from './gallery-source.server'
+import { galleryViewsOf } from './gallery-views.server'
 import { type ImageMode, initialImageMode } from './image-mode.server'
 import { loadGallery } from './load-gallery.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
@@ -83,17 +91,48 @@ export function getGalleryCache(): GalleryCache {
  * What the getGallery server function answers: never throws. A page rendered with it may be kept
  * (page-cache.server.ts) only while the list is fresh, and not at all with the error state.
  */
-export async function readGallery(): Promise<GalleryResult> {
+export async function readGallery({ withImages = true } = {}): Promise<GalleryResult> {
   try {
     const { result, freshUntil } = await getGalleryCache().read()
     pageDataFreshUntil(freshUntil)
-    const images = state.source?.images()
-    return images ? { ...result, images: deliveryFor(result.items, images) } : result
+    return withImages ? withDelivery(result, result.items) : result
   } catch (error) {
     console.error('Gallery load failed:', error)
     pageDataFreshUntil(undefined)
     return { items: [], status: 'error' }
   }
+}
+
+/**
+ * One page of a view, as the gallery page shows it: the page's projects and the view's totals,
+ * never the whole list. Never throws (a failure is `status: 'error'`, as readGallery's).
+ */
+export async function readGalleryPage(view: GalleryView): Promise<GalleryPageResult> {
+  const gallery = await readGallery({ withImages: false })
+  if (gallery.status === 'error')
+    return { status: 'error', items: [], page: 1, pageCount: 1, total: 0 }
+  const page = galleryPage(galleryViewsOf(gallery.items)(view), view.page)
+  return withDelivery({ status: 'ok', ...page }, page.items)
+}
+
+/**
+ * The open project of a view and its neighbours in the whole view (wrapping), so the viewer
+ * steps through every page without the browser holding the list.
+ */
+export async function readGalleryProject(
+  view: Omit<GalleryView, 'page'>,
+  id: string,
+): Promise<GalleryProjectResult> {
+  const gallery = await readGallery({ withImages: false })
+  if (gallery.status === 'error') return { status: 'error' }
+  const found = projectNeighbours(galleryViewsOf(gallery.items)(view), id)
+  if (!found?.project) return { status: 'ok' }
+  return withDelivery({ status: 'ok', ...found }, [found.project])
+}
+
+const withDelivery = <Result extends object>(result: Result, shown: GalleryItem[]) => {
+  const images = state.source?.images()
+  return images ? { ...result, images: deliveryFor(shown, images) } : result
 }
 
 /**

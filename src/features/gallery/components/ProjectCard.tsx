@@ -4,6 +4,7 @@ import { card } from 'styled-system/recipes'
 import { MapPinIcon } from '#src/components/icons/icons.tsx'
 import { type GalleryCategory, type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import type { GalleryImageDelivery } from '../photo-variants'
+import { galleryImageSizes } from './gallery-grid'
 import { ProjectCardPhoto } from './ProjectCardPhoto'
 
 export const projectCardId = (projectId: string) => `project-card-${projectId}`
@@ -48,7 +49,11 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
         })}
       >
         <div className={styles.media}>
-          <ProjectCardPhoto url={project.imageUrl} images={images} />
+          <ProjectCardPhoto
+            url={project.imageUrl}
+            images={images}
+            {...(inGallery ? { sizes: galleryImageSizes } : {})}
+          />
           {inGallery && project.featured ? <span className={styles.badge}>Featured</span> : null}
         </div>
         <div className={styles.body}>
