@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, lazyRouteComponent, useNavigate } from '@tanstack/react-router'
-import { type MouseEvent, Suspense, useEffect, useRef, useState } from 'react'
+import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { CallToActionBand } from '#src/components/CallToActionBand.tsx'
@@ -49,8 +49,8 @@ export function GalleryPage({ search }: { search: GallerySearch }) {
       </GallerySection>
       <CallToActionBand
         id="gallery-cta-heading"
-        title="Like what you see?"
-        subtitle="Tell us about your project and we will plan it with you, from the first sketch to the last coat of finish."
+        title="Ready to Start Your Project?"
+        subtitle="Tell us what you have in mind: we will visit, listen and give you a free, detailed quote."
       />
     </>
   )
@@ -157,10 +157,10 @@ function GalleryResults({ search }: { search: GallerySearch }) {
           />
         </>
       )}
+      {/* In the grid's boundary, so a shared project's viewer is in the HTML with its page; in
+          the browser a project opens in the router's transition, the page staying meanwhile. */}
       {viewerWanted ? (
-        <Suspense fallback={null}>
-          <GalleryViewer view={view} projectId={search.project} imageNumber={search.image} />
-        </Suspense>
+        <GalleryViewer view={view} projectId={search.project} imageNumber={search.image} />
       ) : null}
     </>
   )
@@ -207,6 +207,7 @@ function GalleryMore({
       return
     }
     event.preventDefault()
+    const { href } = event.currentTarget
     if (loading) return
     setLoading(true)
     try {
@@ -223,7 +224,7 @@ function GalleryMore({
       })
     } catch {
       // The link itself still leads to that page.
-      window.location.assign(event.currentTarget.href)
+      window.location.assign(href)
     } finally {
       setLoading(false)
     }

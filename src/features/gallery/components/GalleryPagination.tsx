@@ -18,6 +18,8 @@ export function GalleryPagination({ firstPage, lastPage, pageCount }: Props) {
   if (pageCount <= 1) return null
   const to = (page: number) => ({
     to: '/gallery' as const,
+    // Only the link to the URL's own page is current (the router marks an active link so).
+    activeOptions: { exact: true },
     search: (previous: Record<string, unknown>) => ({
       ...previous,
       page,
