@@ -1,13 +1,12 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import {
-  readGallery,
+  readCategoryShowcase,
   readGalleryPage,
   readGalleryProject,
 } from '#src/server/gallery/gallery.server.ts'
-import { type GalleryResult, galleryCategories } from './gallery-item'
+import { galleryCategories } from './gallery-item'
 import { gallerySearchSchema } from './gallery-search'
-import { categoryShowcase } from './gallery-view'
 
 const viewSchema = v.object({
   category: gallerySearchSchema.entries.category,
@@ -28,7 +27,4 @@ export const getGalleryProject = createServerFn({ method: 'GET' })
 /** One category's showcase (`categoryShowcase`) from the same cache, for service and location pages. */
 export const getCategoryShowcase = createServerFn({ method: 'GET' })
   .validator(v.object({ category: v.picklist(galleryCategories) }))
-  .handler(async ({ data }): Promise<GalleryResult> => {
-    const gallery = await readGallery()
-    return { ...gallery, items: categoryShowcase(gallery.items, data.category) }
-  })
+  .handler(({ data }) => readCategoryShowcase(data.category))

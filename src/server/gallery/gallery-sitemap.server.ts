@@ -13,7 +13,7 @@ const written = new WeakMap<readonly GalleryItem[], { siteUrl: string; xml: stri
  * source failing), the pages alone.
  */
 export async function gallerySitemapXml(siteUrl: string): Promise<string> {
-  const gallery = await readGallery({ withImages: false })
+  const gallery = await readGallery()
   if (gallery.status === 'error') return sitemapXml(siteUrl)
   const kept = written.get(gallery.items)
   if (kept?.siteUrl === siteUrl) return kept.xml

@@ -1,5 +1,9 @@
 import { resolve } from 'node:path'
-import type { GalleryItem, GalleryResult } from '#src/features/gallery/gallery-item.ts'
+import type {
+  GalleryCategory,
+  GalleryItem,
+  GalleryResult,
+} from '#src/features/gallery/gallery-item.ts'
 import {
   type GalleryPageResult,
   type GalleryProjectResult,
@@ -7,6 +11,7 @@ import {
   galleryPage,
   projectNeighbours,
 } from '#src/features/gallery/gallery-pages.ts'
+import { categoryShowcase } from '#src/features/gallery/gallery-view.ts'
 import {
   type GalleryImageDelivery,
   galleryPhotoPath,
@@ -88,14 +93,15 @@ export function getGalleryCache(): GalleryCache {
 }
 
 /**
- * What the getGallery server function answers: never throws. A page rendered with it may be kept
- * (page-cache.server.ts) only while the list is fresh, and not at all with the error state.
+ * The whole gallery list, for the server's own use (the browser gets a page of it, or a
+ * category's few projects, with their photos' delivery): never throws. A page rendered with it may
+ * be kept (page-cache.server.ts) only while the list is fresh, and not at all with the error state.
  */
-export async function readGallery({ withImages = true } = {}): Promise<GalleryResult> {
+export async function readGallery(): Promise<GalleryResult> {
   try {
     const { result, freshUntil } = await getGalleryCache().read()
     pageDataFreshUntil(freshUntil)
-    return withImages ? withDelivery(result, result.items) : result
+    return result
   } catch (error) {
     console.error('Gallery load failed:', error)
     pageDataFreshUntil(undefined)
@@ -108,7 +114,7 @@ export async function readGallery({ withImages = true } = {}): Promise<GalleryRe
  * never the whole list. Never throws (a failure is `status: 'error'`, as readGallery's).
  */
 export async function readGalleryPage(view: GalleryView): Promise<GalleryPageResult> {
-  const gallery = await readGallery({ withImages: false })
+  const gallery = await readGallery()
   if (gallery.status === 'error')
     return { status: 'error', items: [], page: 1, pageCount: 1, total: 0 }
   const page = galleryPage(galleryViewsOf(gallery.items)(view), view.page)
@@ -123,12 +129,34 @@ export async function readGalleryProject(
   view: Omit<GalleryView, 'page'>,
   id: string,
 ): Promise<GalleryProjectResult> {
-  const gallery = await readGallery({ withImages: false })
+  const gallery = await readGallery()
   if (gallery.status === 'error') return { status: 'error' }
   const found = projectNeighbours(galleryViewsOf(gallery.items)(view), id)
   if (!found?.project) return { status: 'ok' }
   return withDelivery({ status: 'ok', ...found }, [found.project])
 }
+
+/**
+ * A category's showcase (categoryShowcase) for service and location pages, with the delivery of
+ * its photos only: a few projects, whatever the size of the gallery. Worked out once per list.
+ */
+export async function readCategoryShowcase(category: GalleryCategory): Promise<GalleryResult> {
+  const gallery = await readGallery()
+  if (gallery.status === 'error') return gallery
+  let showcases = showcasesOfList.get(gallery.items)
+  if (!showcases) {
+    showcases = new Map()
+    showcasesOfList.set(gallery.items, showcases)
+  }
+  let items = showcases.get(category)
+  if (!items) {
+    items = categoryShowcase(gallery.items, category)
+    showcases.set(category, items)
+  }
+  return withDelivery({ ...gallery, items }, items)
+}
+
+const showcasesOfList = new WeakMap<GalleryItem[], Map<GalleryCategory, GalleryItem[]>>()
 
 const withDelivery = <Result extends object>(result: Result, shown: GalleryItem[]) => {
   const images = state.source?.images()
