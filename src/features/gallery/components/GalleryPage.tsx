@@ -9,8 +9,10 @@ import { Section } from '#src/components/Section.tsx'
 import { SkeletonGrid } from '#src/components/Skeleton.tsx'
 import { siteImages } from '#src/content/site-images.ts'
 import { galleryPageQueryOptions, galleryProjectQueryOptions } from '../gallery.queries'
+import type { GalleryItem } from '../gallery-item'
 import { type GalleryView, viewerProjects } from '../gallery-pages'
 import type { GallerySearch } from '../gallery-search'
+import type { GalleryImageDelivery } from '../photo-variants'
 import { GalleryFilters } from './GalleryFilters'
 import { GalleryLoad } from './GalleryLoad'
 import { GalleryPagination } from './GalleryPagination'
@@ -105,9 +107,16 @@ function GalleryResults({ search }: { search: GallerySearch }) {
   const failed = answers.some(({ data }) => data.status === 'error')
   useGalleryFailureToast(failed)
   const viewerWanted = useViewerWanted(search.project !== undefined)
-  const cards = answers.flatMap(({ data }) =>
-    data.items.map((project) => ({ project, images: data.images })),
-  )
+  // Once each: a gallery reloaded between two pages may have moved a project to the next one.
+  const cards = new Map<
+    string,
+    { project: GalleryItem; images: GalleryImageDelivery | undefined }
+  >()
+  for (const { data } of answers) {
+    for (const project of data.items) {
+      if (!cards.has(project.id)) cards.set(project.id, { project, images: data.images })
+    }
+  }
   const last = (answers.at(-1) as (typeof answers)[number]).data
 
   if (failed) return <GalleryLoadError />
@@ -115,9 +124,9 @@ function GalleryResults({ search }: { search: GallerySearch }) {
   return (
     <>
       <p aria-live="polite" className={css({ srOnly: true })}>
-        {shownText(cards.length, last.total)}
+        {shownText(cards.size, last.total)}
       </p>
-      {cards.length === 0 ? (
+      {cards.size === 0 ? (
         <div
           className={css({
             textAlign: 'center',
@@ -135,7 +144,7 @@ function GalleryResults({ search }: { search: GallerySearch }) {
       ) : (
         <>
           <ul aria-label="Projects" className={galleryGridClass}>
-            {cards.map(({ project, images }) => (
+            {[...cards.values()].map(({ project, images }) => (
               <ProjectCard
                 key={project.id}
                 project={project}
