@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { freeLoopbackPort } from '../scripts/lib/free-port.ts'
 import { type ServerProcess, startProductionServer } from '../test/faults/production-server.ts'
-import { bigGalleryManifest, watchHealthz, writeManifest } from '../test/support/big-gallery.ts'
+import { bigGalleryManifest, writeManifest } from '../test/support/big-gallery.ts'
 import {
   kB,
   loadAverage,
@@ -72,6 +72,34 @@ async function get(server: ServerProcess, path: string) {
   }
 }
 
+/** /healthz asked every 20 ms, one request at a time, each answer's time kept. */
+function watchHealthz(url: string) {
+  const times: number[] = []
+  let failures = 0
+  let stopped = false
+  const loop = (async () => {
+    while (!stopped) {
+      const asked = performance.now()
+      try {
+        const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(30_000) })
+        await response.arrayBuffer()
+        if (!response.ok) failures++
+      } catch {
+        failures++
+      }
+      times.push(performance.now() - asked)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  })()
+  return {
+    async stop() {
+      stopped = true
+      await loop
+      return { times, failures }
+    },
+  }
+}
+
 const spread = (values: number[]) =>
   `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}, p90 ${percentile(values, 90).toFixed(0)})`
 
@@ -85,7 +113,7 @@ type Measure = {
   fresh: number[]
   underLoad: number[]
   loadFailures: number
-  healthz: { longestMs: number; answers: number; failures: number }
+  healthz: { times: number[]; failures: number }
   residentBefore: ProcessMemory | undefined
   residentPeak: number
   residentAfter: ProcessMemory | undefined
@@ -240,7 +268,7 @@ try {
   const checks = (m: Measure) => ({
     bytes: m.largest.bytes < budgets.pageBytes,
     gallery: median(m.gallery) < budgets.galleryMs,
-    healthz: m.healthz.longestMs < budgets.healthzMs && m.healthz.failures === 0,
+    healthz: Math.max(...m.healthz.times) < budgets.healthzMs && m.healthz.failures === 0,
     memory: (m.residentAfter?.resident ?? Number.POSITIVE_INFINITY) <= budgets.residentBytes,
   })
   const row = (m: Measure) => {
@@ -251,7 +279,7 @@ try {
       `${spread(m.gallery)}, ${m.galleryKept}/${m.gallery.length} kept copies ${mark(ok.gallery)}`,
       spread(m.fresh),
       `${spread(m.underLoad)}, ${m.underLoad.length} answers, ${m.loadFailures} failed`,
-      `longest ${m.healthz.longestMs.toFixed(0)} ms, ${m.healthz.answers} answers, ${m.healthz.failures} failed ${mark(ok.healthz)}`,
+      `${spread(m.healthz.times)}, p99 ${percentile(m.healthz.times, 99).toFixed(0)} ms, ${m.healthz.times.length} answers, ${m.healthz.failures} failed ${mark(ok.healthz)}`,
       `${MiB(m.residentBefore?.resident)} → peak ${MiB(m.residentPeak)} → ${MiB(m.residentAfter?.resident)} (PGlite ${MiB(m.residentAfter?.wasm.resident)}, V8 heap ${MiB(m.residentAfter?.v8Heap)}) ${mark(ok.memory)}`,
       `${m.loadBefore} → ${m.loadAfter}`,
     ]

@@ -25,12 +25,19 @@ test('the seeded gallery needs a second page', () => {
 
 test('a shared ?page=2 is rendered by the server: that page alone, with links back', async ({
   request,
+  baseURL,
 }) => {
   const second = await (await request.get('/gallery?sort=alphabetical&page=2')).text()
   for (const title of byTitle.slice(pageSize)) expect(second).toContain(html(title))
   for (const title of byTitle.slice(0, pageSize)) expect(second).not.toContain(`>${html(title)}<`)
   expect(second).toMatch(/aria-current="page" aria-label="Page 2"/)
   expect(second).toContain('href="/gallery?sort=alphabetical"')
+  // Each page of the whole gallery is a page of its own for a search engine; a filtered view
+  // points at the main URL.
+  const own = await (await request.get('/gallery?page=2')).text()
+  expect(own).toContain(`<link rel="canonical" href="${baseURL}/gallery?page=2"`)
+  expect(own).toMatch(/<title>Project Gallery, Page 2:/)
+  expect(second).toContain(`<link rel="canonical" href="${baseURL}/gallery"`)
   // Page 1 and page 2 together hold every project: each is reachable by links.
   const first = await (await request.get('/gallery?sort=alphabetical')).text()
   for (const title of byTitle.slice(0, pageSize)) expect(first).toContain(html(title))

@@ -5,7 +5,11 @@ import {
   galleryPageQueryOptions,
   galleryProjectQueryOptions,
 } from '#src/features/gallery/gallery.queries.ts'
-import { gallerySearchDefaults, gallerySearchSchema } from '#src/features/gallery/gallery-search.ts'
+import {
+  type GallerySearch,
+  gallerySearchDefaults,
+  gallerySearchSchema,
+} from '#src/features/gallery/gallery-search.ts'
 import { pageCacheControl } from '#src/lib/seo/cache-control.ts'
 import { pageSeo, seoHead } from '#src/lib/seo/seo-route.ts'
 
@@ -27,13 +31,14 @@ export const Route = createFileRoute('/gallery')({
     void context.queryClient.prefetchQuery(galleryPageQueryOptions(view))
     if (project) void context.queryClient.prefetchQuery(galleryProjectQueryOptions(view, project))
     return pageSeo(context.publicConfig.siteUrl, {
-      title: 'Project Gallery: Kitchens, Bathrooms & Carpentry',
+      title: `Project Gallery${view.page > 1 ? `, Page ${view.page}` : ''}: Kitchens, Bathrooms & Carpentry`,
       description:
         'Browse kitchens, bathrooms, commercial spaces and custom carpentry built by Maple Hearth Renovations across Richmond Hill and the Greater Toronto Area.',
-      // A project's view and each page are pages of their own (the sitemap lists the projects).
+      // A project is a page of its own (the sitemap lists them), and so is each page of the whole
+      // gallery; a filtered view points at the main URL, as it did.
       path: project
         ? `/gallery?${new URLSearchParams({ project })}`
-        : view.page > 1
+        : view.page > 1 && isWholeGallery(view)
           ? `/gallery?page=${view.page}`
           : '/gallery',
       lcpImage: siteImages['gallery-hero'],
@@ -44,6 +49,11 @@ export const Route = createFileRoute('/gallery')({
   head: seoHead,
   component: GalleryRoute,
 })
+
+const isWholeGallery = ({ category, sort, q }: Pick<GallerySearch, 'category' | 'sort' | 'q'>) =>
+  category === gallerySearchDefaults.category &&
+  sort === gallerySearchDefaults.sort &&
+  q === gallerySearchDefaults.q
 
 function GalleryRoute() {
   return <GalleryPage search={Route.useSearch()} />
