@@ -193,13 +193,27 @@ export function deliveryFor(
   images: GalleryImageDelivery,
 ): GalleryImageDelivery {
   if (images.kind !== 'variants' || images.photos === undefined) return images
+  const listed = listedPhotos(images.photos)
   const shown = new Set(
     items.flatMap((item) =>
       [item.imageUrl, ...item.additionalImages].map((url) => galleryPhotoPath(url, images.baseUrl)),
     ),
   )
-  return { ...images, photos: images.photos.filter((path) => shown.has(path)) }
+  const photos = [...shown].filter((path): path is string => path !== undefined && listed.has(path))
+  return { ...images, photos }
 }
+
+/** The listing as a set, made once per listing: a page looks up its dozen photos in it. */
+function listedPhotos(photos: readonly string[]): ReadonlySet<string> {
+  let listed = listedPhotoSets.get(photos)
+  if (!listed) {
+    listed = new Set(photos)
+    listedPhotoSets.set(photos, listed)
+  }
+  return listed
+}
+
+const listedPhotoSets = new WeakMap<readonly string[], ReadonlySet<string>>()
 
 /** A photo of the embedded bucket folder; with Supabase the photos live in its Storage. */
 export function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
