@@ -41,6 +41,7 @@ const steps: Step[] = [
   { name: 'bench/memory.ts', run: bench('bench/memory.ts', '--no-build') },
   { name: 'bench/photo-variants.ts', run: bench('bench/photo-variants.ts') },
   { name: 'bench/gallery-import.ts', run: bench('bench/gallery-import.ts', '--no-build') },
+  { name: 'bench/gallery-pages.ts', run: bench('bench/gallery-pages.ts', '--no-build') },
   { name: 'bench/beacons.ts', run: bench('bench/beacons.ts', '--no-build') },
   { name: 'bench/vitals-bytes.ts', run: bench('bench/vitals-bytes.ts', '--no-build') },
 ]

@@ -118,8 +118,15 @@ test('sitemap.xml lists every public URL and robots.txt points to it', async ({ 
   expect(sitemap.headers()['content-type']).toContain('application/xml')
   expect(sitemap.headers()['cache-control']).toContain('max-age')
   const xml = await sitemap.text()
-  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+  const all = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+  // Then each project of the gallery, at its own URL (gallery-pages.spec.ts).
+  const projects = all.filter((loc) => loc?.startsWith(`${baseURL}/gallery?project=`))
+  const locs = all.slice(0, all.length - projects.length)
   expect(locs).toEqual(allPages.map((path) => new URL(path, `${baseURL}/`).toString()))
+  const manifest = JSON.parse(
+    readFileSync('public/storage/v1/object/public/gallery/manifest.json', 'utf8'),
+  ) as unknown[]
+  expect(projects).toHaveLength(manifest.length)
   expect(locs.filter((loc) => loc?.includes('/areas-of-service/'))).toHaveLength(30)
 
   const robots = await request.get('/robots.txt')

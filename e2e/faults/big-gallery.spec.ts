@@ -79,6 +79,47 @@ test('2,000 projects arrive while /healthz keeps answering, and the gallery show
   }, 60_000)
 })
 
+/** Issue 37: the gallery rendered every project (46 MB of HTML at 20,000); now a page at a time. */
+test('at 20,000 projects every gallery page is a page of twelve, under 200 kB of HTML', async () => {
+  test.setTimeout(300_000)
+  const { server, bucket } = await serverWithBucket('big-gallery-pages')
+  writeManifest(bucket, bigGalleryManifest(20_000))
+  await startReload(server)
+  await eventually(async () => {
+    expect(projectsShown((await getPage(server.url, '/gallery', 120_000)).html)).toBe('20000')
+  }, 240_000)
+
+  const last = Math.ceil(20_000 / 12)
+  const farProject = /id="project-card-([^"]+)"/.exec(
+    (await getPage(server.url, `/gallery?sort=alphabetical&page=${last - 3}`)).html,
+  )?.[1] as string
+  const pages = [
+    '/gallery',
+    '/gallery?category=kitchen',
+    '/gallery?page=2',
+    `/gallery?page=${last}`,
+    '/gallery?page=999999',
+    '/gallery?sort=alphabetical&page=800',
+    '/gallery?q=Project%201',
+    `/gallery?sort=alphabetical&page=${last - 3}&project=${encodeURIComponent(farProject)}`,
+  ]
+  for (const path of pages) {
+    const { status, html } = await getPage(server.url, path)
+    expect(status, path).toBe(200)
+    expect(Buffer.byteLength(html), path).toBeLessThan(200_000)
+    expect(html.match(/id="project-card-/g)?.length, path).toBeLessThanOrEqual(12)
+  }
+  const kitchens = await getPage(server.url, '/gallery?category=kitchen')
+  expect(kitchens.html).toContain('12 of 5000 projects shown')
+  const pastTheEnd = await getPage(server.url, '/gallery?page=999999')
+  expect(pastTheEnd.html).toMatch(new RegExp(`aria-current="page" aria-label="Page ${last}"`))
+
+  const sitemap = await getPage(server.url, '/sitemap.xml')
+  expect(sitemap.html.match(/<loc>[^<]*\/gallery\?project=/g)).toHaveLength(20_000)
+  expect(sitemap.html.match(/<loc>/g)?.length).toBeLessThanOrEqual(50_000)
+  expect(Buffer.byteLength(sitemap.html)).toBeLessThan(50 * 2 ** 20)
+})
+
 test('SIGTERM during the import of 20,000 projects: a clean exit in time, and the next server carries on', async () => {
   test.setTimeout(240_000)
   const { server, bucket, dataDir, env } = await serverWithBucket('big-gallery-stop')

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { crawlerFileCacheControl, sitemapXml } from '#src/features/navigation/sitemap-xml.ts'
+import { crawlerFileCacheControl } from '#src/features/navigation/sitemap-xml.ts'
 import { getEnvironment } from '#src/server/env.server.ts'
+import { gallerySitemapXml } from '#src/server/gallery/gallery-sitemap.server.ts'
 
 export const Route = createFileRoute('/sitemap.xml')({
   server: {
     handlers: {
-      GET: () =>
-        new Response(sitemapXml(getEnvironment().SITE_URL), {
+      GET: async () =>
+        new Response(await gallerySitemapXml(getEnvironment().SITE_URL), {
           headers: {
             'content-type': 'application/xml; charset=utf-8',
             'cache-control': crawlerFileCacheControl,

@@ -42,6 +42,8 @@ const isValidSearch = (search: GallerySearch) =>
   typeof search.q === 'string' &&
   search.q.length <= gallerySearchMaxLength &&
   search.q === search.q.trim() &&
+  Number.isInteger(search.page) &&
+  search.page >= 1 &&
   (search.project === undefined ||
     (typeof search.project === 'string' &&
       search.project !== '' &&

@@ -13,7 +13,13 @@ export const gallerySearchDefaults = {
   category: 'all',
   sort: 'featured',
   q: '',
-} as const satisfies { category: GalleryCategoryFilter; sort: GallerySort; q: string }
+  page: 1,
+} as const satisfies {
+  category: GalleryCategoryFilter
+  sort: GallerySort
+  q: string
+  page: number
+}
 
 // The router parses `?q=123` into a number and `?q=true` into a boolean: read those as text too.
 const searchText = v.pipe(
@@ -44,6 +50,17 @@ export const gallerySearchSchema = v.object({
       gallerySearchDefaults.q,
     ),
     gallerySearchDefaults.q,
+  ),
+  /**
+   * Which page of the view, from 1. Junk, 0 or a negative number is the first page; a page past
+   * the end shows the last one (galleryPage clamps it, as the number of pages is the server's).
+   */
+  page: v.optional(
+    v.fallback(
+      v.pipe(v.union([v.number(), v.string()]), v.toNumber(), v.integer(), v.minValue(1)),
+      gallerySearchDefaults.page,
+    ),
+    gallerySearchDefaults.page,
   ),
   project: v.fallback(v.optional(v.pipe(searchText, v.nonEmpty(), v.maxLength(200))), undefined),
   /** Which of the open project's images the viewer shows, from 1; the first when absent. */

@@ -141,7 +141,7 @@ describe('gallerySearchSchema', () => {
   it('keeps valid values, trims the query and reads router-parsed numbers as text', () => {
     expect(
       parse({ category: 'bathroom', sort: 'newest', q: '  oak  ', project: 'abc-123' }),
-    ).toEqual({ category: 'bathroom', sort: 'newest', q: 'oak', project: 'abc-123' })
+    ).toEqual({ category: 'bathroom', sort: 'newest', q: 'oak', project: 'abc-123', page: 1 })
     expect(parse({ q: 2024, project: 17 })).toMatchObject({ q: '2024', project: '17' })
   })
 

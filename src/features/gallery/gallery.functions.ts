@@ -1,18 +1,30 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { readGallery } from '#src/server/gallery/gallery.server.ts'
-import { type GalleryResult, galleryCategories } from './gallery-item'
-import { categoryShowcase } from './gallery-view'
+import {
+  readCategoryShowcase,
+  readGalleryPage,
+  readGalleryProject,
+} from '#src/server/gallery/gallery.server.ts'
+import { galleryCategories } from './gallery-item'
+import { gallerySearchSchema } from './gallery-search'
 
-/** The gallery from the server's cache; a source failure is `status: 'error'`, never a throw. */
-export const getGallery = createServerFn({ method: 'GET' }).handler(
-  (): Promise<GalleryResult> => readGallery(),
-)
+const viewSchema = v.object({
+  category: gallerySearchSchema.entries.category,
+  sort: gallerySearchSchema.entries.sort,
+  q: gallerySearchSchema.entries.q,
+})
+
+/** One page of a view with its totals, from the server's cache; a failure is `status: 'error'`. */
+export const getGalleryPage = createServerFn({ method: 'GET' })
+  .validator(v.object({ ...viewSchema.entries, page: gallerySearchSchema.entries.page }))
+  .handler(({ data }) => readGalleryPage(data))
+
+/** An open project of a view and its neighbours in the whole view, for the project viewer. */
+export const getGalleryProject = createServerFn({ method: 'GET' })
+  .validator(v.object({ ...viewSchema.entries, project: v.pipe(v.string(), v.maxLength(200)) }))
+  .handler(({ data: { project, ...view } }) => readGalleryProject(view, project))
 
 /** One category's showcase (`categoryShowcase`) from the same cache, for service and location pages. */
 export const getCategoryShowcase = createServerFn({ method: 'GET' })
   .validator(v.object({ category: v.picklist(galleryCategories) }))
-  .handler(async ({ data }): Promise<GalleryResult> => {
-    const gallery = await readGallery()
-    return { ...gallery, items: categoryShowcase(gallery.items, data.category) }
-  })
+  .handler(({ data }) => readCategoryShowcase(data.category))

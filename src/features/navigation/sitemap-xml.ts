@@ -7,11 +7,18 @@ const escapeXml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
   )
 
-/** Every public URL, from the same data as the /sitemap page. */
-export function sitemapXml(siteUrl: string) {
-  const paths = [
+/** A sitemap file may list at most 50,000 URLs (sitemaps.org). */
+export const sitemapUrlLimit = 50_000
+
+/**
+ * Every public URL, from the same data as the /sitemap page, then `morePaths` (the gallery's
+ * projects) as far as the file's limit allows.
+ */
+export function sitemapXml(siteUrl: string, morePaths: readonly string[] = []) {
+  const pagePaths = [
     ...new Set(siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))),
   ]
+  const paths = [...pagePaths, ...morePaths.slice(0, sitemapUrlLimit - pagePaths.length)]
   const urls = paths
     .map((path) => `  <url><loc>${escapeXml(absoluteUrl(siteUrl, path))}</loc></url>`)
     .join('\n')

@@ -1,5 +1,17 @@
 import { resolve } from 'node:path'
-import type { GalleryItem, GalleryResult } from '#src/features/gallery/gallery-item.ts'
+import type {
+  GalleryCategory,
+  GalleryItem,
+  GalleryResult,
+} from '#src/features/gallery/gallery-item.ts'
+import {
+  type GalleryPageResult,
+  type GalleryProjectResult,
+  type GalleryView,
+  galleryPage,
+  projectNeighbours,
+} from '#src/features/gallery/gallery-pages.ts'
+import { categoryShowcase } from '#src/features/gallery/gallery-view.ts'
 import {
   type GalleryImageDelivery,
   galleryPhotoPath,
@@ -15,6 +27,7 @@ import { imageNotFound, serveBucketFile } from './bucket-files.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
 import type { GallerySource } from './gallery-source.server'
+import { galleryViewsOf } from './gallery-views.server'
 import { type ImageMode, initialImageMode } from './image-mode.server'
 import { loadGallery } from './load-gallery.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
@@ -80,20 +93,74 @@ export function getGalleryCache(): GalleryCache {
 }
 
 /**
- * What the getGallery server function answers: never throws. A page rendered with it may be kept
- * (page-cache.server.ts) only while the list is fresh, and not at all with the error state.
+ * The whole gallery list, for the server's own use (the browser gets a page of it, or a
+ * category's few projects, with their photos' delivery): never throws. A page rendered with it may
+ * be kept (page-cache.server.ts) only while the list is fresh, and not at all with the error state.
  */
 export async function readGallery(): Promise<GalleryResult> {
   try {
     const { result, freshUntil } = await getGalleryCache().read()
     pageDataFreshUntil(freshUntil)
-    const images = state.source?.images()
-    return images ? { ...result, images: deliveryFor(result.items, images) } : result
+    return result
   } catch (error) {
     console.error('Gallery load failed:', error)
     pageDataFreshUntil(undefined)
     return { items: [], status: 'error' }
   }
+}
+
+/**
+ * One page of a view, as the gallery page shows it: the page's projects and the view's totals,
+ * never the whole list. Never throws (a failure is `status: 'error'`, as readGallery's).
+ */
+export async function readGalleryPage(view: GalleryView): Promise<GalleryPageResult> {
+  const gallery = await readGallery()
+  if (gallery.status === 'error')
+    return { status: 'error', items: [], page: 1, pageCount: 1, total: 0 }
+  const page = galleryPage(galleryViewsOf(gallery.items)(view), view.page)
+  return withDelivery({ status: 'ok', ...page }, page.items)
+}
+
+/**
+ * The open project of a view and its neighbours in the whole view (wrapping), so the viewer
+ * steps through every page without the browser holding the list.
+ */
+export async function readGalleryProject(
+  view: Omit<GalleryView, 'page'>,
+  id: string,
+): Promise<GalleryProjectResult> {
+  const gallery = await readGallery()
+  if (gallery.status === 'error') return { status: 'error' }
+  const found = projectNeighbours(galleryViewsOf(gallery.items)(view), id)
+  if (!found?.project) return { status: 'ok' }
+  return withDelivery({ status: 'ok', ...found }, [found.project])
+}
+
+/**
+ * A category's showcase (categoryShowcase) for service and location pages, with the delivery of
+ * its photos only: a few projects, whatever the size of the gallery. Worked out once per list.
+ */
+export async function readCategoryShowcase(category: GalleryCategory): Promise<GalleryResult> {
+  const gallery = await readGallery()
+  if (gallery.status === 'error') return gallery
+  let showcases = showcasesOfList.get(gallery.items)
+  if (!showcases) {
+    showcases = new Map()
+    showcasesOfList.set(gallery.items, showcases)
+  }
+  let items = showcases.get(category)
+  if (!items) {
+    items = categoryShowcase(gallery.items, category)
+    showcases.set(category, items)
+  }
+  return withDelivery({ ...gallery, items }, items)
+}
+
+const showcasesOfList = new WeakMap<GalleryItem[], Map<GalleryCategory, GalleryItem[]>>()
+
+const withDelivery = <Result extends object>(result: Result, shown: GalleryItem[]) => {
+  const images = state.source?.images()
+  return images ? { ...result, images: deliveryFor(shown, images) } : result
 }
 
 /**
@@ -126,13 +193,27 @@ export function deliveryFor(
   images: GalleryImageDelivery,
 ): GalleryImageDelivery {
   if (images.kind !== 'variants' || images.photos === undefined) return images
+  const listed = listedPhotos(images.photos)
   const shown = new Set(
     items.flatMap((item) =>
       [item.imageUrl, ...item.additionalImages].map((url) => galleryPhotoPath(url, images.baseUrl)),
     ),
   )
-  return { ...images, photos: images.photos.filter((path) => shown.has(path)) }
+  const photos = [...shown].filter((path): path is string => path !== undefined && listed.has(path))
+  return { ...images, photos }
 }
+
+/** The listing as a set, made once per listing: a page looks up its dozen photos in it. */
+function listedPhotos(photos: readonly string[]): ReadonlySet<string> {
+  let listed = listedPhotoSets.get(photos)
+  if (!listed) {
+    listed = new Set(photos)
+    listedPhotoSets.set(photos, listed)
+  }
+  return listed
+}
+
+const listedPhotoSets = new WeakMap<readonly string[], ReadonlySet<string>>()
 
 /** A photo of the embedded bucket folder; with Supabase the photos live in its Storage. */
 export function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {

@@ -39,7 +39,14 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
 
   const update = (next: Partial<GallerySearch>, replace = false) =>
     navigate({
-      search: (previous) => ({ ...previous, ...next, project: undefined, image: undefined }),
+      // A new view starts at its first page.
+      search: (previous) => ({
+        ...previous,
+        ...next,
+        page: undefined,
+        project: undefined,
+        image: undefined,
+      }),
       replace,
       resetScroll: false,
     })
@@ -103,6 +110,7 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
                   search={(previous) => ({
                     ...previous,
                     category: tab.value,
+                    page: undefined,
                     project: undefined,
                     image: undefined,
                   })}

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { card } from 'styled-system/recipes'
 import { MapPinIcon } from '#src/components/icons/icons.tsx'
 import { type GalleryCategory, type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import type { GalleryImageDelivery } from '../photo-variants'
+import { galleryImageSizes } from './gallery-grid'
 import { ProjectCardPhoto } from './ProjectCardPhoto'
 
 export const projectCardId = (projectId: string) => `project-card-${projectId}`
@@ -48,23 +49,43 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
         })}
       >
         <div className={styles.media}>
-          <ProjectCardPhoto url={project.imageUrl} images={images} />
+          <ProjectCardPhoto
+            url={project.imageUrl}
+            images={images}
+            {...(inGallery ? { sizes: galleryImageSizes } : {})}
+          />
           {inGallery && project.featured ? <span className={styles.badge}>Featured</span> : null}
         </div>
-        <div className={styles.body}>
+        <div className={inGallery ? cx(styles.body, galleryCardBody) : styles.body}>
           {inGallery ? (
             <>
-              <p className={css({ textStyle: 'eyebrow', color: 'accent.text', fontSize: 'xs' })}>
+              <p
+                className={css({
+                  textStyle: 'eyebrow',
+                  color: 'accent.text',
+                  fontSize: { base: '2xs', sm: 'xs' },
+                  letterSpacing: { base: '0.06em', sm: '0.14em' },
+                })}
+              >
                 {galleryCategoryLabel(project.category)}
               </p>
-              <h3 className={css({ textStyle: 'h3', fontSize: 'xl' })}>{project.title}</h3>
+              <h3
+                className={css({
+                  textStyle: 'h3',
+                  fontSize: { base: 'md', sm: 'xl' },
+                  overflowWrap: 'break-word',
+                  hyphens: 'auto',
+                })}
+              >
+                {project.title}
+              </h3>
               <p
                 className={css({
                   display: 'flex',
                   gap: '1.5',
                   alignItems: 'center',
                   color: 'fg.muted',
-                  fontSize: 'sm',
+                  fontSize: { base: 'xs', sm: 'sm' },
                 })}
               >
                 <MapPinIcon size={16} />
@@ -82,3 +103,6 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
     </li>
   )
 }
+
+/** Two cards side by side on a phone: less padding, so a title keeps its words whole. */
+const galleryCardBody = css({ p: { base: '3', sm: '6' }, gap: { base: '1.5', sm: '3' } })

@@ -6,14 +6,17 @@ import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
 export function ProjectCardPhoto({
   url,
   images,
+  sizes = gridImageSizes,
 }: {
   url: string
   images: GalleryImageDelivery | undefined
+  /** The photo's width in its grid; a portfolio section's grid by default. */
+  sizes?: string
 }) {
   return (
     <Picture
       image={responsivePhoto(url, images, 'card')}
-      sizes={gridImageSizes}
+      sizes={sizes}
       alt=""
       fit="cover"
       fallbackAlt="Image Not Available"

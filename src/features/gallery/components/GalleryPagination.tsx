@@ -1,0 +1,87 @@
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { pageLinks } from '../gallery-pages'
+
+type Props = {
+  /** The first and the last of the pages shown (more than one after "show more"). */
+  firstPage: number
+  lastPage: number
+  pageCount: number
+}
+
+/**
+ * Links to the view's pages, each a URL the server renders: how a crawler, and a visitor without
+ * JavaScript, reaches every project.
+ */
+export function GalleryPagination({ firstPage, lastPage, pageCount }: Props) {
+  if (pageCount <= 1) return null
+  const to = (page: number) => ({
+    to: '/gallery' as const,
+    // Only the link to the URL's own page is current (the router marks an active link so).
+    activeOptions: { exact: true },
+    search: (previous: Record<string, unknown>) => ({
+      ...previous,
+      page,
+      project: undefined,
+      image: undefined,
+    }),
+  })
+  return (
+    <nav aria-label="Gallery pages" className={css({ mt: { base: '6', md: '8' } })}>
+      <ul
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'center',
+          alignItems: 'center',
+          gap: '2',
+        })}
+      >
+        {firstPage > 1 ? (
+          <li>
+            <Link {...to(firstPage - 1)} rel="prev" className={pageButton(false)}>
+              Previous<span className={css({ srOnly: true })}> page</span>
+            </Link>
+          </li>
+        ) : null}
+        {pageLinks(lastPage, pageCount).map((entry, index) =>
+          entry === 'gap' ? (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a gap sits between its two numbers
+              key={`gap-${index}`}
+              aria-hidden="true"
+              className={css({ color: 'fg.muted', px: '1' })}
+            >
+              …
+            </li>
+          ) : (
+            <li key={entry}>
+              <Link
+                {...to(entry)}
+                aria-current={entry === lastPage ? 'page' : undefined}
+                aria-label={`Page ${entry}`}
+                className={pageButton(entry >= firstPage && entry <= lastPage)}
+              >
+                {entry}
+              </Link>
+            </li>
+          ),
+        )}
+        {lastPage < pageCount ? (
+          <li>
+            <Link {...to(lastPage + 1)} rel="next" className={pageButton(false)}>
+              Next<span className={css({ srOnly: true })}> page</span>
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  )
+}
+
+const pageButton = (current: boolean) =>
+  cx(
+    button({ variant: current ? 'primary' : 'outline', size: 'sm' }),
+    css({ minW: '11', minH: '11' }),
+  )

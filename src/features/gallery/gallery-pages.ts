@@ -1,0 +1,88 @@
+import type { GalleryItem } from './gallery-item'
+import type { GallerySearch } from './gallery-search'
+import type { GalleryImageDelivery } from './photo-variants'
+
+/** Projects a page shows: whole rows at one, two and three columns. */
+export const galleryPageSize = 12
+
+/** What a gallery page is chosen by: the filters, the sort and the page. */
+export type GalleryView = Pick<GallerySearch, 'category' | 'sort' | 'q' | 'page'>
+
+/** One page of a view, as the server sends it: never the whole gallery. */
+export interface GalleryPageResult {
+  status: 'ok' | 'error'
+  items: GalleryItem[]
+  /** The page shown: the one asked for, or the last page when it asked past the end. */
+  page: number
+  pageCount: number
+  /** Projects in the whole view (every page). */
+  total: number
+  /** How the photos' responsive sources are built, for this page's photos only. */
+  images?: GalleryImageDelivery
+}
+
+/** An open project and the projects before and after it in the whole view, wrapping around. */
+export interface GalleryProjectResult {
+  status: 'ok' | 'error'
+  /** Undefined when the project is not in the view (or not at all). */
+  project?: GalleryItem
+  previous?: GalleryItem
+  next?: GalleryItem
+  images?: GalleryImageDelivery
+}
+
+export const galleryPageCount = (total: number) => Math.max(1, Math.ceil(total / galleryPageSize))
+
+/** The page of a view's list; a page past the end is the last page, one below 1 the first. */
+export function galleryPage(list: readonly GalleryItem[], page: number) {
+  const pageCount = galleryPageCount(list.length)
+  const shown = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount)
+  const start = (shown - 1) * galleryPageSize
+  return {
+    items: list.slice(start, start + galleryPageSize),
+    page: shown,
+    pageCount,
+    total: list.length,
+  }
+}
+
+/** The project and its neighbours in the view's list, wrapping around; undefined when unlisted. */
+export function projectNeighbours(
+  list: readonly GalleryItem[],
+  id: string,
+): Pick<GalleryProjectResult, 'project' | 'previous' | 'next'> | undefined {
+  const index = list.findIndex((item) => item.id === id)
+  if (index === -1) return undefined
+  const project = list[index] as GalleryItem
+  if (list.length === 1) return { project }
+  return {
+    project,
+    previous: list[(index - 1 + list.length) % list.length],
+    next: list[(index + 1) % list.length],
+  }
+}
+
+/**
+ * The list the project viewer steps through: the project between its neighbours, so that its
+ * `adjacentProject` finds them as it would in the whole view.
+ */
+export function viewerProjects({ project, previous, next }: GalleryProjectResult): GalleryItem[] {
+  if (!project) return []
+  if (!previous || !next) return [project]
+  return [previous, project, next]
+}
+
+/**
+ * The page numbers a pagination shows: the first, the last, and the current one with its
+ * neighbours; `gap` where numbers are left out.
+ */
+export function pageLinks(page: number, pageCount: number): (number | 'gap')[] {
+  const shown = [
+    ...new Set([1, page - 1, page, page + 1, pageCount].filter((n) => n >= 1 && n <= pageCount)),
+  ].sort((a, b) => a - b)
+  return shown.flatMap((n, index) => {
+    const before = shown[index - 1]
+    if (before === undefined || n === before + 1) return [n]
+    return n === before + 2 ? [before + 1, n] : ['gap' as const, n]
+  })
+}
