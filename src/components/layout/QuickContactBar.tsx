@@ -7,7 +7,8 @@ import { PhoneLink } from './PhoneLink'
  * Below the large breakpoint, a call and a free quote stay one tap away at every scroll position.
  * Fixed to the bottom edge, where a thumb reaches; the layout keeps its height free at the end of
  * the page (`QuickContactBarSpace`), so it covers nothing once scrolled to the end and moves
- * nothing when it appears.
+ * nothing when it appears. Its height is `--quick-contact-bar-space` (global-css.ts), which
+ * scroll padding and the toasts keep clear of too.
  */
 export function QuickContactBar() {
   return (
@@ -21,7 +22,7 @@ export function QuickContactBar() {
         insetInline: '0',
         bottom: '0',
         zIndex: '30',
-        h: 'calc(token(sizes.quickContactBar) + env(safe-area-inset-bottom, 0px))',
+        h: 'var(--quick-contact-bar-space)',
         px: '4',
         pt: '3',
         pb: 'calc(token(spacing.3) + env(safe-area-inset-bottom, 0px))',
@@ -48,7 +49,7 @@ export function QuickContactBarSpace() {
       aria-hidden="true"
       className={css({
         display: { base: 'block', lg: 'none' },
-        h: 'calc(token(sizes.quickContactBar) + env(safe-area-inset-bottom, 0px))',
+        h: 'var(--quick-contact-bar-space)',
         bg: 'bg.inverse',
       })}
     />

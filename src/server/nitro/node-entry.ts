@@ -36,6 +36,11 @@ if (import.meta.preset === 'node-cluster' && cluster.isPrimary) {
 async function runServer() {
   process.on('unhandledRejection', (error) => console.error('[unhandledRejection]', error))
   process.on('uncaughtException', (error) => console.error('[uncaughtException]', error))
+  // A log pipe whose reader is gone (a log shipper restarted, a supervisor's pipe closed) fails
+  // every write with EPIPE. Unheard, each failure is an uncaught exception whose own log line
+  // fails again: a server orphaned by its test runner was seen spinning so at full CPU, answering
+  // nothing (not reproduced on demand). Lines are lost then, never requests.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {})
 
   // A stop may come while the services start (a cluster's primary stopping a worker it has just
   // replaced): it is kept, and carried out once the server listens.
