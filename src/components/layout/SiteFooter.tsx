@@ -47,7 +47,17 @@ function LinkColumn({ id, title, children }: { id: string; title: string; childr
 export function SiteFooter() {
   const year = new Date().getFullYear()
   return (
-    <footer className={css({ bg: 'bg.inverse', color: 'fg.inverseMuted', pt: '16', pb: '8' })}>
+    <footer
+      className={css({
+        bg: 'bg.inverse',
+        color: 'fg.inverseMuted',
+        pt: '16',
+        pb: '8',
+        // A rule where a page's own navy band (the 404's) runs into it.
+        borderTopWidth: '1px',
+        borderColor: 'border.inverse',
+      })}
+    >
       <div className={siteContainer()}>
         <div
           className={css({

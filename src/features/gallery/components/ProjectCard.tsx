@@ -54,7 +54,9 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
             images={images}
             {...(inGallery ? { sizes: galleryImageSizes } : {})}
           />
-          {inGallery && project.featured ? <span className={styles.badge}>Featured</span> : null}
+          {inGallery && project.featured ? (
+            <span className={cx(styles.badge, phoneBadge)}>Featured</span>
+          ) : null}
         </div>
         <div className={inGallery ? cx(styles.body, galleryCardBody) : styles.body}>
           {inGallery ? (
@@ -106,3 +108,12 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
 
 /** Two cards side by side on a phone: less padding, so a title keeps its words whole. */
 const galleryCardBody = css({ p: { base: '3', sm: '6' }, gap: { base: '1.5', sm: '3' } })
+
+/** In a phone's two columns the badge stays a corner tag, not a third of the photo. */
+const phoneBadge = css({
+  top: { base: '2', sm: '3' },
+  left: { base: '2', sm: '3' },
+  fontSize: { base: '2xs', sm: 'xs' },
+  px: { base: '2', sm: '2.5' },
+  py: { base: '0.5', sm: '1' },
+})
