@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import { galleryPageSize } from '../src/features/gallery/gallery-pages'
 import { startProductionServer } from '../test/faults/production-server'
 import { imageBytesToTheEnd } from '../test/support/gallery-image-bytes'
 import { writePhotoLikeBucket } from '../test/support/photo-like-images'
@@ -115,17 +116,19 @@ test.describe('on a phone', () => {
     const { images, total, failed } = await imageBytesToTheEnd(page, `${server.url}/gallery`)
 
     expect(failed).toEqual([])
+    // The gallery's first page: each card shows a variant of its own photo, never the photo.
     const cards = page.getByRole('list', { name: 'Projects' }).locator('img')
-    await expect(cards).toHaveCount(photos.length)
+    await expect(cards).toHaveCount(Math.min(photos.length, galleryPageSize))
     const chosen = await cards.evaluateAll((imgs) =>
       (imgs as HTMLImageElement[]).map((img) => ({
         src: new URL(img.currentSrc).pathname,
         shown: img.complete && img.naturalWidth > 0,
       })),
     )
-    expect(chosen.map((card) => card.src).sort()).toEqual(
-      photos.map((photo) => `${variantsOf(photo)}/800.avif`).sort(),
-    )
+    const variantOfAPhoto = (src: string) =>
+      photos.some((photo) => src.startsWith(`${variantsOf(photo)}/`)) && /\/\d+\.avif$/.test(src)
+    expect(chosen.filter((card) => !variantOfAPhoto(card.src))).toEqual([])
+    expect(new Set(chosen.map((card) => card.src)).size).toBe(chosen.length)
     expect(chosen.every((card) => card.shown)).toBe(true)
     expect(images.filter((image) => image.url.includes('/object/public/gallery/'))).toEqual([])
 
@@ -134,7 +137,7 @@ test.describe('on a phone', () => {
       .map((image) => image.bytes)
     console.log(
       `/gallery at 390 px, DPR 3, scrolled to the end: ${images.length} images, ${(total / 1000).toFixed(1)} kB ` +
-        `(20 cards ${(cardBytes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} kB, largest ${(Math.max(...cardBytes) / 1000).toFixed(1)} kB)`,
+        `(${cardBytes.length} cards ${(cardBytes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} kB, largest ${(Math.max(...cardBytes) / 1000).toFixed(1)} kB)`,
     )
     expect(Math.max(...cardBytes)).toBeLessThanOrEqual(60_000)
     expect(total).toBeLessThanOrEqual(400_000)

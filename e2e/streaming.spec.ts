@@ -115,7 +115,9 @@ test('a slow gallery streams the shell first and the projects later, in one resp
   for await (const chunk of response.body)
     chunks.push({ at: Date.now() - started, text: decoder.decode(chunk, { stream: true }) })
 
-  const firstTitle = manifest[0]?.title.replaceAll('&', '&amp;') ?? ''
+  // Any project's title: the first page shows twelve of them, in the order of its sort.
+  const titles = manifest.map((project) => project.title.replaceAll('&', '&amp;'))
+  const hasATitle = (text: string) => titles.some((title) => text.includes(title))
   // The shell: everything received up to the chunk that completes the hero and the skeletons.
   const receivedBy = (index: number) =>
     chunks
@@ -125,13 +127,13 @@ test('a slow gallery streams the shell first and the projects later, in one resp
   const shellChunk = chunks.findIndex(
     (_, i) => (receivedBy(i).match(/data-skeleton=""/g)?.length ?? 0) >= 9,
   )
-  const projectChunk = chunks.findIndex((c) => c.text.includes(firstTitle))
+  const projectChunk = chunks.findIndex((c) => hasATitle(c.text))
   expect(shellChunk, 'the hero and skeletons arrive').toBeGreaterThanOrEqual(0)
   expect(projectChunk, 'the projects arrive').toBeGreaterThan(shellChunk)
   const shell = receivedBy(shellChunk)
   expect(shell).toContain('<header')
   expect(shell).toMatch(/<h1[^>]*>[^<]*Project Gallery/)
-  expect(shell).not.toContain(firstTitle)
+  expect(hasATitle(shell)).toBe(false)
   expect(shell.match(/data-skeleton=""/g)).toHaveLength(9)
   // The projects wait for the database; the shell did not.
   expect((chunks[projectChunk]?.at ?? 0) - (chunks[shellChunk]?.at ?? 0)).toBeGreaterThan(300)
