@@ -16,6 +16,9 @@ const pages = [
   { name: 'gallery', path: '/gallery' },
   { name: 'location-concord-kitchen', path: '/areas-of-service/concord-kitchen-remodeling' },
   { name: 'contact', path: '/contact-us' },
+  { name: 'about', path: '/about-us' },
+  { name: 'faq', path: '/faq' },
+  { name: 'not-found', path: '/no-such-page' },
 ]
 
 const tolerance = { maxDiffPixelRatio: 0.01, threshold: 0.2, animations: 'disabled' } as const
@@ -63,8 +66,11 @@ for (const viewport of layoutViewports) {
 
     test('home: services and closing sections', async ({ page }) => {
       await page.goto('/')
-      // A tall section is captured in pieces, and the fixed header would show in each of them.
-      await page.addStyleTag({ content: 'header, a[href="#main"] { visibility: hidden }' })
+      // A tall section is captured in pieces, and the fixed header and call bar would show in each.
+      await page.addStyleTag({
+        content:
+          'header, a[href="#main"], nav[aria-label="Call or ask for a quote"] { visibility: hidden }',
+      })
       for (const section of ['services-heading', 'closing-heading']) {
         const selector = `section[aria-labelledby="${section}"]`
         await settle(page, selector)
