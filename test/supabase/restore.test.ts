@@ -80,7 +80,7 @@ describe.skipIf(postgresMissing)('a restore into a new project, rehearsed', () =
     await project.query(
       `insert into vault.secrets (name, secret) values
          ('contact_schedule_project_url', 'https://abcdefghijklmnop.supabase.co'),
-         ('contact_schedule_secret_key', 'sb_secret_schedule')`,
+         ('contact_schedule_secret_key', 'a stand-in for the project''s secret key')`,
     )
     await project.query(scriptWithoutExtensions())
   }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
 import type { GallerySearch } from '#src/features/gallery/gallery-search.ts'
 import { matchesGallerySearch, selectGalleryView } from '#src/features/gallery/gallery-view.ts'
@@ -14,7 +15,7 @@ export const viewsKept = 64
  * first, so searches typed by visitors cannot fill the memory.
  */
 export function createGalleryViews(items: readonly GalleryItem[]) {
-  const views = new Map<string, GalleryItem[]>()
+  const views = new LRUCache<string, GalleryItem[]>({ max: viewsKept })
   const sorted = new Map<GallerySearch['sort'], GalleryItem[]>()
 
   /** The whole list in a sort's order: a filtered view keeps it (filtering keeps the order). */
@@ -30,18 +31,13 @@ export function createGalleryViews(items: readonly GalleryItem[]) {
   return function view(filters: ViewFilters): GalleryItem[] {
     const key = JSON.stringify([filters.category, filters.sort, filters.q])
     const kept = views.get(key)
-    if (kept) {
-      views.delete(key)
-      views.set(key, kept)
-      return kept
-    }
+    if (kept) return kept
     const list = inOrder(filters.sort).filter(
       (item) =>
         (filters.category === 'all' || item.category === filters.category) &&
         matchesGallerySearch(item, filters.q),
     )
     views.set(key, list)
-    if (views.size > viewsKept) views.delete(views.keys().next().value as string)
     return list
   }
 }
