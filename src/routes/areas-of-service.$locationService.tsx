@@ -6,12 +6,12 @@ import {
   LocationServicePage,
 } from '#src/features/locations/components/LocationServicePage.tsx'
 import { locationServiceSeo } from '#src/features/locations/location-seo.ts'
+import { serviceNotFoundHead } from '#src/features/services/service-head.ts'
 import {
   type LocationServiceParam,
   locationServicePath,
   parseLocationService,
-} from '#src/features/locations/location-service-path.ts'
-import { serviceNotFoundHead } from '#src/features/services/service-head.ts'
+} from '#src/lib/location-service-path.ts'
 import { pageCacheControl } from '#src/lib/seo/cache-control.ts'
 import { seoHeadOr } from '#src/lib/seo/seo-route.ts'
 

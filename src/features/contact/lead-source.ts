@@ -1,5 +1,5 @@
-import { takePageLeft } from '#src/features/field-vitals/page-left.ts'
-import { visitorOptedOut } from '#src/features/field-vitals/privacy-signals.ts'
+import { takePageLeft } from '#src/lib/visitor/page-left.ts'
+import { visitorOptedOut } from '#src/lib/visitor/privacy-signals.ts'
 
 export interface LeadSource {
   /** The route pattern of the page whose link led to the form; the form's own when arrived at. */
@@ -11,7 +11,7 @@ export interface LeadSource {
 /**
  * Where a message comes from: the page of this site the visitor came from, as its route pattern
  * (no path values, no query), which the field reporter handed over when that page was left
- * (field-vitals/page-left.ts) or else the contact page's referrer names; or the referring site's
+ * (lib/visitor/page-left.ts) or else the contact page's referrer names; or the referring site's
  * host. Nothing when the visitor opted out of tracking.
  */
 export function leadSource(

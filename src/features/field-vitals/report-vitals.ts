@@ -9,7 +9,7 @@
  * on a view after its beacon went (the visitor came back) go in a small follow-up beacon.
  * Nothing identifies the visitor: no id, no cookie, the route pattern not the URL. The one thing
  * kept in the tab is the route pattern of the page left, for a message's lead source
- * (page-left.ts).
+ * (lib/visitor/page-left.ts).
  *
  * Every byte here counts against the 3 kB budget (bench/vitals-bytes.ts): web-vitals 4's standard
  * build (5 does not fit, docs/decisions/017-web-vitals-4.md; the attribution build adds about
@@ -25,9 +25,9 @@ import { onFCP } from 'web-vitals/onFCP.js'
 import { onINP } from 'web-vitals/onINP.js'
 import { onLCP } from 'web-vitals/onLCP.js'
 import type { EarlyTaps, earlyTapsGlobal } from '#src/lib/boot/replay-early-taps.ts'
+import type { pageLeftKey } from '#src/lib/visitor/page-left.ts'
 import type { maxEarlyTaps, maxLeadTaps } from './beacon-schema'
 import type { Beacon, beaconPath, ConnectionType, MeasuredRoute } from './beacon-wire'
-import type { pageLeftKey } from './page-left'
 
 type ViewBeacon = Omit<Beacon, 'device' | 'conn'>
 

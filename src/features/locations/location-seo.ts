@@ -1,7 +1,7 @@
 import { buildLocationServiceContent } from '#src/content/location-pages.ts'
+import { type LocationServicePair, locationServicePath } from '#src/lib/location-service-path.ts'
 import type { PageHeadInput } from '#src/lib/seo/page-head.ts'
 import { breadcrumbJsonLd, serviceJsonLd } from '#src/lib/seo/structured-data.ts'
-import { type LocationServicePair, locationServicePath } from './location-service-path'
 
 /**
  * A location page's head, written from the same copy as the page. Built in the route's loader,

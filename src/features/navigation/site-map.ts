@@ -2,7 +2,7 @@ import { locationServices, locations } from '#src/content/locations.content.ts'
 import { locationIds, locationServiceIds } from '#src/content/locations.ts'
 import { legalNavigation, mainNavigation, type NavLink } from '#src/content/navigation.ts'
 import { type ServiceId, serviceCatalog, serviceIds } from '#src/content/services.ts'
-import { type LocationServiceParam, locationServicePath } from '../locations/location-service-path'
+import { type LocationServiceParam, locationServicePath } from '#src/lib/location-service-path.ts'
 
 /** A typed link target: the sitemap page renders each kind with the router's own Link. */
 export type SiteMapTarget =

@@ -1,7 +1,7 @@
 import { type RouterState, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { visitorOptedOut } from '#src/lib/visitor/privacy-signals.ts'
 import { type MeasuredRoute, unmeasuredRoute } from '../beacon-wire'
-import { visitorOptedOut } from '../privacy-signals'
 
 /** The page on screen as `route pattern + path` (a new path is a new view), once settled. */
 function currentView({ status, matches, location }: RouterState): string | undefined {

@@ -22,8 +22,8 @@ import { categoryShowcaseQueryOptions } from '#src/features/gallery/gallery.quer
 import type { GalleryCategory } from '#src/features/gallery/gallery-item.ts'
 import { heroProject } from '#src/features/gallery/gallery-view.ts'
 import { responsivePhoto } from '#src/features/gallery/photo-variants.ts'
-import type { LocationServicePair } from '../location-service-path'
-import { locationServicePath } from '../location-service-path'
+import type { LocationServicePair } from '#src/lib/location-service-path.ts'
+import { locationServicePath } from '#src/lib/location-service-path.ts'
 
 export const recentProjectsLimit = 3
 export const otherServicesLimit = 3

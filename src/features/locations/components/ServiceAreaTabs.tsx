@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { tabs } from 'styled-system/recipes'
 import { locationServices, locations } from '#src/content/locations.content.ts'
 import { locationIds, locationServiceIds } from '#src/content/locations.ts'
-import { locationServicePath } from '../location-service-path'
+import { locationServicePath } from '#src/lib/location-service-path.ts'
 import type { ServiceAreaView } from '../service-areas-search'
 
 const linkClass = css({

@@ -23,8 +23,8 @@ export function locationServicePath(
 }
 
 /**
- * Reads a `<location>-<service>` param. The spec's original split at the first dash could not
- * read `midtown-toronto-...`; matching the longest known location prefix fixes that.
+ * Reads a `<location>-<service>` param. A split at the first dash could not read
+ * `midtown-toronto-...`; matching the longest known location prefix does.
  */
 export function parseLocationService(param: string): LocationServicePair | undefined {
   const location = locationsLongestFirst.find((id) => param.startsWith(`${id}-`))
