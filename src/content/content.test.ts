@@ -166,7 +166,7 @@ describe('the service vocabulary', () => {
     })
   })
 
-  it("gives the location pages the spec's ten services, in its order (spec section 2)", () => {
+  it('gives the location pages their ten services, in alphabetical order', () => {
     expect(locationServiceIds).toEqual([
       'bathroom-remodeling',
       'cabinet-carpentry',
@@ -181,7 +181,7 @@ describe('the service vocabulary', () => {
     ])
   })
 
-  it("gives the contact form the spec's options, in its order (spec section 5)", () => {
+  it('gives the contact form its nine service options, kitchen first', () => {
     expect(contactServiceOptions).toEqual([
       'Kitchen Remodeling',
       'Bathroom Remodeling',
@@ -224,7 +224,7 @@ describe('services', () => {
     }
   })
 
-  it('maps each service to its gallery category (spec section 2)', () => {
+  it('maps each service to its gallery category (home design shows kitchens)', () => {
     const categories = Object.fromEntries(
       serviceIds.map((id) => [id, services[id].galleryCategory]),
     )
@@ -241,7 +241,7 @@ describe('services', () => {
     })
   })
 
-  it("states the spec's facts where they apply", () => {
+  it("states the company's durations, costs, returns and materials where they apply", () => {
     const text = (id: keyof typeof services) => JSON.stringify(services[id])
     expect(text('kitchen-remodeling')).toContain('4-8 weeks')
     expect(text('kitchen-remodeling')).toContain('$30,000-$80,000')
@@ -263,7 +263,7 @@ describe('services', () => {
     }
   })
 
-  it('lists the pages the spec names, in its order', () => {
+  it("lists the seven services of /services, laser cutting art first, and the home page's", () => {
     expect(servicesPageOrder).toEqual([
       'laser-cutting-art',
       'kitchen-remodeling',
@@ -273,7 +273,7 @@ describe('services', () => {
       'custom-carpentry-and-woodworking',
       'cabinet-carpentry',
     ])
-    // The spec's home links: laser cutting art (its banner), kitchen and bathroom (cards).
+    // The home page links laser cutting art from its banner and three services from its cards.
     expect(homeContent.services.laserBanner.serviceId).toBe('laser-cutting-art')
     expect(homeServiceCards).toEqual([
       'kitchen-remodeling',
@@ -364,7 +364,7 @@ describe('locations', () => {
 })
 
 describe('FAQ', () => {
-  it('answers the 12 questions with the spec facts', () => {
+  it("answers the 12 questions with the company's facts", () => {
     expect(faqs).toHaveLength(12)
     const text = JSON.stringify(faqs)
     for (const fact of [
@@ -411,7 +411,7 @@ describe('testimonials', () => {
 })
 
 describe('home', () => {
-  it("uses the spec's texts", () => {
+  it("keeps the home page's headings and calls to action", () => {
     expect(homeContent.hero.title).toBe('Transforming Homes Since 1998')
     expect(homeContent.hero.ctaLabel).toBe('Get Your Free Quote')
     expect(homeContent.whyChooseUs.title).toBe('Why Choose Us')
@@ -453,7 +453,7 @@ describe('home', () => {
 })
 
 describe('about', () => {
-  it('has every section of the spec with its counts', () => {
+  it('has every section of the About page with its counts', () => {
     expect(aboutContent.hero.title).toContain('About')
     expect(aboutContent.story.title).toBe('Our Story & Philosophy')
     expect(aboutContent.story.paragraphs.join(' ')).toContain('1998')

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { type LocationServiceId, locationServiceIds } from './services'
 
-/** The areas with their own location pages, in the spec's order, each with its name. */
+/** The areas with their own location pages, in alphabetical order, each with its name. */
 export const locationCatalog = {
   concord: { name: 'Concord' },
   etobicoke: { name: 'Etobicoke' },

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 
 type VocabularyRow = {
-  /** Whether it has a page in every location, /areas-of-service/<location>-<id> (spec section 2). */
+  /** Whether it has a page in every location, /areas-of-service/<location>-<id>. */
   locationPages: boolean
-  /** The contact form's option that a quote from its pages preselects (spec section 5). */
+  /** The contact form's option that a quote from its pages preselects. */
   contactOption: string
 }
 
@@ -23,7 +23,8 @@ type OtherNameRow = VocabularyRow & { detailPage: string }
 
 /**
  * The one service vocabulary: every service id a page, link or URL uses. First the catalog, every
- * service with a detail page at /services/$serviceId in the spec's order, and which lists show it;
+ * service with a detail page at /services/$serviceId in the footer's and sitemap's order, and which
+ * lists show it;
  * then the names only location pages use, each with the catalog service it stands for. Each row
  * also says whether the service has location pages and which option of the contact form it
  * preselects. Light enough for every page (the footer, the router's param parsers); each service's
@@ -92,7 +93,7 @@ export const serviceVocabulary = {
     locationPages: false,
     contactOption: 'Custom Carpentry',
   },
-  // Not catalog services: names only the location pages use (spec section 2).
+  // Not catalog services: names only the location pages use.
   'home-design-architect': {
     detailPage: 'home-design',
     locationPages: true,
@@ -119,7 +120,7 @@ export type ServiceId = IdsOf<Vocabulary, { title: string }>
 const vocabularyIds = Object.keys(serviceVocabulary) as VocabularyServiceId[]
 const isCatalogId = (id: VocabularyServiceId): id is ServiceId => 'title' in serviceVocabulary[id]
 
-/** Every service with a detail page at /services/$serviceId, in the spec's order. */
+/** Every service with a detail page at /services/$serviceId, in the footer's and sitemap's order. */
 export const serviceCatalog = Object.fromEntries(
   vocabularyIds.filter(isCatalogId).map((id) => [id, serviceVocabulary[id]]),
 ) as { [Id in ServiceId]: Vocabulary[Id] }
@@ -132,7 +133,7 @@ export const serviceIds = vocabularyIds.filter(isCatalogId)
 const withFlag = <Flag extends 'footer' | 'home'>(flag: Flag) =>
   serviceIds.filter((id): id is IdsWith<Flag> => flag in serviceCatalog[id])
 
-/** The services on /services, in the spec's order; each also answers at a top-level path. */
+/** The services on /services, laser cutting art first; each also answers at a top-level path. */
 export const servicesPageOrder = serviceIds
   .filter((id): id is IdsWith<'order'> => 'order' in serviceCatalog[id])
   .sort((a, b) => serviceCatalog[a].order - serviceCatalog[b].order)
@@ -153,7 +154,7 @@ export const isServiceId = (value: unknown): value is ServiceId => v.is(serviceI
 
 export type LocationServiceId = IdsOf<Vocabulary, { locationPages: true }>
 
-/** The services a location page can describe (spec section 2), in the spec's (alphabetical) order. */
+/** The ten services a location page can describe, in alphabetical order. */
 export const locationServiceIds = vocabularyIds
   .filter((id): id is LocationServiceId => serviceVocabulary[id].locationPages)
   .sort()
@@ -167,7 +168,7 @@ export const detailPageOf = (id: LocationServiceId): ServiceId => {
   return 'detailPage' in row ? row.detailPage : (id as ServiceId)
 }
 
-/** The form's service choices, in the spec's order, each named by the row whose option it is. */
+/** The form's service choices as it lists them, each named by the row whose option it is. */
 const contactOptionOrder = [
   'kitchen-remodeling',
   'bathroom-remodeling',
@@ -182,7 +183,7 @@ const contactOptionOrder = [
 
 export type ContactServiceOption = Vocabulary[(typeof contactOptionOrder)[number]]['contactOption']
 
-/** The contact form's service options (spec section 5), in its order. */
+/** The contact form's nine service options, in the order it lists them. */
 export const contactServiceOptions: readonly ContactServiceOption[] = contactOptionOrder.map(
   (id) => serviceVocabulary[id].contactOption,
 )

@@ -3,7 +3,7 @@ import { Toaster } from 'sonner'
 import { toastSettings } from './toast-settings'
 import { toasterDidMount } from './toaster-state'
 
-/** Sonner's toaster with the spec's limits; loaded with the first toast (see notify.ts). */
+/** Sonner's toaster, bottom-right, three at a time; loaded with the first toast (see notify.ts). */
 export default function LazyToaster() {
   // Runs after the toaster's own effects: it is listening by now.
   useEffect(() => toasterDidMount(), [])

@@ -1,5 +1,5 @@
-/** The spec's toast limits; width (356), swipe threshold (20) and removal delay (200 ms) are
- * sonner's own defaults. */
+/** Three toasts at most, each for 4 s, Alt+T to reach them; width (356), swipe threshold (20)
+ * and removal delay (200 ms) are sonner's own defaults. */
 export const toastSettings = {
   position: 'bottom-right',
   visibleToasts: 3,

@@ -3,8 +3,8 @@ import { Tooltip } from '@ark-ui/react/tooltip'
 import type { ReactElement } from 'react'
 import { tooltip } from 'styled-system/recipes'
 
-/** The spec's tooltip timings. Zag switches instantly between tooltips while one is still
- * closing, so the close delay doubles as the spec's 300 ms skip delay. */
+/** A tooltip opens after 700 ms, 4 px from its control. Zag switches instantly between tooltips
+ * while one is still closing, so the close delay doubles as the 300 ms skip delay. */
 export const tooltipTimings = { openDelay: 700, closeDelay: 300, offset: 4 } as const
 
 type Props = {

@@ -33,7 +33,7 @@ export const slugSchema = v.pipe(
 /** A name from the image manifest. */
 export const imageNameSchema = v.picklist(Object.keys(siteImages) as SiteImageName[])
 
-/** The gallery's photo categories (spec section 3). */
+/** The gallery's photo categories. */
 export const galleryCategories = ['kitchen', 'bathroom', 'commercial', 'carpentry'] as const
 export const galleryCategorySchema = v.picklist(galleryCategories)
 

@@ -12,7 +12,7 @@ import {
   textSchema,
 } from './content.schema'
 
-/** Everything a service's detail page and its cards show (spec section 3, "Service content"). */
+/** Everything a service's detail page and its cards show. */
 export const serviceContentSchema = v.strictObject({
   title: textSchema,
   subtitle: textSchema,

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { listSchema, textSchema } from './content.schema'
 
-/** A client's words (spec section 3, "Testimonial"). */
+/** A client's words. */
 export const testimonialSchema = v.strictObject({
   quote: textSchema,
   /** First name, last initial and area, such as "Sarah M., Richmond Hill". */

@@ -4,7 +4,7 @@ export const galleryCategories = ['kitchen', 'bathroom', 'commercial', 'carpentr
 
 export type GalleryCategory = (typeof galleryCategories)[number]
 
-/** A gallery project as the pages use it (spec section 3, "Gallery item"). */
+/** A gallery project as the pages use it. */
 export interface GalleryItem {
   id: string
   title: string

@@ -44,7 +44,7 @@ describe('toGalleryItems', () => {
     })
   })
 
-  it("applies the spec's defaults to missing details", () => {
+  it('gives missing details their defaults: no description, Toronto, no extra photos, not featured, order 0', () => {
     const { items } = map([
       {
         ...row,

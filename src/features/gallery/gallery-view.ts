@@ -23,7 +23,7 @@ const comparators: Record<GallerySort, (a: GalleryItem, b: GalleryItem) => numbe
   location: (a, b) => collate(a.location, b.location) || byTitle(a, b),
 }
 
-/** Case-insensitive match on title, description or category (spec section 4). */
+/** Case-insensitive match on title, description or category. */
 export function matchesGallerySearch(item: GalleryItem, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase('en-CA')
   if (needle === '') return true

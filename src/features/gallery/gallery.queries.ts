@@ -3,15 +3,19 @@ import { getCategoryShowcase, getGalleryPage, getGalleryProject } from './galler
 import type { GalleryCategory } from './gallery-item'
 import type { GalleryProjectResult, GalleryView } from './gallery-pages'
 
-/** Spec section 9: 2 retries, 5 minutes stale time, no refetch on window focus. */
-const gallerySpec = { retry: 2, staleTime: 5 * 60_000, refetchOnWindowFocus: false } as const
+/** Every gallery query: 2 retries, 5 minutes stale time, no refetch on window focus. */
+const galleryQuerySettings = {
+  retry: 2,
+  staleTime: 5 * 60_000,
+  refetchOnWindowFocus: false,
+} as const
 
 /** One page of the gallery's view. */
 export const galleryPageQueryOptions = ({ category, sort, q, page }: GalleryView) =>
   queryOptions({
     queryKey: ['gallery', 'page', { category, sort, q, page }],
     queryFn: () => getGalleryPage({ data: { category, sort, q, page } }),
-    ...gallerySpec,
+    ...galleryQuerySettings,
   })
 
 const noProjectOpen: GalleryProjectResult = { status: 'ok' }
@@ -28,7 +32,7 @@ export const galleryProjectQueryOptions = (
         ? noProjectOpen
         : getGalleryProject({ data: { category, sort, q, project } }),
     ...(project === undefined ? { initialData: noProjectOpen } : {}),
-    ...gallerySpec,
+    ...galleryQuerySettings,
   })
 
 /** A category's few projects and hero, as service and location pages show them. */
@@ -36,5 +40,5 @@ export const categoryShowcaseQueryOptions = (category: GalleryCategory) =>
   queryOptions({
     queryKey: ['gallery', 'showcase', category],
     queryFn: () => getCategoryShowcase({ data: { category } }),
-    ...gallerySpec,
+    ...galleryQuerySettings,
   })

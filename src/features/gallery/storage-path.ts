@@ -8,7 +8,7 @@ export type StorageLocation =
 const absoluteUrl = /^https?:\/\//i
 
 /**
- * Where an additional image lives (spec section 7): a path that already contains the backend host
+ * Where an additional image lives: a path that already contains the backend host
  * (or any absolute URL) is used as it is; any other path is `<bucket>/<path inside the bucket>`.
  * A bare file name has no bucket segment, so it is read as a path in the gallery bucket.
  */

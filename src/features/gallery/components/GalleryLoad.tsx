@@ -5,7 +5,7 @@ import { useGalleryFailureToast } from './use-gallery-failure-toast'
 type Props = {
   /** Shown while the gallery arrives. */
   loading: ReactNode
-  /** Shown, with the spec's toast, when the gallery cannot be loaded at all. */
+  /** Shown, with the "Failed to load gallery images" toast, when the gallery cannot load at all. */
   failed: ReactNode
   children: ReactNode
 }
