@@ -24,13 +24,17 @@ const whole = (unit: string, min: number, max: number) =>
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
   )
-const trustProxyProblem = (value: string) => {
-  try {
-    parseTrustProxy(value)
-  } catch (error) {
-    return (error as Error).message.replace(/^TRUST_PROXY /, '')
-  }
-}
+const trustProxy = v.pipe(
+  v.string(),
+  v.trim(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    try {
+      if (dataset.typed) parseTrustProxy(dataset.value)
+    } catch (error) {
+      addIssue({ message: (error as Error).message.replace(/^TRUST_PROXY /, '') })
+    }
+  }),
+)
 
 export const environmentSchema = v.pipe(
   v.object({
@@ -53,9 +57,8 @@ export const environmentSchema = v.pipe(
     SUPABASE_IMAGE_TRANSFORMATIONS: v.optional(
       v.pipe(
         matching(/^(auto|true|false|yes|no|on|off|1|0)$/i, 'must be auto, true or false'),
-        v.transform((choice) => choice.toLowerCase()),
-        v.transform((choice) =>
-          choice === 'auto' ? choice : /^(true|yes|on|1)$/.test(choice) ? 'on' : 'off',
+        v.transform((on) =>
+          /^auto$/i.test(on) ? 'auto' : /^(true|yes|on|1)$/i.test(on) ? 'on' : 'off',
         ),
       ),
       'auto',
@@ -69,17 +72,7 @@ export const environmentSchema = v.pipe(
     SMTP_URL: v.optional(
       matching(/^smtps?:\/\/.+/, 'must look like smtp://user:password@host:587'),
     ),
-    TRUST_PROXY: v.optional(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.check(
-          (value) => !trustProxyProblem(value),
-          (issue) => `${trustProxyProblem(issue.input)}`,
-        ),
-      ),
-      'false',
-    ),
+    TRUST_PROXY: v.optional(trustProxy, 'false'),
     OWNER_REPORT_KEY: v.optional(
       matching(
         /^[\w-]{24,128}$/,
@@ -127,13 +120,7 @@ export const environmentSchema = v.pipe(
 )
 
 /** The hCaptcha variables still on the test keys of a public production site, as "A and B". */
-function testKeysInProduction(env: {
-  NODE_ENV?: string
-  SITE_URL: string
-  SUPABASE_URL?: string
-  HCAPTCHA_SITE_KEY: string
-  HCAPTCHA_SECRET: string
-}) {
+function testKeysInProduction(env: { [name: string]: unknown; SITE_URL: string }) {
   if (env.NODE_ENV !== 'production' || isLocalHost(env.SITE_URL)) return ''
   const siteKey = env.HCAPTCHA_SITE_KEY === hcaptchaTestKeys.siteKey && 'HCAPTCHA_SITE_KEY'
   const secret =

@@ -6,33 +6,22 @@ export class EnvironmentError extends Error {
 }
 
 /** An error names these but never repeats their values: it goes to the server's log. */
-const secrets = [
-  'HCAPTCHA_SECRET',
-  'OWNER_REPORT_KEY',
-  'SMTP_URL',
-  'SUPABASE_ANON_KEY',
-  'SUPABASE_SECRET_KEY',
-]
+const secret = /SECRET|_KEY$|^SMTP_URL$/
 
 /** Reads the variables the site knows; an empty value counts as unset. */
 export function parseEnvironment(source: Record<string, string | undefined>): Environment {
-  const raw = Object.fromEntries(
-    Object.keys(environmentSchema.entries).flatMap((name) =>
-      source[name]?.trim() ? [[name, source[name]]] : [],
-    ),
-  )
+  const set = Object.keys(environmentSchema.entries).filter((name) => source[name]?.trim())
+  const raw = Object.fromEntries(set.map((name) => [name, source[name] ?? '']))
   const result = v.safeParse(environmentSchema, raw)
   if (result.success) return result.output
   const problems = result.issues.map((issue) => {
     const name = v.getDotPath(issue)
-    if (!name) return issue.message
-    const value = raw[name] ?? ''
-    const got = secrets.includes(name)
+    const value = raw[name ?? ''] ?? ''
+    const got = secret.test(name ?? '')
       ? `a value of ${value.length} characters, not shown`
       : JSON.stringify(value)
-    return issue.message.includes('(got ')
-      ? `${name} ${issue.message}`
-      : `${name} ${issue.message} (got ${got})`
+    if (!name) return issue.message
+    return `${name} ${issue.message}${issue.message.includes('(got ') ? '' : ` (got ${got})`}`
   })
   throw new EnvironmentError(`Invalid environment:\n  - ${problems.join('\n  - ')}`)
 }
@@ -49,32 +38,29 @@ const inFunction =
 const embeddedOnly = 'only the embedded database uses it'
 const functionSetting = 'a setting of the edge function: set it with supabase secrets set'
 
-/** Variables that are set but do nothing in the mode the environment chose. */
-export function ignoredVariables(
-  env: Environment,
-  source: Record<string, string | undefined>,
-): { name: string; reason: string }[] {
-  const reasons: Record<string, string> = {
-    ...(env.SUPABASE_URL
-      ? {
-          SMTP_URL: inFunction,
-          CONTACT_TO_EMAIL: inFunction,
-          CONTACT_RETRY_BACKOFF_MS: inFunction,
-          HCAPTCHA_SECRET: inFunction,
-          HCAPTCHA_VERIFY_URL: inFunction,
-          DATA_DIR: embeddedOnly,
-          GALLERY_BUCKET_DIR: embeddedOnly,
-        }
-      : {
-          SUPABASE_IMAGE_TRANSFORMATIONS:
-            'only Supabase uses it: the embedded site makes its photo variants itself',
-        }),
+/** Variables that are set but do nothing in the mode the environment chose, and why. */
+export function ignoredVariables(env: Environment, source: Record<string, string | undefined>) {
+  const reasons: Record<string, string> = env.SUPABASE_URL
+    ? {
+        SMTP_URL: inFunction,
+        CONTACT_TO_EMAIL: inFunction,
+        CONTACT_RETRY_BACKOFF_MS: inFunction,
+        HCAPTCHA_SECRET: inFunction,
+        HCAPTCHA_VERIFY_URL: inFunction,
+        DATA_DIR: embeddedOnly,
+        GALLERY_BUCKET_DIR: embeddedOnly,
+      }
+    : {
+        SUPABASE_IMAGE_TRANSFORMATIONS:
+          'only Supabase uses it: the embedded site makes its photo variants itself',
+      }
+  Object.assign(reasons, {
     SUPABASE_DB_URL: 'the site never connects to the database directly (npm run inbox reads it)',
     SUPABASE_SERVICE_ROLE_KEY:
       'the site reads SUPABASE_SECRET_KEY (a legacy service_role key may go there)',
     MAIL_API_KEY: functionSetting,
     MAIL_API_URL: functionSetting,
-  }
+  })
   return Object.entries(reasons)
     .filter(([name]) => source[name]?.trim())
     .map(([name, reason]) => ({ name, reason }))

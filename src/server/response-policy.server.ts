@@ -12,25 +12,15 @@ export interface ResponsePolicyContext {
   trustProxy?: TrustProxy
 }
 
-/** The request as srvx hands it over on Node: the peer's address, and its socket. */
-type NodeServedRequest = Request & {
-  ip?: string
-  runtime?: { node?: { req?: { socket?: { encrypted?: boolean } } } }
-}
-
-/** The connection was TLS, the platform's URL says https, or a trusted proxy's X-Forwarded-Proto does. */
-function cameOverHttps(request: Request, trust: TrustProxy = { kind: 'none' }): boolean {
-  const served = request as NodeServedRequest
-  if (served.runtime?.node?.req?.socket?.encrypted) return true
-  if (new URL(request.url).protocol === 'https:') return true
-  const forwardedProto = forwardedProtoFrom({
+/** https in the URL (srvx on Node writes it for a TLS socket only; some platforms too), or a trusted proxy says so. */
+const cameOverHttps = (request: Request & { ip?: string }, trust: TrustProxy = { kind: 'none' }) =>
+  new URL(request.url).protocol === 'https:' ||
+  forwardedProtoFrom({
     forwardedProto: request.headers.get('x-forwarded-proto'),
     forwardedFor: request.headers.get('x-forwarded-for'),
-    socketAddress: served.ip,
+    socketAddress: request.ip,
     trust,
-  })
-  return forwardedProto === 'https'
-}
+  }) === 'https'
 
 /** HTML the app did not render (an error page): nothing may run, load or frame it. */
 const lockedDownPolicy =
@@ -60,7 +50,7 @@ export function cacheControlFor(
   if (status === 200 && current === null && pathname.startsWith(photoVariantsArea)) {
     return pictureCacheControl
   }
-  if (status >= 300 && status < 400 && status !== 304 && headers.has('location')) {
+  if (status >= 300 && status < 400 && headers.has('location')) {
     return current ?? pageCacheControl.redirect
   }
   if (status !== 200 || current !== pageCacheControl.galleryData) return undefined
@@ -73,10 +63,9 @@ export function cacheControlFor(
 }
 
 // Workaround: Start 1.169.5 answers `//x/` with a 308 to the Host header's site, which a CDN keeps (none filed; reproduction: test/canaries/start-requests.canary.test.ts); remove once its redirect check fails.
-function sameHostLocation(request: Request, location: string | null): string | undefined {
-  if (!location || !/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return undefined
-  const target = new URL(location)
-  if (target.host !== new URL(request.url).host) return undefined
+function sameHostLocation(request: Request, location: string | null) {
+  const target = URL.parse(location ?? '')
+  if (!target?.host || target.host !== new URL(request.url).host) return undefined
   return `/${target.pathname.replace(/^\/+/, '')}${target.search}${target.hash}`
 }
 

@@ -39,9 +39,8 @@ export function malformedCallLog(log: Logger = consoleLogger, now = Date.now) {
     if (now() < quietUntil) return void leftOut++
     log.warn('server_fn.malformed_call', {
       error: error instanceof Error ? error.name : typeof error,
-      status: 400,
+      answered: 400,
       leftOutOfTheLog: leftOut,
-      next: 'at most one line a minute',
     })
     quietUntil = now() + 60_000
     leftOut = 0
