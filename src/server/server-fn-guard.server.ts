@@ -57,15 +57,9 @@ export const markServerFnReached = () => {
   if (call) call.reachedFunction = true
 }
 
+const plainNoStore = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }
 const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(message, {
-    status,
-    headers: {
-      'content-type': 'text/plain; charset=utf-8',
-      'cache-control': 'no-store',
-      ...headers,
-    },
-  })
+  new Response(message, { status, headers: { ...plainNoStore, ...headers } })
 
 // Workaround: Start renders a page for any method, 200 to a DELETE (none filed; reproduction: test/canaries/start-requests.canary.test.ts); remove once its method check fails.
 export const refuseMethodOnPage = (request: Request) =>
@@ -74,7 +68,7 @@ export const refuseMethodOnPage = (request: Request) =>
     : refuse(405, 'Method not allowed.', { allow: 'GET, HEAD' })
 
 // Workaround: Start reads a server-function body of any size (https://github.com/TanStack/router/issues/3953, fix open: PR #7233); remove once test/canaries/start-server-fn-calls.canary.test.ts's body check fails. A contact message stays under 110 KB even escaped.
-export const serverFnBodyLimit = 256 * 1024
+const serverFnBodyLimit = 256 * 1024
 
 // Workaround: Start 1.169.5 answers 500 to a call it cannot decode and logs each with its stack (https://github.com/TanStack/router/issues/7363, #8237; fixes open: PRs #8246, #8285); remove once test/canaries/start-server-fn-calls.canary.test.ts's decode check fails.
 /**
@@ -94,8 +88,7 @@ export async function answerServerFnCall(
   const call: Call = { reachedFunction: false, note }
   const response = await callInProgress.run(call, () => start(limited))
   if (response.status === 413) {
-    const headers = new Headers(response.headers)
-    headers.set('connection', 'close')
+    const headers = { ...Object.fromEntries(response.headers), connection: 'close' }
     return new Response(response.body, { status: 413, headers })
   }
   if (response.status !== 500 || call.reachedFunction) return response
