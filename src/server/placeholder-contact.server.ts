@@ -1,6 +1,6 @@
 import { company } from '#app.config.ts'
 import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
-import { isLocalHost } from './env.server'
+import { isLocalHost } from './env-schema.server'
 
 /** Domains set aside for examples (RFC 2606): mail to them reaches nobody. */
 const exampleEmail = /@(?:[^@]+\.)?(?:example\.(?:com|net|org)|[^@.]+\.(?:example|test|invalid))$/i

@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
-
-let currentRequest: Request | undefined
-vi.mock('@tanstack/react-start/server', () => ({ getRequest: () => currentRequest }))
-
-const {
-  limitServerFnBody,
+import {
+  answerServerFnCall,
+  malformedCallLog,
   markServerFnReached,
-  quietMalformedCalls,
-  rateLimitedMalformedCallLog,
-  refuseMalformedServerFnCall,
   refuseMethodOnPage,
   serverFnIds,
-} = await import('./server-fn-guard.server')
+} from './server-fn-guard.server'
 
 const knownId = 'a'.repeat(64)
 const knownIds = serverFnIds({
@@ -20,205 +14,127 @@ const knownIds = serverFnIds({
   './features/y/y.functions.ts': { label: 'not a function', nothing: null },
 })
 const origin = 'http://127.0.0.1:3210'
-const request = (path: string, method = 'POST') => new Request(`${origin}${path}`, { method })
-/** What Start answers to a call it could not decode: a 500 carrying the error. */
-const startFailure = () =>
-  new Response('{"error":"Server function info not found"}', { status: 500 })
+const post = (path: string, init: RequestInit = {}) =>
+  new Request(`${origin}${path}`, { method: 'POST', duplex: 'half', ...init } as RequestInit)
+/** What Start answers to a call it could not decode, having logged the error. */
+const startFailure = async () => {
+  console.error(new SyntaxError('Unexpected token in "secret"'))
+  return new Response('{"error":"…"}', { status: 500 })
+}
+const answer = (
+  request: Request,
+  start: (call: Request) => Promise<Response> = startFailure,
+  note = () => {},
+) => answerServerFnCall(request, knownIds, start, note)
 
-beforeEach(() => {
-  currentRequest = undefined
-})
-
-describe('serverFnIds', () => {
+describe('answerServerFnCall', () => {
   it('reads the id of every exported server function and nothing else', () => {
     expect([...knownIds]).toEqual([knownId])
   })
-})
 
-describe('refuseMalformedServerFnCall', () => {
-  it('answers 404 to a call Start failed for an empty or unknown id, however it is spelled', async () => {
+  it('answers 404 to an empty or unknown id, however it is spelled, without asking Start', async () => {
+    const start = vi.fn(startFailure)
     for (const path of ['/_serverFn/', '/_serverFn//', '/_serverFn/nope', '/%5FserverFn/nope']) {
-      const answer = await refuseMalformedServerFnCall(request(path), startFailure(), knownIds)
-      expect(answer.status, path).toBe(404)
+      expect((await answer(post(path), start)).status, path).toBe(404)
+    }
+    expect(start).not.toHaveBeenCalled()
+  })
+
+  it("answers 400 to a known function's call Start could not decode, and takes Start's log of it", async () => {
+    const note = vi.fn()
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      for (const path of [`/_serverFn/${knownId}`, `/%5FserverFn/${knownId}/extra`]) {
+        const refused = await answer(post(path), startFailure, note)
+        expect(refused.status, path).toBe(400)
+        expect(refused.headers.get('cache-control')).toBe('no-store')
+        expect(await refused.text()).not.toContain('secret')
+      }
+      expect(note).toHaveBeenCalledTimes(2)
+      expect(printed).not.toHaveBeenCalled()
+    } finally {
+      printed.mockRestore()
     }
   })
 
-  it('answers 400 to a call of a known function Start could not decode', async () => {
-    for (const path of [
-      `/_serverFn/${knownId}`,
-      `/_serverFn/${knownId}/extra`,
-      `/%5FserverFn/${knownId}`,
-    ]) {
-      const answer = await refuseMalformedServerFnCall(request(path), startFailure(), knownIds)
-      expect(answer.status, path).toBe(400)
-      expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8')
-      expect(answer.headers.get('cache-control')).toBe('no-store')
-      expect(await answer.text()).not.toContain('error')
+  it("keeps Start's answer, and its log, for a call that reached its function, even a 500", async () => {
+    const note = vi.fn()
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const failed = await answer(
+        post(`/_serverFn/${knownId}`),
+        async () => {
+          markServerFnReached()
+          return startFailure()
+        },
+        note,
+      )
+      expect(failed.status).toBe(500)
+      expect(note).not.toHaveBeenCalled()
+      expect(printed).toHaveBeenCalledTimes(1)
+      for (const status of [200, 403, 405]) {
+        const kept = await answer(
+          post(`/_serverFn/${knownId}`),
+          async () => new Response(null, { status }),
+        )
+        expect(kept.status).toBe(status)
+      }
+    } finally {
+      printed.mockRestore()
     }
   })
 
-  it("keeps Start's answer to a call that reached its function, even a 500", async () => {
-    const call = request(`/_serverFn/${knownId}`)
-    currentRequest = call
-    markServerFnReached()
-    const failure = startFailure()
-    expect(await refuseMalformedServerFnCall(call, failure, knownIds)).toBe(failure)
-  })
-
-  it('leaves every other answer alone: pages, and calls Start answered without a 500', async () => {
-    for (const [path, status] of [
-      ['/', 500],
-      ['/_serverFnX/nope', 500],
-      [`/_serverFn/${knownId}`, 200],
-      ['/_serverFn/nope', 403],
-      [`/_serverFn/${knownId}`, 405],
-    ] as const) {
-      const answer = new Response(null, { status })
-      expect(await refuseMalformedServerFnCall(request(path), answer, knownIds), path).toBe(answer)
+  it('refuses a body past 256 KB with 413, declared or streamed, and closes the connection', async () => {
+    const read = async (call: Request) => {
+      try {
+        await call.text()
+        return new Response('read')
+      } catch (error) {
+        return new Response(null, { status: (error as { status: number }).status })
+      }
     }
-  })
-})
-
-describe('refuseMethodOnPage', () => {
-  it('answers 405 to a method other than GET or HEAD on a page', () => {
-    const answer = refuseMethodOnPage(request('/gallery', 'DELETE'))
-    expect(answer?.status).toBe(405)
-    expect(answer?.headers.get('allow')).toBe('GET, HEAD')
-    expect(refuseMethodOnPage(request('/', 'GET'))).toBeUndefined()
-    expect(refuseMethodOnPage(request('/', 'HEAD'))).toBeUndefined()
-  })
-
-  it('leaves server-function calls to Start, however the path is spelled', () => {
-    for (const path of [`/_serverFn/${knownId}`, '/%5FserverFn/nope', '/_serverFn/']) {
-      expect(refuseMethodOnPage(request(path)), path).toBeUndefined()
-    }
-  })
-})
-
-describe('limitServerFnBody', () => {
-  const call = (body: BodyInit, headers: Record<string, string> = {}) =>
-    new Request(`${origin}/_serverFn/${knownId}`, {
-      method: 'POST',
-      body,
-      headers,
-      duplex: 'half',
-    } as RequestInit)
-  /** A body sent in chunks, with no declared length, that would never end. */
-  const endless = () => {
+    const declared = await answer(
+      post(`/_serverFn/${knownId}`, { body: 'x'.repeat(300_000) }),
+      read,
+    )
+    expect(declared.status).toBe(413)
+    expect(declared.headers.get('connection')).toBe('close')
     let sent = 0
-    const stream = new ReadableStream<Uint8Array>({
+    const endless = new ReadableStream<Uint8Array>({
       pull(controller) {
         sent += 1
         controller.enqueue(new Uint8Array(64 * 1024))
       },
     })
-    return { stream, sent: () => sent }
-  }
-
-  it('fails the read of a declared length over the limit with a 413, reading none of it', async () => {
-    const limited = limitServerFnBody(call('x'.repeat(300), { 'content-length': '300' }), 256)
-    await expect(limited.text()).rejects.toMatchObject({ status: 413 })
-  })
-
-  it('stops reading a streamed body once it passes the limit, with a 413', async () => {
-    const { stream, sent } = endless()
-    const limited = limitServerFnBody(call(stream), 256 * 1024)
-    await expect(limited.text()).rejects.toMatchObject({ status: 413 })
-    expect(sent()).toBeLessThan(10)
-  })
-
-  it('passes a body within the limit whole, and leaves pages and bodiless calls alone', async () => {
-    const limited = limitServerFnBody(call('{"a":1}'), 256)
-    expect(await limited.text()).toBe('{"a":1}')
-    const page = new Request(`${origin}/contact-us`, { method: 'POST', body: 'x'.repeat(1000) })
-    expect(limitServerFnBody(page, 256)).toBe(page)
-    const get = request(`/_serverFn/${knownId}`, 'GET')
-    expect(limitServerFnBody(get, 256)).toBe(get)
+    expect((await answer(post(`/_serverFn/${knownId}`, { body: endless }), read)).status).toBe(413)
+    expect(sent).toBeLessThan(10)
+    const small = await answer(post(`/_serverFn/${knownId}`, { body: '{"a":1}' }), read)
+    expect(await small.text()).toBe('read')
   })
 })
 
-describe('malformed calls in the log', () => {
-  afterEach(() => {
-    vi.useRealTimers()
+describe('refuseMethodOnPage', () => {
+  it('answers 405 to a method other than GET or HEAD on a page', () => {
+    const refused = refuseMethodOnPage(post('/gallery', { method: 'DELETE' }))
+    expect(refused?.status).toBe(405)
+    expect(refused?.headers.get('allow')).toBe('GET, HEAD')
+    expect(refuseMethodOnPage(new Request(`${origin}/`))).toBeUndefined()
+    expect(refuseMethodOnPage(new Request(`${origin}/`, { method: 'HEAD' }))).toBeUndefined()
   })
+})
 
-  it('writes one line for a flood, then the count once a minute, and nothing of what was sent', () => {
-    vi.useFakeTimers()
+describe('malformedCallLog', () => {
+  it('writes one line for a flood, the next a minute later with the count, and nothing sent', () => {
     const log = createMemoryLogger()
-    const limited = rateLimitedMalformedCallLog(log)
-    for (let i = 0; i < 500; i++) limited.note(new SyntaxError(`Unexpected token in "secret-${i}"`))
-    expect(log.entries).toHaveLength(1)
-    expect(log.entries[0]).toMatchObject({
-      event: 'server_fn.malformed_call',
-      fields: { error: 'SyntaxError' },
-    })
-    vi.advanceTimersByTime(60_000)
-    expect(log.entries.map((entry) => [entry.event, entry.fields.count])).toEqual([
-      ['server_fn.malformed_call', undefined],
-      ['server_fn.malformed_calls', 499],
+    let now = 1_000
+    const note = malformedCallLog(log, () => now)
+    for (let i = 0; i < 500; i++) note(new SyntaxError(`Unexpected token in "secret-${i}"`))
+    expect(log.entries).toMatchObject([
+      { event: 'server_fn.malformed_call', fields: { error: 'SyntaxError', leftOutOfTheLog: 0 } },
     ])
-    // A quiet minute ends the window; the next malformed call is written at once.
-    vi.advanceTimersByTime(60_000)
-    expect(log.entries).toHaveLength(2)
-    limited.note(new Error('again'))
-    expect(log.entries).toHaveLength(3)
+    now += 60_000
+    note(new Error('again'))
+    expect(log.entries.map((entry) => entry.fields.leftOutOfTheLog)).toEqual([0, 499])
     expect(JSON.stringify(log.entries)).not.toContain('secret')
-  })
-
-  it("takes Start's error log of a call that reached no function, and only that", async () => {
-    const log = createMemoryLogger()
-    const limited = rateLimitedMalformedCallLog(log)
-    const printed: unknown[][] = []
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
-      printed.push(args)
-    })
-    try {
-      const malformed = request(`/_serverFn/${knownId}`)
-      const answer = await quietMalformedCalls(
-        malformed,
-        async () => {
-          console.error(new SyntaxError('not JSON'))
-          return startFailure()
-        },
-        limited,
-      )
-      expect(answer.status).toBe(500)
-      // Thrown past Start's handler (an empty id): answered 500, logged the same way.
-      const thrown = await quietMalformedCalls(
-        request('/_serverFn/'),
-        async () => {
-          throw new Error('Invalid server action param for serverFnId')
-        },
-        limited,
-      )
-      expect(thrown.status).toBe(500)
-      // A call that reached its function, and a page, log as before.
-      const reached = request(`/_serverFn/${knownId}`)
-      await quietMalformedCalls(
-        reached,
-        async () => {
-          currentRequest = reached
-          markServerFnReached()
-          console.error(new Error('the function failed'))
-          return new Response('ok')
-        },
-        limited,
-      )
-      await quietMalformedCalls(
-        request('/faq', 'GET'),
-        async () => {
-          console.error(new Error('a page failed'))
-          return new Response('ok')
-        },
-        limited,
-      )
-      expect(printed.map(([error]) => (error as Error).message)).toEqual([
-        'the function failed',
-        'a page failed',
-      ])
-      expect(log.entries.map((entry) => entry.event)).toEqual(['server_fn.malformed_call'])
-    } finally {
-      spy.mockRestore()
-    }
   })
 })

@@ -1,8 +1,8 @@
 /**
  * Canary for src/server/server-fn-guard.server.ts: Start's own server-function handler, without
  * our guard, still answers a call it cannot decode as a server error (TanStack/router#7363,
- * #8237). When a Start release answers these itself (404 for an unknown id, 400 for a payload
- * that is not JSON), this test fails: delete the guard's 500-to-4xx mapping, then this test.
+ * #8237), and reads a body of any size (#3953). When a check fails, Start does it itself: delete
+ * the workaround its message names (the 500-to-4xx mapping, the body limit), then the check.
  *
  * It runs Start's `handleServerAction` in a child process with a function resolver that Start's
  * own plugin generates (`generateServerFnResolverModule`, as in a build) for one stand-in
@@ -28,7 +28,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const distOf = (pkg) => dirname(fileURLToPath(import.meta.resolve(pkg)))
 const plugin = join(distOf('@tanstack/start-plugin-core'), 'start-compiler/server-fn-resolver-module.js')
 const { generateServerFnResolverModule } = await import(pathToFileURL(plugin).href)
-writeFileSync(${JSON.stringify(functionFile)}, 'export const known = async () => ({ result: "ok" })\\n')
+writeFileSync(${JSON.stringify(functionFile)}, 'export const known = async ({ data }) => { globalThis.received = data?.length; return { result: "ok" } }\\n')
 writeFileSync(${JSON.stringify(resolverFile)}, generateServerFnResolverModule({
   serverFnsById: { known: { functionName: 'known', extractedFilename: ${JSON.stringify(functionFile)} } },
   includeClientReferencedCheck: false,
@@ -42,12 +42,13 @@ registerHooks({
 const handler = join(distOf('@tanstack/start-server-core'), 'server-functions-handler.js')
 const { handleServerAction } = await import(pathToFileURL(handler).href)
 const { runWithStartContext } = await import('@tanstack/start-storage-context')
+const { toJSON } = await import('seroval')
 
 /** Start's answer, or 500 when the handler throws (Start's request handler answers those so). */
-const answer = async (path, serverFnId) => {
+const answer = async (path, serverFnId, init) => {
   try {
     const response = await runWithStartContext({ startOptions: {} }, () =>
-      handleServerAction({ request: new Request('http://127.0.0.1' + path), serverFnId }),
+      handleServerAction({ request: new Request('http://127.0.0.1' + path, init), serverFnId }),
     )
     return response.status
   } catch {
@@ -58,11 +59,28 @@ console.error = () => {}
 process.stdout.write(JSON.stringify({
   unknownId: await answer('/_serverFn/unknown', 'unknown'),
   payloadNotJson: await answer('/_serverFn/known?payload=not-json', 'known'),
+  bodyOf4MBReached: await answer('/_serverFn/known', 'known', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(toJSON({ data: 'A'.repeat(4 * 1024 * 1024) })),
+  }).then(() => globalThis.received),
 }) + '\\n')
 `
 
 describe('Start 1.169 without our server-function guard (canary)', () => {
-  it('still answers 500 to an unknown id and to a payload that is not JSON', () => {
+  const result = run()
+
+  it('answers 500 to an unknown id and to a payload that is not JSON (answerServerFnCall)', () => {
+    expect(result).toMatchObject({ unknownId: 500, payloadNotJson: 500 })
+  })
+
+  it('reads a 4 MB body whole and runs the function (serverFnBodyLimit)', () => {
+    expect(result.bodyOf4MBReached).toBe(4 * 1024 * 1024)
+  })
+})
+
+function run() {
+  {
     const child = spawnSync(
       process.execPath,
       [
@@ -73,6 +91,6 @@ describe('Start 1.169 without our server-function guard (canary)', () => {
       { cwd: process.cwd(), encoding: 'utf8' },
     )
     expect(child.status, child.stderr).toBe(0)
-    expect(JSON.parse(child.stdout)).toEqual({ unknownId: 500, payloadNotJson: 500 })
-  })
-})
+    return JSON.parse(child.stdout)
+  }
+}

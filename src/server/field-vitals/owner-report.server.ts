@@ -1,7 +1,4 @@
-/**
- * The owner's report behind OWNER_REPORT_KEY: undefined (the page answers 404) when the key is
- * unset or another one is given. Compared in constant time, digests of equal length.
- */
+// The owner's report behind OWNER_REPORT_KEY: undefined (the page answers 404) for any other key.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import {
   parseSiteReport,
@@ -13,9 +10,9 @@ import { getEnvironment } from '../env.server'
 import { flushPageViews, getPageViewStore } from './field-vitals.server'
 import { ownerReportDocument } from './page-view-store.server'
 
+// In constant time: digests are of equal length.
 const digest = (text: string) => createHash('sha256').update(text).digest()
-
-export const ownerKeyMatches = (given: string, expected: string | undefined) =>
+const ownerKeyMatches = (given: string, expected: string | undefined) =>
   expected !== undefined && timingSafeEqual(digest(given), digest(expected))
 
 export async function ownerReport(key: string): Promise<SiteReport | undefined> {
