@@ -1,6 +1,7 @@
 import type { DatabaseSql } from './migrations.server'
 
-// Embedded at build time: the production server is a Nitro bundle that has no supabase/ folder.
+// Embedded at build time: the built server has no supabase/ folder. (Vite reads these options
+// as literals.)
 const migrationFiles = import.meta.glob<string>('/supabase/migrations/*.sql', {
   query: '?raw',
   import: 'default',
@@ -21,18 +22,12 @@ const manifestFiles = import.meta.glob<unknown>(
   { import: 'default', eager: true },
 )
 
-const only = (files: Record<string, string>, what: string) => {
-  const [text] = Object.values(files)
-  if (text === undefined) throw new Error(`${what} is missing from the build`)
-  return text
+export const bundledDatabaseSql = (): DatabaseSql => {
+  const [shim] = Object.values(shimFiles)
+  if (shim === undefined)
+    throw new Error('supabase/embedded/supabase-shim.sql is missing from the build')
+  return { shim, migrations: migrationFiles, seed: Object.values(seedFiles)[0] ?? '' }
 }
 
-/** The shim, migrations and seed of supabase/, as the embedded database applies them. */
-export const bundledDatabaseSql = (): DatabaseSql => ({
-  shim: only(shimFiles, 'supabase/embedded/supabase-shim.sql'),
-  migrations: migrationFiles,
-  seed: Object.values(seedFiles)[0] ?? '',
-})
-
-/** The listing of the bundled photo bucket (public/storage/v1/object/public/gallery/manifest.json). */
+/** The bundled photo bucket's listing (public/storage/v1/object/public/gallery/manifest.json). */
 export const bundledBucketManifest = (): unknown => Object.values(manifestFiles)[0] ?? []
