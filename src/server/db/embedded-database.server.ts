@@ -1,6 +1,7 @@
 /** The embedded database (PGlite in DATA_DIR/pglite), one per process, under the directory's lock. */
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { PGlite } from '@electric-sql/pglite'
 import { processState } from '../process-state.server'
 import { acquireDataDirLock } from './directory-lock.server'
@@ -81,30 +82,18 @@ export function getEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> 
   return opening
 }
 
-export type EmbeddedDatabaseState =
-  | { ready: true }
-  | { ready: false; reason: 'opening' | 'not answering' | 'migrations pending' }
-
 /** Whether the open database answers within 2 s with every migration of this build applied. */
-export async function embeddedDatabaseState(): Promise<EmbeddedDatabaseState> {
-  if (!state.opened) return { ready: false, reason: 'opening' }
-  const pending = pendingMigrations(
-    state.opened.db,
-    orderMigrations(bundledDatabaseSql().migrations),
-  )
-  let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<'timeout'>((done) => {
-    timer = setTimeout(() => done('timeout'), 2_000)
-  })
-  try {
-    const result = await Promise.race([pending, timedOut])
-    if (result === 'timeout') return { ready: false, reason: 'not answering' }
-    return result.length === 0 ? { ready: true } : { ready: false, reason: 'migrations pending' }
-  } catch {
-    return { ready: false, reason: 'not answering' }
-  } finally {
-    clearTimeout(timer)
-  }
+export async function embeddedDatabaseState() {
+  if (!state.opened) return { ready: false, reason: 'opening' } as const
+  const migrations = orderMigrations(bundledDatabaseSql().migrations)
+  const pending = await Promise.race([
+    pendingMigrations(state.opened.db, migrations),
+    sleep(2_000, 'timeout' as const, { ref: false }),
+  ]).catch(() => 'timeout' as const)
+  if (pending === 'timeout') return { ready: false, reason: 'not answering' } as const
+  return pending.length === 0
+    ? { ready: true }
+    : ({ ready: false, reason: 'migrations pending' } as const)
 }
 
 export async function closeEmbeddedDatabase(): Promise<void> {
