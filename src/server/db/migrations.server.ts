@@ -11,11 +11,7 @@ export interface DatabaseSql {
   seed: string
 }
 
-export interface Migration {
-  version: string
-  name: string
-  sql: string
-}
+type Migration = { version: string; name: string; sql: string }
 
 export class MigrationError extends Error {
   override name = 'MigrationError'
@@ -33,18 +29,9 @@ export function orderMigrations(files: Record<string, string>): Migration[] {
 }
 
 // The Supabase CLI's own bookkeeping tables.
-const bookkeeping = `
-  create schema if not exists supabase_migrations;
-  create table if not exists supabase_migrations.schema_migrations (
-    version text primary key,
-    statements text[],
-    name text
-  );
-  create table if not exists supabase_migrations.seed_files (
-    path text primary key,
-    hash text not null
-  );
-`
+const bookkeeping = `create schema if not exists supabase_migrations;
+  create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
+  create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);`
 
 /** The versions of `migrations` that `db` has not recorded as applied. */
 export async function pendingMigrations(db: SqlExecutor, migrations: Migration[]) {
