@@ -237,7 +237,9 @@ test('killed (SIGKILL) between storing and sending: sent after the restart, exac
   first.signal('SIGKILL')
   expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
   // The lock still names the dead process: the next server must take it over.
-  expect(JSON.parse(readFileSync(join(data.dir, 'pglite.lock'), 'utf8'))).toMatchObject({
+  expect(
+    JSON.parse(readFileSync(join(data.dir, 'pglite.lock', 'holder.json'), 'utf8')),
+  ).toMatchObject({
     pid: first.pid,
   })
   expect(smtp.accepted).toHaveLength(0)

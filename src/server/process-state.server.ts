@@ -1,8 +1,4 @@
-/**
- * Process-wide state. The production build bundles the boot plugin (src/server/nitro) apart from
- * the app, so a module-level singleton would exist twice in one process: two databases on one
- * lock. State kept here is shared by every copy of a module.
- */
+// Workaround: Nitro bundles its plugins and entry apart from Start's SSR bundle, so a module both import exists twice in one process (two databases on one lock); none filed, reproduced by test/canaries/nitro-duplicate-modules.canary.test.ts; remove once one module graph serves both.
 export function processState<T extends object>(key: string, create: () => T): T {
   const store = globalThis as unknown as Record<symbol, T | undefined>
   const slot = Symbol.for(`maple-hearth:${key}`)

@@ -1,8 +1,6 @@
 /**
- * What the site starts before it serves, and stops after its last answer. The server listens only
- * once `startServices()` has resolved (src/server/nitro/node-entry.ts): opening the embedded
- * database blocks the event loop for seconds, and a server that listened meanwhile would stall its
- * first requests and reset keep-alive connections whose time-out fell inside the block.
+ * What the site starts before it listens (the embedded database's open blocks the event loop for
+ * seconds) and stops after its last answer.
  */
 import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
 import { startContactBackend, stopContactBackend } from './contact/contact-backend.server'
@@ -13,7 +11,6 @@ import { getEnvironment } from './env.server'
 import { startFieldVitals, stopFieldVitals } from './field-vitals/field-vitals.server'
 import { checkPhotoVariantsDirectory } from './gallery/embedded-photo-variants.server'
 import { startGallery, stopGallery } from './gallery/gallery.server'
-import { removeInterruptedWrites } from './interrupted-writes.server'
 import { processState } from './process-state.server'
 
 /** A start failure no retry can mend: the server must not run. */
@@ -24,78 +21,50 @@ const state = processState('services', () => ({
   started: undefined as Promise<void> | undefined,
   stopped: undefined as Promise<void> | undefined,
 }))
+const logFailure = (event: string, retried: string) => (error: unknown) =>
+  consoleLogger.error(event, { error: describeError(error), retried })
 
 /**
- * Embedded: opens the database (migrations included), starts the contact services and loads the
- * gallery once; a data directory that takes no writes (read-only, full) is named in the log and
- * in /readyz instead, and the services start once a write works there again. With Supabase:
- * starts the contact services and the gallery's first load, and does not wait for them (an
- * outage there shows as the gallery's error states, and must not keep every instance from
- * serving). A failure other than a fatal one is logged and resolves: the services are tried again
- * on first use, and /readyz says not ready meanwhile.
+ * With Supabase, starts without waiting (an outage there must not keep every instance from
+ * serving). Embedded, opens the database; an unwritable DATA_DIR is served around (/readyz says
+ * why) until a write works. Only a fatal error rejects: the rest is retried on first use.
  */
 export function startServices(): Promise<void> {
   state.started ??= (async () => {
-    // Start's own flag for a server rendering pages at build time (scripts/prerender.ts): those
-    // pages show no data, so it opens nothing and listens at once, in any build.
+    // Start's flag for the build-time render of pages that show no data.
     if (process.env.TSS_PRERENDERING === 'true') return
-    if (getEnvironment().SUPABASE_URL !== undefined) {
-      Promise.all([startGallery(), startContactBackend()]).catch((error: unknown) =>
-        consoleLogger.error('services.start_failed', { error: describeError(error) }),
+    const { SUPABASE_URL, DATA_DIR } = getEnvironment()
+    if (SUPABASE_URL !== undefined) {
+      Promise.all([startGallery(), startContactBackend()]).catch(
+        logFailure('services.start_failed', 'on first use'),
       )
-      await startFieldVitals()
-      return
+      return startFieldVitals()
     }
-    const dataDir = getEnvironment().DATA_DIR
-    const { problem } = await checkDataDir(dataDir)
-    if (problem !== undefined) {
-      // Serve meanwhile: the pages that need no database, and a /readyz that says why.
-      watchDataDir(dataDir, {
-        onWritable: () =>
-          void startEmbeddedServices(dataDir).catch((error: unknown) =>
-            consoleLogger.error('services.start_failed', { error: describeError(error) }),
-          ),
+    const startEmbedded = async () => {
+      await Promise.all([startGallery(), startContactBackend()]).catch((error: unknown) => {
+        if (isFatalStartError(error)) throw error
+        logFailure('services.start_failed', 'on first use')(error)
       })
-      return
+      await checkPhotoVariantsDirectory()
+      await startFieldVitals().catch(logFailure('vitals.start_failed', 'when a beacon arrives'))
     }
-    watchDataDir(dataDir)
-    await startEmbeddedServices(dataDir)
+    if ((await checkDataDir(DATA_DIR)).problem === undefined) {
+      watchDataDir(DATA_DIR)
+      return startEmbedded()
+    }
+    watchDataDir(
+      DATA_DIR,
+      () => void startEmbedded().catch(logFailure('services.start_failed', 'on first use')),
+    )
   })()
   return state.started
 }
 
-async function startEmbeddedServices(dataDir: string): Promise<void> {
-  try {
-    await Promise.all([startGallery(), startContactBackend()])
-  } catch (error) {
-    if (isFatalStartError(error)) throw error
-    consoleLogger.error('services.start_failed', {
-      error: describeError(error),
-      retried: 'on first use',
-    })
-  }
-  // The data directory is this server's now (its lock is held once the database is open).
-  await removeInterruptedWrites(dataDir)
-  await checkPhotoVariantsDirectory()
-  // After that clean-up: the report snapshot it starts writing is a temporary file at first.
-  await startFieldVitals().catch((error: unknown) =>
-    consoleLogger.error('vitals.start_failed', {
-      error: describeError(error),
-      retried: 'when a beacon arrives',
-    }),
-  )
-}
-
-/**
- * After the last answer: the contact services first (submissions and notification attempts still
- * running, then the delivery schedule, must finish before the database they write to closes),
- * then the embedded database and its lock.
- */
+/** The contact services first (sends in progress finish), then beacons, then the database. */
 export function stopServices(): Promise<void> {
   state.stopped ??= (async () => {
     stopWatchingDataDir()
     await stopContactBackend()
-    // Beacons still queued are written before the embedded database closes.
     await stopFieldVitals()
     await stopGallery()
   })()

@@ -4,11 +4,11 @@
  * faults against the production server are in e2e/faults/contact-faults.spec.ts.
  */
 import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createEmbeddedContactBackend } from '#src/server/contact/embedded-contact-backend.server.ts'
-import { acquireLockFile } from '#src/server/db/directory-lock.server.ts'
+import { acquireDataDirLock, thisProcess } from '#src/server/db/directory-lock.server.ts'
 import { releaseLeasedNotifications } from '#supabase/functions/_shared/contact/contact-store.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import type { MailTransport } from '#supabase/functions/_shared/contact/mail-transports.ts'
@@ -92,17 +92,18 @@ describe('after a crash', () => {
     ])
   })
 
-  it('knows a crash from a clean stop by the lock the last server left', () => {
-    const lockPath = join(fixture.dataDir, 'pglite.lock')
-    const clean = acquireLockFile(lockPath, fixture.dataDir)
+  it('knows a crash from a clean stop by the lock the last server left', async () => {
+    const clean = await acquireDataDirLock(fixture.dataDir)
     expect(clean.tookOverStaleLock).toBe(false)
-    clean.release()
+    await clean.release()
 
     const dead = spawnSync(process.execPath, ['-e', '']).pid as number
-    writeFileSync(lockPath, `${dead}\n`)
-    const afterCrash = acquireLockFile(lockPath, fixture.dataDir)
+    const lockPath = join(fixture.dataDir, 'pglite.lock')
+    mkdirSync(lockPath)
+    writeFileSync(join(lockPath, 'holder.json'), JSON.stringify({ ...thisProcess(), pid: dead }))
+    const afterCrash = await acquireDataDirLock(fixture.dataDir)
     expect(afterCrash.tookOverStaleLock).toBe(true)
-    afterCrash.release()
+    await afterCrash.release()
   })
 })
 

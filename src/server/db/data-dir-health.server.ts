@@ -1,45 +1,22 @@
 /**
- * Whether the data directory (DATA_DIR) takes writes: a read-only mount, a full disk or a folder
- * this user may not write turns the embedded site not ready (/readyz), and is said once in the
- * log, in one line with the path (`data_dir.unwritable`), until a write works again
- * (`data_dir.writable`). Found by writing one database page's worth to a file there, synced, then
- * removed: at most every few seconds, however often it is asked.
+ * Whether DATA_DIR takes writes (a read-only mount, a full disk): found by writing and syncing one
+ * database page there, at most every few seconds; a change is logged once, with the path.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rm } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import { processState } from '../process-state.server'
 
-/** Node's message without its path: `EROFS: read-only file system`. */
-function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  const message = error instanceof Error ? error.message : String(error)
-  return code ? (message.split(',')[0] ?? code) : message
-}
-
-/** One Postgres page: a disk with less free space than that cannot store a message either. */
-const probeBytes = 8192
-
-/**
- * Writes, syncs and removes `<directory>/.write-check` (making the directory first, as the
- * database's open does). Undefined when that works; else why not,
- * without the path (`ENOSPC: no space left on device`).
- */
+/** Undefined when a synced write works; else why not, without the path (`EROFS: read-only file system`). */
 export async function dataDirWriteProblem(directory: string): Promise<string | undefined> {
   const probe = join(directory, '.write-check')
   try {
     await mkdir(directory, { recursive: true })
-    const file = await open(probe, 'w', 0o600)
-    try {
-      await file.writeFile(randomBytes(probeBytes))
-      await file.sync()
-    } finally {
-      await file.close()
-    }
-    return undefined
+    await writeFile(probe, randomBytes(8192), { mode: 0o600, flush: true })
   } catch (error) {
-    return reasonOf(error)
+    const { code, message } = error as NodeJS.ErrnoException
+    return code ? (message.split(',')[0] ?? code) : message
   } finally {
     await rm(probe, { force: true }).catch(() => {})
   }
@@ -47,64 +24,45 @@ export async function dataDirWriteProblem(directory: string): Promise<string | u
 
 export interface DataDirHealth {
   readonly path: string
-  /** Undefined while writes work; else the reason (`EROFS: read-only file system`). */
   readonly problem: string | undefined
 }
 
 const state = processState('data-dir-health', () => ({
-  path: '',
-  problem: undefined as string | undefined,
-  checkedAt: Number.NEGATIVE_INFINITY,
+  last: undefined as (DataDirHealth & { at: number }) | undefined,
   checking: undefined as Promise<DataDirHealth> | undefined,
-  timer: undefined as ReturnType<typeof setInterval> | undefined,
+  timer: undefined as NodeJS.Timeout | undefined,
   onWritable: [] as (() => void)[],
 }))
 
-/**
- * Probes the directory unless it was probed within `maxAgeMs`, and logs a change: the first
- * failure (or a new reason) as an error, a recovery as info.
- */
+/** Probes unless it did within `maxAgeMs`; logs a new problem, and a recovery. */
 export function checkDataDir(
   dataDir: string,
   { maxAgeMs = 5_000, log = consoleLogger }: { maxAgeMs?: number; log?: Logger } = {},
 ): Promise<DataDirHealth> {
   const path = resolve(dataDir)
-  if (state.path === path && Date.now() - state.checkedAt < maxAgeMs) {
-    return state.checking ?? Promise.resolve({ path, problem: state.problem })
-  }
-  if (state.checking && state.path === path) return state.checking
-  state.path = path
-  state.checkedAt = Date.now()
-  const checking = dataDirWriteProblem(path).then((problem) => {
-    const before = state.problem
-    state.problem = problem
-    if (problem !== undefined && problem !== before) {
+  const { last } = state
+  if (last?.path === path && Date.now() - last.at < maxAgeMs) return Promise.resolve(last)
+  if (state.checking) return state.checking
+  const at = Date.now()
+  state.checking = dataDirWriteProblem(path).then((problem) => {
+    const before = state.last?.path === path ? state.last.problem : undefined
+    state.last = { path, problem, at }
+    state.checking = undefined
+    if (problem !== undefined && problem !== before)
       log.error('data_dir.unwritable', { path, problem })
-    } else if (problem === undefined && before !== undefined) {
+    if (problem === undefined && before !== undefined) {
       log.info('data_dir.writable', { path })
       for (const notify of state.onWritable.splice(0)) notify()
     }
     return { path, problem }
   })
-  state.checking = checking
-  void checking.finally(() => {
-    if (state.checking === checking) state.checking = undefined
-  })
-  return checking
+  return state.checking
 }
 
-/**
- * Checks the directory every `everyMs` in the background (so a disk that fills up is in the log
- * even when nothing asks /readyz); `onWritable` runs once, on the next recovery.
- */
-export function watchDataDir(
-  dataDir: string,
-  { everyMs = 30_000, onWritable }: { everyMs?: number; onWritable?: () => void } = {},
-): void {
+/** Checks every 30 s, so a disk that fills up is logged unasked; `onWritable` runs on recovery. */
+export function watchDataDir(dataDir: string, onWritable?: () => void): void {
   if (onWritable) state.onWritable.push(onWritable)
-  if (state.timer) return
-  state.timer = setInterval(() => void checkDataDir(dataDir), everyMs)
-  state.timer.unref()
+  state.timer ??= setInterval(() => void checkDataDir(dataDir), 30_000).unref()
 }
 
 export function stopWatchingDataDir(): void {

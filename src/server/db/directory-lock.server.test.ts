@@ -1,11 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
-  acquireLockFile,
+  acquireDataDirLock,
   DataDirectoryInUseError,
   type LockHolder,
   staleAfterMs,
@@ -21,15 +29,11 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-const deadPid = () => {
-  const child = spawnSync(process.execPath, ['-e', ''])
-  return child.pid as number
-}
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid as number
 
 /**
  * A process that has exited but is not reaped: the shell's background child, once the shell has
- * become a `sleep` that never waits for it. It still answers signal 0, as after `kill -9`. The
- * child exits only once its parent is that `sleep`: exiting earlier, a busy shell could reap it.
+ * become a `sleep` that never waits for it. It still answers signal 0, as after `kill -9`.
  */
 async function zombie() {
   const child = 'until [ "$(cat /proc/$PPID/comm)" = sleep ]; do sleep 0.01; done'
@@ -47,50 +51,51 @@ async function zombie() {
 }
 
 const me = thisProcess()
-const writeLock = (holder: LockHolder, refreshedAgoMs = 0) => {
-  writeFileSync(lockPath, `${JSON.stringify(holder)}\n`)
+/** A lock as another server left it, refreshed `refreshedAgoMs` ago. */
+const writeLock = (holder: LockHolder | undefined, refreshedAgoMs = 0) => {
+  mkdirSync(lockPath)
+  if (holder) writeFileSync(join(lockPath, 'holder.json'), JSON.stringify(holder))
   const time = new Date(Date.now() - refreshedAgoMs)
   utimesSync(lockPath, time, time)
 }
-const holderOf = () => JSON.parse(readFileSync(lockPath, 'utf8')) as LockHolder
+const holderOf = () => JSON.parse(readFileSync(join(lockPath, 'holder.json'), 'utf8')) as LockHolder
+const refusal = (self?: LockHolder) =>
+  acquireDataDirLock(dir, self).then(
+    () => 'taken',
+    (error: Error) => {
+      expect(error).toBeInstanceOf(DataDirectoryInUseError)
+      return error.message
+    },
+  )
 
-describe('acquireLockFile', () => {
-  it('names this process on this machine, and removes the file on release', () => {
-    const lock = acquireLockFile(lockPath, dir)
+describe('acquireDataDirLock', () => {
+  it('names this process, and is gone once released', async () => {
+    const lock = await acquireDataDirLock(dir)
+    expect(lock.tookOverStaleLock).toBe(false)
     expect(holderOf()).toEqual(me)
-    lock.release()
+    await lock.release()
+    await lock.release()
     expect(existsSync(lockPath)).toBe(false)
-    lock.release()
   })
 
-  it('refuses while another live process on this machine holds it', () => {
+  it('refuses while another live process on this machine holds it, or this one', async () => {
     writeLock({ ...me, pid: 1 })
-    expect(() => acquireLockFile(lockPath, dir)).toThrow(DataDirectoryInUseError)
-    expect(() => acquireLockFile(lockPath, dir)).toThrow(
+    expect(await refusal()).toBe(
       `Another server is using the embedded database in ${dir} (pid 1 on ${me.host}). Stop it or set DATA_DIR to another folder.`,
     )
-    expect(holderOf().pid).toBe(1)
+    rmSync(lockPath, { recursive: true })
+    const lock = await acquireDataDirLock(dir)
+    expect(await refusal()).toContain(`(pid ${process.pid} on ${me.host})`)
+    await lock.release()
   })
 
-  it('refuses a second lock in this same process', () => {
-    const lock = acquireLockFile(lockPath, dir)
-    expect(() => acquireLockFile(lockPath, dir)).toThrow(`(pid ${process.pid} on ${me.host})`)
-    lock.release()
-  })
-
-  it('takes over a stale lock on this machine: a dead pid, an unreadable file, or our pid from an earlier run', () => {
-    for (const stale of [
-      JSON.stringify({ ...me, pid: deadPid() }),
-      `${deadPid()}\n`,
-      '',
-      'garbage',
-      JSON.stringify(me),
-    ]) {
-      writeFileSync(lockPath, stale)
-      const lock = acquireLockFile(lockPath, dir)
+  it('takes over at once a lock of this machine whose holder is dead, or our pid from an earlier run', async () => {
+    for (const holder of [{ ...me, pid: deadPid() }, me]) {
+      writeLock(holder)
+      const lock = await acquireDataDirLock(dir)
       expect(lock.tookOverStaleLock).toBe(true)
       expect(holderOf()).toEqual(me)
-      lock.release()
+      await lock.release()
     }
   })
 
@@ -99,50 +104,36 @@ describe('acquireLockFile', () => {
     try {
       expect(() => process.kill(pid, 0)).not.toThrow()
       writeLock({ ...me, pid })
-      const lock = acquireLockFile(lockPath, dir)
+      const lock = await acquireDataDirLock(dir)
       expect(lock.tookOverStaleLock).toBe(true)
-      expect(holderOf()).toEqual(me)
-      lock.release()
+      await lock.release()
     } finally {
       stop()
     }
   })
 
-  it('refuses a lock another container refreshed lately, even when both are pid 1', () => {
+  it('refuses a lock another container refreshed lately, even when both are pid 1, and one naming nobody', async () => {
     const container = (host: string): LockHolder => ({ pid: 1, host, bootId: me.bootId })
     writeLock(container('box-a'), 2_000)
-    let refusal: unknown
-    try {
-      acquireLockFile(lockPath, dir, { self: container('box-b') })
-    } catch (error) {
-      refusal = error
+    const message = await refusal(container('box-b'))
+    expect(message).toContain('(pid 1 on box-a)')
+    expect(message).toContain('its lock lapses 30 s after its last refresh')
+    expect(holderOf().host).toBe('box-a')
+    rmSync(lockPath, { recursive: true })
+    writeLock(undefined)
+    expect(await refusal()).toContain('(holder unknown)')
+  })
+
+  it('takes over a lock another container or an earlier boot stopped refreshing', async () => {
+    for (const holder of [
+      { pid: 1, host: 'box-a', bootId: me.bootId },
+      { ...me, pid: 1, bootId: 'an-earlier-boot' },
+    ]) {
+      writeLock(holder, staleAfterMs + 1_000)
+      const lock = await acquireDataDirLock(dir, { pid: 1, host: 'box-b', bootId: me.bootId })
+      expect(lock.tookOverStaleLock).toBe(true)
+      expect(holderOf().host).toBe('box-b')
+      await lock.release()
     }
-    expect(refusal).toBeInstanceOf(DataDirectoryInUseError)
-    expect((refusal as Error).message).toContain('(pid 1 on box-a)')
-    expect((refusal as Error).message).toContain('It refreshed its lock 2 s ago')
-    expect(holderOf().host).toBe('box-a')
-  })
-
-  it('takes over a lock another container stopped refreshing: its server is gone', () => {
-    writeLock({ pid: 1, host: 'box-a', bootId: me.bootId }, staleAfterMs + 1_000)
-    const self = { pid: 1, host: 'box-b', bootId: me.bootId }
-    const lock = acquireLockFile(lockPath, dir, { self })
-    expect(lock.tookOverStaleLock).toBe(true)
-    expect(holderOf()).toEqual(self)
-    lock.release()
-  })
-
-  it('takes a lock of this host from before a reboot as its own, whatever the pid', () => {
-    writeLock({ ...me, pid: 1, bootId: 'an-earlier-boot' }, staleAfterMs + 1_000)
-    const lock = acquireLockFile(lockPath, dir)
-    expect(lock.tookOverStaleLock).toBe(true)
-    lock.release()
-  })
-
-  it('does not remove a lock that someone else has taken since', () => {
-    const lock = acquireLockFile(lockPath, dir)
-    writeLock({ pid: 1, host: 'box-a', bootId: 'x' })
-    lock.release()
-    expect(holderOf().host).toBe('box-a')
   })
 })

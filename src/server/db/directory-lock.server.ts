@@ -1,207 +1,103 @@
-import {
-  linkSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs'
-import { hostname } from 'node:os'
-import { resolve } from 'node:path'
-
 /**
- * Who holds a lock: a process on a machine. In a container the pid says little (every container
- * is pid 1 of its own), so the host name (each container's own) and the kernel's boot id (the
- * same for every container of one machine until it restarts) say on which machine and system.
+ * The data directory's lock (PGlite takes none): proper-lockfile's `pglite.lock`, refreshed while
+ * held, with `holder.json` naming the holder's pid, host and boot id, since in a container the pid
+ * alone says little (each one is pid 1).
  */
-export interface LockHolder {
-  pid: number
-  host: string
-  /** /proc/sys/kernel/random/boot_id, or '' where the system has none. */
-  bootId: string
-}
+import * as fs from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import lockfile from 'proper-lockfile'
+
+export type LockHolder = { pid: number; host: string; bootId: string }
+
+/** A holder on another machine or container is gone once it has not refreshed for this long. */
+export const staleAfterMs = 30_000
 
 export class DataDirectoryInUseError extends Error {
   override name = 'DataDirectoryInUseError'
-  constructor(
-    readonly dataDir: string,
-    readonly holder: LockHolder,
-    readonly refreshedSecondsAgo?: number,
-  ) {
-    const elsewhere =
-      refreshedSecondsAgo === undefined
-        ? ''
-        : ` It refreshed its lock ${refreshedSecondsAgo} s ago; if that server is gone (its container removed), the lock lapses ${staleAfterMs / 1000} s after its last refresh.`
+  constructor(dataDir: string, holder: LockHolder | undefined, elsewhere: boolean) {
+    const who = holder ? `pid ${holder.pid} on ${holder.host}` : 'holder unknown'
+    const lapse = ` If that server is gone (its container removed), its lock lapses ${staleAfterMs / 1000} s after its last refresh.`
     super(
-      `Another server is using the embedded database in ${dataDir} (pid ${holder.pid} on ${holder.host}). ` +
-        `Stop it or set DATA_DIR to another folder.${elsewhere}`,
+      `Another server is using the embedded database in ${dataDir} (${who}). Stop it or set DATA_DIR to another folder.${elsewhere ? lapse : ''}`,
     )
   }
 }
 
-export interface LockFile {
-  readonly path: string
-  /**
-   * True when a lock left by a process that is gone was taken over: the last server on this data
-   * directory did not shut down (it crashed or was killed), so anything it had claimed is void.
-   */
-  readonly tookOverStaleLock: boolean
-  release(): void
-}
-
-/** A lock's holder refreshes its file this often... */
-export const refreshEveryMs = 5_000
-/** ...so a lock another machine has not refreshed for this long belongs to a server that is gone. */
-export const staleAfterMs = 30_000
-
-const readBootId = () => {
+const readOr = <T>(read: () => T, otherwise: T) => {
   try {
-    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+    return read()
   } catch {
-    return ''
+    return otherwise
   }
 }
-
-/** This process, as a lock names it. */
 export const thisProcess = (): LockHolder => ({
   pid: process.pid,
   host: hostname(),
-  bootId: readBootId(),
+  bootId: readOr(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), ''),
 })
 
-// Locks this process holds, so a second open in the same process is refused too, while a
-// leftover lock that merely carries our pid (a restarted container is pid 1 again) is not.
+/** A zombie (killed, not yet reaped, as for a while after `kill -9`) answers signal 0: not running. */
+const isRunning = (pid: number) =>
+  readOr(() => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return !'ZX'.includes(stat.charAt(stat.lastIndexOf(')') + 2))
+  }, undefined) ?? readOr(() => process.kill(pid, 0), false)
+
+const removeDir = (path: string) => fs.rmSync(path, { recursive: true, force: true })
+// proper-lockfile removes its lock with rmdir: this one has holder.json in it.
+const lockFs = {
+  ...fs,
+  rmdir: (path: string, done: fs.NoParamCallback) =>
+    fs.rm(path, { recursive: true, force: true }, done),
+  rmdirSync: removeDir,
+}
+/** Held by this process: a leftover lock naming our pid (a restarted container) is stale. */
 const heldHere = new Set<string>()
 
 /**
- * Whether the process still runs. A zombie (killed, not yet reaped by its parent: for a while
- * after `kill -9` under a supervisor) still answers signal 0, but holds nothing any more.
+ * Takes `<dataDir>/pglite.lock`. A lock left on this machine (same host and boot id) by a pid
+ * that no longer runs is taken over at once; one from elsewhere after `staleAfterMs`.
+ * `tookOverStaleLock`: the last server here crashed or was killed.
  */
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+export async function acquireDataDirLock(dataDir: string, self = thisProcess()) {
+  const lockPath = join(dataDir, 'pglite.lock')
+  const options = {
+    lockfilePath: lockPath,
+    realpath: false,
+    stale: staleAfterMs,
+    update: 5_000,
+    fs: lockFs,
+    onCompromised: (error: Error) => console.error(`Lost the lock ${lockPath}: ${error.message}`),
   }
-  return !isZombie(pid)
-}
-
-/** Linux's /proc/<pid>/stat: the state follows the command name in parentheses. */
-function isZombie(pid: number) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
-    return state === 'Z' || state === 'X'
-  } catch {
-    return false
+  const tookOverStaleLock = fs.existsSync(lockPath)
+  const lock = () => lockfile.lock(join(dataDir, 'pglite'), options)
+  const unlock = await lock().catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ELOCKED') throw error
+    const holder = readOr<LockHolder | undefined>(
+      () => JSON.parse(fs.readFileSync(join(lockPath, 'holder.json'), 'utf8')),
+      undefined,
+    )
+    const thisMachine = holder?.host === self.host && holder.bootId === self.bootId
+    const gone = holder?.pid === self.pid ? !heldHere.has(lockPath) : !isRunning(holder?.pid ?? 0)
+    if (!holder || !thisMachine || !gone) {
+      throw new DataDirectoryInUseError(dataDir, holder, holder !== undefined && !thisMachine)
+    }
+    removeDir(lockPath)
+    return lock()
+  })
+  heldHere.add(lockPath)
+  // proper-lockfile takes a changed mtime for a lost lock: the write must keep it.
+  const { atime, mtime } = fs.statSync(lockPath)
+  fs.writeFileSync(join(lockPath, 'holder.json'), `${JSON.stringify(self)}\n`)
+  fs.utimesSync(lockPath, atime, mtime)
+  let released: Promise<void> | undefined
+  return {
+    tookOverStaleLock,
+    // A lock lost meanwhile (taken over as stale) is not ours to remove.
+    release: () =>
+      (released ??= unlock()
+        .catch(() => {})
+        .finally(() => heldHere.delete(lockPath))),
   }
-}
-
-/**
- * The lock's holder and when it last refreshed the file; undefined when it cannot be read. A lock
- * that holds only a pid was written by an earlier version, on this machine.
- */
-function readLock(
-  path: string,
-  self: LockHolder,
-): { holder: LockHolder; refreshedAt: number } | undefined {
-  try {
-    const text = readFileSync(path, 'utf8')
-    const refreshedAt = statSync(path).mtimeMs
-    const data = (
-      /^\d+\s*$/.test(text) ? { ...self, pid: Number(text) } : JSON.parse(text)
-    ) as Partial<LockHolder>
-    if (typeof data.pid !== 'number' || !Number.isInteger(data.pid) || data.pid <= 0) {
-      return undefined
-    }
-    return {
-      holder: { pid: data.pid, host: String(data.host ?? ''), bootId: String(data.bootId ?? '') },
-      refreshedAt,
-    }
-  } catch {
-    return undefined
-  }
-}
-
-/** Creates the lock atomically (write a temporary file, hard-link it into place): never half-written. */
-function tryCreate(path: string, holder: LockHolder): boolean {
-  const temporary = `${path}.${holder.pid}.${Date.now()}.tmp`
-  writeFileSync(temporary, `${JSON.stringify(holder)}\n`, { flag: 'wx' })
-  try {
-    linkSync(temporary, path)
-    return true
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw error
-  } finally {
-    rmSync(temporary, { force: true })
-  }
-}
-
-const sameHolder = (a: LockHolder, b: LockHolder) =>
-  a.pid === b.pid && a.host === b.host && a.bootId === b.bootId
-
-/**
- * Takes the exclusive lock file that guards a data directory (PGlite takes none, and two
- * processes on one data dir corrupt it), shared volumes and containers included. A lock is taken
- * over when its holder is gone: on this machine (same host and boot id) when its pid no longer
- * runs; from another machine or container, once it has not been refreshed for `staleAfterMs`.
- * The holder refreshes the file's time every `refreshEveryMs` while it holds the lock.
- */
-export function acquireLockFile(
-  lockPath: string,
-  dataDir: string,
-  options: { self?: LockHolder; now?: () => number } = {},
-): LockFile {
-  const path = resolve(lockPath)
-  const self = options.self ?? thisProcess()
-  const now = options.now ?? Date.now
-  let tookOverStaleLock = false
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (tryCreate(path, self)) {
-      heldHere.add(path)
-      const refresh = setInterval(() => {
-        try {
-          const time = new Date()
-          utimesSync(path, time, time)
-        } catch {
-          // Gone or taken over: the next start says so.
-        }
-      }, refreshEveryMs)
-      refresh.unref()
-      return {
-        path,
-        tookOverStaleLock,
-        release() {
-          clearInterval(refresh)
-          if (!heldHere.delete(path)) return
-          const current = readLock(path, self)
-          if (current && sameHolder(current.holder, self)) rmSync(path, { force: true })
-        },
-      }
-    }
-    const current = readLock(path, self)
-    if (current) {
-      const { holder, refreshedAt } = current
-      const thisMachine = holder.host === self.host && holder.bootId === self.bootId
-      if (thisMachine) {
-        const heldByThisProcess = holder.pid === self.pid && heldHere.has(path)
-        const heldByAnother = holder.pid !== self.pid && isRunning(holder.pid)
-        if (heldByThisProcess || heldByAnother) {
-          throw new DataDirectoryInUseError(resolve(dataDir), holder)
-        }
-      } else if (now() - refreshedAt < staleAfterMs) {
-        const secondsAgo = Math.max(0, Math.round((now() - refreshedAt) / 1000))
-        throw new DataDirectoryInUseError(resolve(dataDir), holder, secondsAgo)
-      }
-    }
-    try {
-      unlinkSync(path)
-      tookOverStaleLock = true
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    }
-  }
-  throw new Error(`Could not take the lock ${path}: it keeps changing hands`)
 }

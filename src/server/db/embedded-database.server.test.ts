@@ -10,13 +10,16 @@ import {
 } from './embedded-database.server'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'embedded-db-'))
-const log = { info: vi.fn(), warn: vi.fn() }
-const open = () => openEmbeddedDatabase({ dataDir, log })
+const log = { info: vi.spyOn(console, 'info').mockImplementation(() => {}) }
+const open = () => openEmbeddedDatabase(dataDir)
 const countMessages = async (db: Awaited<ReturnType<typeof open>>['db']) =>
   (await db.query<{ n: number }>('select count(*)::int as n from public.contact_messages')).rows[0]
     ?.n
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+afterAll(() => {
+  log.info.mockRestore()
+  rmSync(dataDir, { recursive: true, force: true })
+})
 
 describe('openEmbeddedDatabase', () => {
   it('opens under a lock, migrates, refuses a second opener, and reopens with its data', async () => {
@@ -27,7 +30,9 @@ describe('openEmbeddedDatabase', () => {
          values ('Ada', 'ada@example.com', '9055550100', 'Hello')`,
       )
       expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true)
-      expect(JSON.parse(readFileSync(join(dataDir, 'pglite.lock'), 'utf8'))).toEqual(thisProcess())
+      expect(JSON.parse(readFileSync(join(dataDir, 'pglite.lock', 'holder.json'), 'utf8'))).toEqual(
+        thisProcess(),
+      )
       expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/applied migrations \d+/))
 
       await expect(open()).rejects.toThrow(
@@ -55,7 +60,6 @@ describe('openEmbeddedDatabase', () => {
     }
   })
   it('keeps one process-wide database, with its data, until it is closed', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
     const shared = getEmbeddedDatabase(dataDir)
     expect(getEmbeddedDatabase(dataDir)).toBe(shared)
     const { db } = await shared
@@ -65,6 +69,5 @@ describe('openEmbeddedDatabase', () => {
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false)
     expect(getEmbeddedDatabase(dataDir)).not.toBe(shared)
     await closeEmbeddedDatabase()
-    info.mockRestore()
   })
 })

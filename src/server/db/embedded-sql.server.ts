@@ -1,38 +1,23 @@
 import type { DatabaseSql } from './migrations.server'
 
-// Embedded at build time: the production server is a Nitro bundle that has no supabase/ folder.
-const migrationFiles = import.meta.glob<string>('/supabase/migrations/*.sql', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-})
-const shimFiles = import.meta.glob<string>('/supabase/embedded/supabase-shim.sql', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-})
-const seedFiles = import.meta.glob<string>('/supabase/seed.sql', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-})
+// Embedded at build time: the built server has no supabase/ folder.
+const sqlFiles = import.meta.glob<string>(
+  ['/supabase/migrations/*.sql', '/supabase/embedded/supabase-shim.sql', '/supabase/seed.sql'],
+  { query: '?raw', import: 'default', eager: true },
+)
 const manifestFiles = import.meta.glob<unknown>(
   '/public/storage/v1/object/public/gallery/manifest.json',
   { import: 'default', eager: true },
 )
 
-const only = (files: Record<string, string>, what: string) => {
-  const [text] = Object.values(files)
-  if (text === undefined) throw new Error(`${what} is missing from the build`)
-  return text
+export const bundledDatabaseSql = (): DatabaseSql => {
+  const shim = sqlFiles['/supabase/embedded/supabase-shim.sql']
+  if (shim === undefined) throw new Error('supabase/embedded/supabase-shim.sql is missing')
+  const migrations = Object.fromEntries(
+    Object.entries(sqlFiles).filter(([path]) => path.startsWith('/supabase/migrations/')),
+  )
+  return { shim, migrations, seed: sqlFiles['/supabase/seed.sql'] ?? '' }
 }
 
-/** The shim, migrations and seed of supabase/, as the embedded database applies them. */
-export const bundledDatabaseSql = (): DatabaseSql => ({
-  shim: only(shimFiles, 'supabase/embedded/supabase-shim.sql'),
-  migrations: migrationFiles,
-  seed: Object.values(seedFiles)[0] ?? '',
-})
-
-/** The listing of the bundled photo bucket (public/storage/v1/object/public/gallery/manifest.json). */
+/** The bundled photo bucket's listing (public/storage/v1/object/public/gallery/manifest.json). */
 export const bundledBucketManifest = (): unknown => Object.values(manifestFiles)[0] ?? []
