@@ -45,8 +45,8 @@ describe('the beacon endpoint', () => {
     )
     log = createMemoryLogger()
     const store = createSqlPageViewStore(database.db)
-    recorder = createPageViewRecorder(() => store, log, 5)
-    endpoint = createBeaconEndpoint(recorder, { env })
+    recorder = createPageViewRecorder(() => store, log, { flushAfterMs: 5 })
+    endpoint = createBeaconEndpoint(recorder, env)
   })
 
   const post = (
@@ -252,7 +252,12 @@ describe('the beacon endpoint', () => {
   })
 
   it('answers 503 when the write is not done within its bound, without waiting on', async () => {
-    const patient = createBeaconEndpoint(recorder, { env, keptWithinMs: 20 })
+    const store = createSqlPageViewStore(database.db)
+    const impatient = createPageViewRecorder(() => store, log, {
+      flushAfterMs: 5,
+      keptWithinMs: 20,
+    })
+    const patient = createBeaconEndpoint(impatient, env)
     let release = () => {}
     // The embedded database busy with another transaction: the batch's write waits behind it.
     const busy = database.db.transaction(
@@ -267,6 +272,6 @@ describe('the beacon endpoint', () => {
     expect(await response?.text()).toBe('Beacon not confirmed kept: the store is slow.')
     release()
     await busy
-    await recorder.flush()
+    await impatient.flush()
   })
 })

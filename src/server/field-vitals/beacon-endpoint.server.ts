@@ -2,7 +2,6 @@
  * POST /api/vitals, answered before the app (src/server.ts): a page view's beacon, 204 once
  * written (docs/decisions/026-beacon-answered-once-kept.md). Nothing of a beacon is logged.
  */
-import { setTimeout as delay } from 'node:timers/promises'
 import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
 import { limitRequestBody } from 'srvx/body-limit'
@@ -12,43 +11,28 @@ import { beaconMaxBytes, beaconPath } from '#src/features/field-vitals/beacon-wi
 import { rateLimitKey } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
 import { clientIpFrom, parseTrustProxy } from '../contact/client-ip.server'
 import { getEnvironment } from '../env.server'
+import type { Environment } from '../env-schema.server'
 import type { PageViewRecorder } from './page-view-recorder.server'
 
 const beaconText = v.pipe(v.string(), v.parseJson(), beaconSchema)
 
-/**
- * Why a request is not what `navigator.sendBeacon` sends from this site's pages, or undefined.
- * Another site's page cannot make a browser's fetch metadata say same-origin.
- */
+/** Why a request is not what `navigator.sendBeacon` sends from this site's pages, or undefined. */
 function notCounted(headers: Headers, siteHosts: string[]): string | undefined {
   const origin = headers.get('origin')
+  // Another site's page cannot make a browser's fetch metadata say same-origin.
   if (
     headers.get('sec-fetch-site') !== 'same-origin' ||
     !['no-cors', 'cors'].includes(headers.get('sec-fetch-mode') ?? '') ||
     headers.get('sec-fetch-dest') !== 'empty' ||
     (origin !== null && !siteHosts.includes(URL.parse(origin)?.host ?? ''))
-  ) {
+  )
     return 'Not counted: not a beacon from this site (Sec-Fetch-*, Origin).'
-  }
   const userAgent = headers.get('user-agent') ?? ''
   // Every browser's user agent begins so; isbot then tells crawlers and headless browsers apart.
-  if (!userAgent.startsWith('Mozilla/5.0 (') || isbot(userAgent)) {
+  if (!userAgent.startsWith('Mozilla/5.0 (') || isbot(userAgent))
     return 'Not counted: not a browser (User-Agent).'
-  }
-  if (headers.get('sec-gpc')?.trim() === '1' || headers.get('dnt')?.trim() === '1') {
+  if (headers.get('sec-gpc')?.trim() === '1' || headers.get('dnt')?.trim() === '1')
     return 'Not kept: this browser asks sites not to track it (Sec-GPC, DNT).'
-  }
-}
-
-/** The client as the contact form's limit counts it (TRUST_PROXY; IPv6 by its /64). */
-function clientAddress(request: Request, trustProxy: string): string {
-  const peer = request as Request & { ip?: string; context?: { clientAddress?: string } }
-  const ip = clientIpFrom({
-    forwardedFor: request.headers.get('x-forwarded-for'),
-    socketAddress: peer.context?.clientAddress ?? peer.ip,
-    trust: parseTrustProxy(trustProxy),
-  })
-  return rateLimitKey(ip)
 }
 
 // Per address and instance, 20 beacons then 2 a minute: a reader going through twenty pages
@@ -67,16 +51,16 @@ const notKept = {
 
 export function createBeaconEndpoint(
   recorder: PageViewRecorder,
-  {
-    env = getEnvironment,
-    keptWithinMs = 10_000,
-  }: { env?: () => { SITE_URL: string; TRUST_PROXY: string }; keptWithinMs?: number } = {},
+  env: () => Pick<Environment, 'SITE_URL' | 'TRUST_PROXY'> = getEnvironment,
 ) {
   const buckets = new LRUCache<string, { tokens: number; at: number }>({ max: 20_000 })
 
-  /** Counts one beacon from `address`: 0 when it may pass, else the seconds until one would. */
-  function take(address: string, now = Date.now()): number {
-    const last = buckets.get(address)
+  /** Counts a beacon of the client as the contact form counts it: 0, or seconds to wait. */
+  function take(request: Request & { ip?: string }, trustProxy: string) {
+    const trust = parseTrustProxy(trustProxy)
+    const forwardedFor = request.headers.get('x-forwarded-for')
+    const address = rateLimitKey(clientIpFrom({ forwardedFor, socketAddress: request.ip, trust }))
+    const [last, now] = [buckets.get(address), Date.now()]
     const tokens = last ? Math.min(burst, last.tokens + (now - last.at) * refillPerMs) : burst
     buckets.set(address, { tokens: tokens >= 1 ? tokens - 1 : tokens, at: now })
     return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / refillPerMs / 1000)
@@ -87,33 +71,24 @@ export function createBeaconEndpoint(
     const { SITE_URL, TRUST_PROXY } = env()
     // Behind a proxy that rewrites Host, the Origin names the public site.
     const refusal = notCounted(request.headers, [host, URL.parse(SITE_URL)?.host ?? host])
-    const waitS = refusal ? 0 : take(clientAddress(request, TRUST_PROXY))
-    if (refusal || waitS > 0) await request.body?.cancel().catch(() => {})
     if (refusal) return answer(403, refusal)
+    const waitS = take(request, TRUST_PROXY)
     if (waitS > 0) return answer(429, 'Too many beacons.', { 'retry-after': String(waitS) })
     // Undefined past the limit, or when the client left (and hears no answer).
-    const text = await limitRequestBody(request, beaconMaxBytes)
-      .text()
-      .catch(() => undefined)
-    if (text === undefined) {
+    const limited = limitRequestBody(request, beaconMaxBytes)
+    const text = await limited.text().catch(() => undefined)
+    if (text === undefined)
       return answer(413, `A beacon is at most ${beaconMaxBytes} bytes.`, { connection: 'close' })
-    }
     const beacon = v.safeParse(beaconText, text)
-    if (!beacon.success) {
+    if (!beacon.success)
       return answer(400, `Not a valid beacon: ${v.getDotPath(beacon.issues[0]) ?? '(body)'}.`)
-    }
-    const waited = new AbortController()
-    const outcome = await Promise.race([
-      recorder.keep(pageViewRow(beacon.output)),
-      delay(keptWithinMs, 'late' as const, { signal: waited.signal }),
-    ]).finally(() => waited.abort())
+    const outcome = await recorder.keep(pageViewRow(beacon.output))
     if (outcome === 'kept') return answer(204)
     const [reason, retryAfter] = notKept[outcome]
     return answer(503, reason, { 'retry-after': retryAfter })
   }
 
   return {
-    /** The answer to a beacon, or undefined for any other request. */
     handle(request: Request): Promise<Response> | undefined {
       const url = new URL(request.url)
       return url.pathname === beaconPath ? receive(request, url.host) : undefined

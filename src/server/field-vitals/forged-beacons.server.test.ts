@@ -80,10 +80,11 @@ describe.each([
   beforeEach(async () => {
     if (skip) return
     await db.database.query('truncate public.page_views')
-    recorder = createPageViewRecorder(() => store, createMemoryLogger(), 5)
-    const endpoint = createBeaconEndpoint(recorder, {
-      env: () => ({ TRUST_PROXY: 'true', SITE_URL: 'http://site.test' }),
-    })
+    recorder = createPageViewRecorder(() => store, createMemoryLogger(), { flushAfterMs: 5 })
+    const endpoint = createBeaconEndpoint(recorder, () => ({
+      TRUST_PROXY: 'true',
+      SITE_URL: 'http://site.test',
+    }))
     post = (beacon, address) => endpoint.handle(beaconRequest(beacon, address)) as Promise<Response>
   })
 

@@ -1,12 +1,12 @@
 /**
- * Beacons written in batches, each answered once its batch is written: one record_page_views()
- * call 250 ms after the first waiting beacon, or at 500 (docs/decisions/026-beacon-answered-once-kept.md).
+ * Beacons written in batches (one record_page_views() call 250 ms after the first, or at 500),
+ * each answered once its batch is (docs/decisions/026-beacon-answered-once-kept.md).
  */
 import type { PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import type { PageViewStore } from './page-view-store.server'
 
-export type KeepOutcome = 'kept' | 'queue-full' | 'not-written'
+type KeepOutcome = 'kept' | 'queue-full' | 'not-written' | 'late'
 export type PageViewRecorder = ReturnType<typeof createPageViewRecorder>
 
 const batchSize = 500
@@ -15,7 +15,7 @@ const maxQueued = 10_000
 export function createPageViewRecorder(
   store: () => PageViewStore | Promise<PageViewStore>,
   log: Logger,
-  flushAfterMs = 250,
+  { flushAfterMs = 250, keptWithinMs = 10_000 } = {},
 ) {
   const queue: { row: PageViewRow; settle: (outcome: KeepOutcome) => void }[] = []
   let flushing: Promise<void> | undefined
@@ -50,7 +50,7 @@ export function createPageViewRecorder(
 
   return {
     flush,
-    /** Settles once the row's batch is written, or could not be; never rejects. */
+    /** Settles once the row's batch is written or could not be, or as 'late' (it may still be). */
     keep(row: PageViewRow): Promise<KeepOutcome> {
       if (queue.length >= maxQueued) {
         refused++
@@ -58,6 +58,7 @@ export function createPageViewRecorder(
       }
       return new Promise((settle) => {
         queue.push({ row, settle })
+        setTimeout(settle, keptWithinMs, 'late').unref()
         if (queue.length >= batchSize) void flush()
         else timer ??= setTimeout(flush, flushAfterMs)
       })

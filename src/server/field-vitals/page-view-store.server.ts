@@ -1,7 +1,6 @@
 /**
- * Where page views are written and the report read, through the migration's functions that only
- * service_role may run: any Postgres as service_role (embedded, or `npm run report` with
- * SUPABASE_DB_URL), or Supabase's data API with the secret key.
+ * Page views written and the report read through functions only service_role may run: as that
+ * role in any Postgres (embedded, SUPABASE_DB_URL), or through Supabase's data API (secret key).
  */
 import { createClient } from '@supabase/supabase-js'
 import type { PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
@@ -17,9 +16,7 @@ export function createSqlPageViewStore(database: Database) {
     record: (rows: PageViewRow[]) =>
       one('select public.record_page_views($1::jsonb) as r', [JSON.stringify(rows)]),
     report: (days: number) => one('select public.site_report($1::integer) as r', [days]),
-    /** Messages stored, notified, waiting, failed. */
     contactFigures: () => one('select public.contact_notification_report() as r'),
-    /** Deletes what is older than 13 months; answers how many rows went. */
     prune: async () => Number(await one('select public.prune_site_analytics() as r')),
   }
 }
@@ -27,13 +24,10 @@ export function createSqlPageViewStore(database: Database) {
 export function createSupabasePageViewStore(options: { url: string; secretKey: string }) {
   const client = createClient(options.url, options.secretKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    db: { timeout: 8_000, retry: false },
+    db: { timeout: 8_000 },
   })
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const { data, error, status } = await client.rpc(name, args)
-    if (error) throw new Error(`Supabase ${name} failed (HTTP ${status}): ${error.message}`)
-    return data as unknown
-  }
+  const call = async (name: string, args = {}) =>
+    (await client.rpc(name, args).throwOnError()).data as unknown
   return {
     record: (views) => call('record_page_views', { views }),
     report: (days) => call('site_report', { days }),

@@ -42,10 +42,11 @@ describe.skipIf(postgresMissing)(
     const instance = (url = gateway.url) => {
       const log = createMemoryLogger()
       const store = createSupabasePageViewStore({ url, secretKey: gateway.secretKey })
-      const recorder = createPageViewRecorder(() => store, log, 5)
-      const endpoint = createBeaconEndpoint(recorder, {
-        env: () => ({ TRUST_PROXY: 'true', SITE_URL: 'http://site.test' }),
-      })
+      const recorder = createPageViewRecorder(() => store, log, { flushAfterMs: 5 })
+      const endpoint = createBeaconEndpoint(recorder, () => ({
+        TRUST_PROXY: 'true',
+        SITE_URL: 'http://site.test',
+      }))
       const post = (beacon: object, address: string) =>
         endpoint.handle(beaconRequest(beacon, address)) as Promise<Response>
       return { recorder, post, log }
