@@ -109,6 +109,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(`The figures could not be read: ${error instanceof Error ? error.message : error}`)
   process.exitCode = 1
 })
