@@ -4,7 +4,7 @@
  * read as the embedded server and `npm run report` with SUPABASE_DB_URL read it (SQL as
  * service_role), and as Supabase mode reads it (supabase-js through the gateway stand-in).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -14,7 +14,7 @@ import {
   ownerReportDocument,
 } from '#src/server/field-vitals/page-view-store.server.ts'
 import {
-  readReportSnapshot,
+  reportSnapshotFile,
   writeReportSnapshot,
 } from '#src/server/field-vitals/report-snapshot.server.ts'
 import { createPostgresContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
@@ -189,7 +189,9 @@ describe.each([
     const counted = await seed()
     const log = createMemoryLogger()
     await writeReportSnapshot(snapshots, createSqlPageViewStore(db.database), log)
-    const report = parseSiteReport(await readReportSnapshot(snapshots))
+    const report = parseSiteReport(
+      JSON.parse(readFileSync(join(snapshots, reportSnapshotFile), 'utf8')),
+    )
     expect(report.contact).toMatchObject(counted)
     expect(log.entries).toEqual([])
   })

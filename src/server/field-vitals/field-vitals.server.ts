@@ -1,97 +1,67 @@
 /**
- * The field-vitals services of this process, wired from the environment: the page-view store
- * (embedded PGlite, or Supabase with the secret key, which every instance shares), the recorder
- * that batches beacons into it, and the beacon endpoint. Embedded, the recorder also applies the
- * 13-month retention once a day; with Supabase the database's schedule does
- * (supabase/schedule-contact-delivery.sql). Embedded, it keeps <DATA_DIR>/report/site-report.json
- * for `npm run report`.
+ * This process's page-view store (embedded PGlite, or Supabase shared by every instance), recorder
+ * and beacon endpoint; embedded, the 13-month retention and the snapshot for `npm run report`.
  */
-import { consoleLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { describeError, consoleLogger as log } from '#supabase/functions/_shared/contact/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import { processState } from '../process-state.server'
 import { createBeaconEndpoint } from './beacon-endpoint.server'
-import { createBeaconRateLimit } from './beacon-rate-limit.server'
-import { createPageViewRecorder, type PageViewRecorder } from './page-view-recorder.server'
+import { createPageViewRecorder } from './page-view-recorder.server'
 import {
   createSqlPageViewStore,
   createSupabasePageViewStore,
   type PageViewStore,
 } from './page-view-store.server'
-import { reportDir, startReportSnapshots } from './report-snapshot.server'
-
-const dayMs = 86_400_000
+import { reportDir, writeReportSnapshot } from './report-snapshot.server'
 
 const state = processState('field-vitals', () => ({
-  store: undefined as Promise<PageViewStore> | undefined,
-  recorder: undefined as Promise<PageViewRecorder> | undefined,
-  snapshots: undefined as ReturnType<typeof startReportSnapshots> | undefined,
+  store: undefined as PageViewStore | undefined,
+  recorder: createPageViewRecorder(getPageViewStore, log),
+  stopChores: async (): Promise<unknown> => undefined,
 }))
 
-export function getPageViewStore(): Promise<PageViewStore> {
-  state.store ??= (async () => {
-    const env = getEnvironment()
-    if (env.SUPABASE_URL && env.SUPABASE_SECRET_KEY) {
-      return createSupabasePageViewStore({
-        url: env.SUPABASE_URL,
-        secretKey: env.SUPABASE_SECRET_KEY,
-      })
-    }
-    const { db } = await getEmbeddedDatabase(env.DATA_DIR)
-    return createSqlPageViewStore(db)
-  })()
-  state.store.catch(() => {
-    state.store = undefined
-  })
+export async function getPageViewStore(): Promise<PageViewStore> {
+  if (state.store) return state.store
+  const { SUPABASE_URL: url, SUPABASE_SECRET_KEY: secretKey, DATA_DIR } = getEnvironment()
+  // Kept once open: a store that failed to open is tried again at the next call.
+  state.store =
+    url && secretKey
+      ? createSupabasePageViewStore({ url, secretKey })
+      : createSqlPageViewStore((await getEmbeddedDatabase(DATA_DIR)).db)
   return state.store
 }
 
-function getRecorder(): Promise<PageViewRecorder> {
-  state.recorder ??= getPageViewStore().then((store) =>
-    createPageViewRecorder({
-      store,
-      log: consoleLogger,
-      pruneEveryMs: getEnvironment().SUPABASE_URL === undefined ? dayMs : undefined,
-    }),
-  )
-  state.recorder.catch(() => {
-    state.recorder = undefined
-  })
-  return state.recorder
-}
+export const beaconEndpoint = createBeaconEndpoint(state.recorder)
 
-export const beaconEndpoint = createBeaconEndpoint({
-  recorder: getRecorder,
-  rateLimit: createBeaconRateLimit(),
-})
+export const flushPageViews = () => state.recorder.flush()
 
-/** Writes the beacons this instance has queued. */
-export async function flushPageViews(): Promise<void> {
-  await (await state.recorder?.catch(() => undefined))?.flush()
-}
-
-/**
- * At start: the recorder (and, embedded, the retention's first pass and the report snapshot that
- * `npm run report` reads).
- */
 export async function startFieldVitals(): Promise<void> {
-  await getRecorder()
-  const env = getEnvironment()
-  if (env.SUPABASE_URL === undefined && !state.snapshots) {
-    state.snapshots = startReportSnapshots({
-      dir: reportDir(env.DATA_DIR),
-      store: await getPageViewStore(),
-      log: consoleLogger,
-    })
+  const store = await getPageViewStore()
+  const { SUPABASE_URL, DATA_DIR } = getEnvironment()
+  if (SUPABASE_URL !== undefined) return
+  const failed = (event: string) => (error: unknown) =>
+    log.error(event, { error: describeError(error) })
+  // The retention is an indexed delete that mostly finds nothing: cheap every ten minutes.
+  const tend = async () => {
+    const removed = await store.prune().catch(failed('vitals.prune_failed'))
+    if (removed) log.info('vitals.pruned', { removed })
+    await writeReportSnapshot(reportDir(DATA_DIR), store, log).catch(
+      failed('vitals.report_snapshot_failed'),
+    )
+  }
+  let tending = tend()
+  const timer = setInterval(() => {
+    tending = tending.then(tend)
+  }, 600_000).unref()
+  state.stopChores = () => {
+    clearInterval(timer)
+    return tending.then(tend)
   }
 }
 
 /** Before the database closes: what is queued is written, then the report snapshot. */
 export async function stopFieldVitals(): Promise<void> {
-  const recorder = state.recorder
-  state.recorder = undefined
-  await (await recorder?.catch(() => undefined))?.stop()
-  const snapshots = state.snapshots
-  state.snapshots = undefined
-  await snapshots?.stop()
+  await state.recorder.flush()
+  await state.stopChores()
 }

@@ -16,7 +16,6 @@ import {
   type SchemaDatabase,
 } from '#test/support/supabase-schema.ts'
 import { createBeaconEndpoint } from './beacon-endpoint.server'
-import { createBeaconRateLimit } from './beacon-rate-limit.server'
 import { createPageViewRecorder, type PageViewRecorder } from './page-view-recorder.server'
 import { createSqlPageViewStore, type PageViewStore } from './page-view-store.server'
 
@@ -81,13 +80,11 @@ describe.each([
   beforeEach(async () => {
     if (skip) return
     await db.database.query('truncate public.page_views')
-    recorder = createPageViewRecorder({ store, log: createMemoryLogger(), flushIntervalMs: 5 })
-    const endpoint = createBeaconEndpoint({
-      recorder: () => recorder,
-      rateLimit: createBeaconRateLimit(),
-      trustProxy: () => 'true',
-      siteUrl: () => 'http://site.test',
-    })
+    recorder = createPageViewRecorder(() => store, createMemoryLogger(), { flushAfterMs: 5 })
+    const endpoint = createBeaconEndpoint(recorder, () => ({
+      TRUST_PROXY: 'true',
+      SITE_URL: 'http://site.test',
+    }))
     post = (beacon, address) => endpoint.handle(beaconRequest(beacon, address)) as Promise<Response>
   })
 

@@ -14,7 +14,6 @@ import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
 import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
 import { createBeaconEndpoint } from './beacon-endpoint.server'
-import { createBeaconRateLimit } from './beacon-rate-limit.server'
 import { createPageViewRecorder } from './page-view-recorder.server'
 import { createSupabasePageViewStore } from './page-view-store.server'
 
@@ -42,16 +41,12 @@ describe.skipIf(postgresMissing)(
     /** One site instance: its own recorder and endpoint, the shared database behind the secret key. */
     const instance = (url = gateway.url) => {
       const log = createMemoryLogger()
-      const recorder = createPageViewRecorder({
-        store: createSupabasePageViewStore({ url, secretKey: gateway.secretKey, timeoutMs: 2_000 }),
-        log,
-        flushIntervalMs: 5,
-      })
-      const endpoint = createBeaconEndpoint({
-        recorder: () => recorder,
-        rateLimit: createBeaconRateLimit(),
-        trustProxy: () => 'true',
-      })
+      const store = createSupabasePageViewStore({ url, secretKey: gateway.secretKey })
+      const recorder = createPageViewRecorder(() => store, log, { flushAfterMs: 5 })
+      const endpoint = createBeaconEndpoint(recorder, () => ({
+        TRUST_PROXY: 'true',
+        SITE_URL: 'http://site.test',
+      }))
       const post = (beacon: object, address: string) =>
         endpoint.handle(beaconRequest(beacon, address)) as Promise<Response>
       return { recorder, post, log }
@@ -74,7 +69,7 @@ describe.skipIf(postgresMissing)(
           )
         ).status,
       ).toBe(204)
-      await Promise.all([first.recorder.stop(), second.recorder.stop()])
+      await Promise.all([first.recorder.flush(), second.recorder.flush()])
 
       const store = createSupabasePageViewStore({ url: gateway.url, secretKey: gateway.secretKey })
       const [gallery] = parseSiteReport(await store.report(28)).routes
@@ -105,7 +100,7 @@ describe.skipIf(postgresMissing)(
       expect(response.status).toBe(503)
       expect(response.headers.get('retry-after')).toBe('60')
       expect(site.log.entries.map((entry) => entry.event)).toEqual(['vitals.record_failed'])
-      await site.recorder.stop()
+      await site.recorder.flush()
       const stored = await db.database.query<{ n: number }>(
         'select count(*)::int as n from public.page_views',
       )
@@ -116,7 +111,7 @@ describe.skipIf(postgresMissing)(
       const site = instance('http://127.0.0.1:9')
       const load = { route: '/gallery', nav: 'load', device: 'phone', view: true, lcp: 2000 }
       expect((await site.post(load, '203.0.113.21')).status).toBe(503)
-      await site.recorder.stop()
+      await site.recorder.flush()
     })
 
     it('the publishable key can neither write, read, report nor prune', async () => {
