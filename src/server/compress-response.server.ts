@@ -5,28 +5,28 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 /** Documents the server renders; scripts and styles ship precompressed (vite.config.ts). */
 const compressibleType = /^(text\/html|text\/plain|application\/xml)\b/
 
-type Encoding = 'br' | 'gzip'
-
-/** The encodings among `offered` that the client accepts (`q=0` refuses one), in that order. */
-function acceptedEncodings<E extends string>(acceptEncoding: string | null, offered: readonly E[]) {
-  if (!acceptEncoding) return []
-  const accepted = new Map<string, number>()
-  for (const entry of acceptEncoding.split(',')) {
-    const [name = '', ...params] = entry.trim().toLowerCase().split(';')
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value)
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q))
-  }
-  const quality = (name: E) => accepted.get(name) ?? accepted.get('*') ?? 0
-  return offered.filter((name) => quality(name) > 0)
+/** Whether the client takes `encoding`, by name or as `*`, with a quality above 0. */
+function accepts(acceptEncoding: string | null, encoding: string) {
+  const quality = new Map(
+    (acceptEncoding ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((entry) => {
+        const [name = '', ...params] = entry.split(';').map((part) => part.trim())
+        const q = params.find((param) => param.startsWith('q='))
+        return [name, q === undefined ? 1 : Number(q.slice(2))] as const
+      }),
+  )
+  return (quality.get(encoding) ?? quality.get('*') ?? 0) > 0
 }
 
 /** The best encoding the client accepts, brotli first. */
-export const preferredEncoding = (acceptEncoding: string | null): Encoding | undefined =>
-  acceptedEncodings(acceptEncoding, ['br', 'gzip'] as const)[0]
+export const preferredEncoding = (acceptEncoding: string | null) =>
+  (['br', 'gzip'] as const).find((encoding) => accepts(acceptEncoding, encoding))
 
-/** Whether the client takes gzip (what precompressed pages are kept in). */
+/** Whether the client takes gzip (what finished pages are kept in). */
 export const acceptsGzip = (request: Request) =>
-  acceptedEncodings(request.headers.get('accept-encoding'), ['gzip'] as const).length > 0
+  accepts(request.headers.get('accept-encoding'), 'gzip')
 
 /**
  * Compresses a rendered page as it streams. What the renderer sends within one turn of the event
@@ -61,7 +61,7 @@ export function compressResponse(request: Request, response: Response): Response
   })
 }
 
-function flushingCompressor(encoding: Encoding): ReadableWritablePair<Uint8Array, Uint8Array> {
+function flushingCompressor(encoding: 'br' | 'gzip'): ReadableWritablePair<Uint8Array, Uint8Array> {
   const compressor =
     encoding === 'br'
       ? createBrotliCompress({

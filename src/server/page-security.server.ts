@@ -1,31 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { thirdPartiesOf } from '../features/security/third-parties'
 import { getEnvironment } from './env.server'
 import { contentSecurityPolicy } from './security-headers.server'
 
-/** Characters in a script nonce. */
-export const scriptNonceLength = 24
+/** A fresh script nonce for one answer: 18 random bytes, base64url. */
+export const createScriptNonce = () => randomBytes(18).toString('base64url')
 
 /**
- * A fresh script nonce: 18 random bytes, base64url. No HTML, JSON or JavaScript escaping changes
- * those characters, so a rendered page holds the nonce verbatim wherever it appears, and a copy of
- * the page can be given a new one by replacing the text (nonce-template.server.ts).
+ * The Content-Security-Policy of the page at `pathname`: its scripts allowed by the answer's
+ * nonce, or (a page kept as finished bytes) by the hashes of its inline scripts.
  */
-export const createScriptNonce = () =>
-  Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64url')
-
-/** The Content-Security-Policy of the page at `pathname`, whose scripts carry `nonce`. */
-export function pageContentSecurityPolicy(nonce: string, pathname: string) {
+export function pageContentSecurityPolicy(scripts: string | readonly string[], pathname: string) {
   const supabase = getEnvironment().SUPABASE_URL
   return contentSecurityPolicy({
-    nonce,
+    scripts: typeof scripts === 'string' ? { nonce: scripts } : { hashes: scripts },
     imageOrigins: supabase ? [new URL(supabase).origin] : [],
     thirdParties: thirdPartiesOf(pathname),
   })
 }
 
-/** The policy of the page at `pathname` as a function of the nonce, for pages answered often. */
-export function pageContentSecurityPolicyTemplate(pathname: string): (nonce: string) => string {
-  const marker = '\0nonce\0'
-  const [before = '', after = ''] = pageContentSecurityPolicy(marker, pathname).split(marker)
-  return (nonce) => before + nonce + after
+/**
+ * The SHA-256 sources of the inline scripts the page was rendered with: those that carry its
+ * `nonce`, so a script injected into the page (without it) gets no hash. Data blocks
+ * (`type="application/ld+json"`) never run and need none.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, attributes = '', body = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    if (
+      !attributes.includes(` nonce="${nonce}"`) ||
+      /\bsrc=|\btype="(?!module")/.test(attributes)
+    ) {
+      continue
+    }
+    // The browser hashes the script's text after HTML's newline normalisation.
+    const text = body.replace(/\r\n?/g, '\n')
+    hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`)
+  }
+  return [...hashes]
 }

@@ -1,10 +1,7 @@
 /**
- * The site's security headers. The static ones go on every response (Nitro route rules, so
- * static files get them too, and Node's own answer to a request it cannot parse); HSTS on those
- * that came over https; the Content-Security-Policy goes on each page with that request's script
- * nonce (src/start.ts).
- *
- * This module runs at build time (vite.config.ts) and on the server; it holds no secret.
+ * The site's security headers: the static ones go on every response (Nitro route rules and the
+ * server's own answers), HSTS on those that came over https, and each page's Content-Security-Policy.
+ * Runs at build time (vite.config.ts) and on the server; holds no secret.
  */
 import type { ThirdParty } from '../features/security/third-parties'
 
@@ -19,10 +16,7 @@ export const staticSecurityHeaders = {
   'x-frame-options': 'DENY',
 } as const
 
-/**
- * Sent only on an answer to a request that came over https (RFC 6797 8.1: never over plain http),
- * so it is no static header: src/server/response-policy.server.ts adds it.
- */
+/** Only on an answer to a request that came over https (RFC 6797 8.1): response-policy.server.ts. */
 export const strictTransportSecurity = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 } as const
@@ -33,22 +27,32 @@ const thirdPartyOrigins = {
   mapFrame: ['https://www.google.com', 'https://maps.google.com'],
 } as const satisfies Record<ThirdParty, readonly string[]>
 
-/** A page's policy allows the third parties it embeds (`thirdPartiesOf` its path), no others. */
+/**
+ * A page's policy, allowing the third parties it embeds and no others. Its inline scripts are
+ * allowed by the nonce of the answer it was rendered for or, in a page kept as finished bytes, by
+ * their hashes with 'self' for our module files: 'strict-dynamic' would refuse Start's
+ * parser-inserted `<script type="module" src>`, which no hash can name (docs/decisions/028).
+ */
 export function contentSecurityPolicy({
-  nonce,
+  scripts,
   imageOrigins = [],
   thirdParties = [],
 }: {
-  nonce: string
+  scripts: { nonce: string } | { hashes: readonly string[] }
   imageOrigins?: string[]
   thirdParties?: readonly ThirdParty[]
 }) {
   const hcaptcha = thirdParties.includes('hcaptcha') ? thirdPartyOrigins.hcaptcha : []
   const mapFrames = thirdParties.includes('mapFrame') ? thirdPartyOrigins.mapFrame : []
   const frames = [...hcaptcha, ...mapFrames]
-  const directives: Record<string, string[]> = {
+  const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...hcaptcha],
+    'script-src': [
+      ...('nonce' in scripts
+        ? [`'nonce-${scripts.nonce}'`, "'strict-dynamic'", "'self'"]
+        : ["'self'", ...scripts.hashes]),
+      ...hcaptcha,
+    ],
     'style-src': ["'self'", "'unsafe-inline'", ...hcaptcha],
     'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
     'font-src': ["'self'"],
