@@ -49,7 +49,9 @@ async function answeredBy(origin: string, path: string) {
     ? 'prerendered'
     : response.headers.get('x-page-cache')
       ? 'kept copy'
-      : 'static file'
+      : path.startsWith('/assets/')
+        ? 'static file'
+        : 'rendered'
   return { bytes, how }
 }
 

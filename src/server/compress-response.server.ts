@@ -29,11 +29,10 @@ export const acceptsGzip = (request: Request) =>
   accepts(request.headers.get('accept-encoding'), 'gzip')
 
 /**
- * Compresses a rendered page as it streams. What the renderer sends within one turn of the event
- * loop is compressed together and flushed through at once, so the shell still reaches the browser
- * before slow data (compression must never hold back a streamed page) without paying a flush for
- * each of React's small writes. Brotli at quality 4: smaller than gzip's default level, and no
- * slower.
+ * Compresses a rendered page as it streams: what the renderer sends within one turn of the event
+ * loop is compressed and flushed together, so the shell reaches the browser before slow data
+ * without a flush for each of React's small writes. Brotli at quality 4: smaller than gzip's
+ * default level, and no slower.
  */
 export function compressResponse(request: Request, response: Response): Response {
   if (response.body === null || request.method === 'HEAD') return response
@@ -44,51 +43,40 @@ export function compressResponse(request: Request, response: Response): Response
     // A shared cache must not hand this plain copy's compressed twin to the next client, or back.
     try {
       response.headers.append('vary', 'Accept-Encoding')
-    } catch {
-      // Immutable headers (a proxied answer): sent as they are.
-    }
+    } catch {} // Immutable headers (a proxied answer): sent as they are.
     return response
   }
-
   const headers = new Headers(response.headers)
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
   headers.append('vary', 'Accept-Encoding')
+  const { status, statusText } = response
   return new Response(response.body.pipeThrough(flushingCompressor(encoding)), {
-    status: response.status,
-    statusText: response.statusText,
+    status,
+    statusText,
     headers,
   })
 }
 
 function flushingCompressor(encoding: 'br' | 'gzip'): ReadableWritablePair<Uint8Array, Uint8Array> {
+  // A 256 KiB brotli window holds any page whole at a quarter of the default's memory: under
+  // load, freed windows otherwise pile up in malloc's arenas.
+  const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN, BROTLI_OPERATION_FLUSH, Z_SYNC_FLUSH } =
+    constants
   const compressor =
     encoding === 'br'
-      ? createBrotliCompress({
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 4,
-            // A 256 KiB window holds any page whole (they are 30-55 kB) at a quarter of the
-            // default's memory: under load, freed windows otherwise pile up in malloc's arenas.
-            [constants.BROTLI_PARAM_LGWIN]: 18,
-          },
-        })
+      ? createBrotliCompress({ params: { [BROTLI_PARAM_QUALITY]: 4, [BROTLI_PARAM_LGWIN]: 18 } })
       : createGzip()
-  const flushKind = encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH
   let pending: Uint8Array[] = []
-  let scheduled = false
   const compressPending = () => {
-    scheduled = false
     if (pending.length === 0) return
     compressor.write(Buffer.concat(pending))
     pending = []
-    compressor.flush(flushKind)
+    compressor.flush(encoding === 'br' ? BROTLI_OPERATION_FLUSH : Z_SYNC_FLUSH)
   }
   const writable = new WritableStream<Uint8Array>({
     write(chunk) {
-      pending.push(chunk)
-      if (scheduled) return
-      scheduled = true
-      setImmediate(compressPending)
+      if (pending.push(chunk) === 1) setImmediate(compressPending)
     },
     close() {
       compressPending()

@@ -229,13 +229,19 @@ describe('createPageCache', () => {
     expect(cache.size).toBe(1)
   })
 
-  it('makes a copy again after a client left while the first one streamed', async () => {
+  it('keeps no copy of a render that failed while it streamed, and makes one next time', async () => {
     const { cache, render } = setup()
     await render(request())
     const nonce = createScriptNonce()
-    const left = cache.keep(
+    const failing = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(pageWith(nonce).slice(0, 100)))
+        controller.error(new Error('the client left'))
+      },
+    })
+    const answer = cache.keep(
       request(),
-      new Response(pageWith(nonce), {
+      new Response(failing, {
         headers: {
           'content-type': 'text/html; charset=utf-8',
           'cache-control': galleryCacheControl,
@@ -244,9 +250,10 @@ describe('createPageCache', () => {
       }),
       { until: Number.POSITIVE_INFINITY },
     )
-    expect(cache.preparing).toBe(1)
-    await left.body?.cancel()
+    await expect(answer.text()).rejects.toThrow('the client left')
+    await cache.settled()
     expect(cache.preparing).toBe(0)
+    expect(cache.size).toBe(0)
     await render(request())
     await render(request())
     expect(cache.size).toBe(1)

@@ -31,16 +31,8 @@ export const prerenderPlaceholders = {
 export type PrerenderManifest = {
   /** The footer shows the year: a page built in another year is rendered on request instead. */
   builtInYear: number
-  pages: Record<
-    string,
-    {
-      file: string
-      cacheControl: string
-      contentType: string
-      /** The page's `Link` header: what it asks the browser to fetch before parsing it. */
-      link?: string
-    }
-  >
+  /** Each page's file and headers (`link`: what it asks the browser to fetch before parsing it). */
+  pages: Record<string, { file: string; cacheControl: string; contentType: string; link?: string }>
 }
 
 export const prerenderManifestFile = 'manifest.json'

@@ -4,18 +4,15 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { getEnvironment } from '../env.server'
-import { answerFinished, type FinishedPage, finishedHeaders } from '../finished-page.server'
+import { answerFinished, type FinishedPage, finishedHeaders } from '../page-security.server'
 import {
   type PrerenderManifest,
+  prerenderPlaceholders as placeholders,
   prerenderDirectoryName,
   prerenderManifestFile,
-  prerenderPlaceholders,
 } from './prerendered-pages.server'
 
-/**
- * A value goes into attributes, JSON-LD and the router's inline data alike: only characters that
- * none of those escape may replace a placeholder. Anything else renders the page on request.
- */
+/** Values that no HTML, JSON or JavaScript escaping changes; others render pages on request. */
 const plainSiteUrl = /^https?:\/\/[A-Za-z0-9.\-:[\]]+(\/[A-Za-z0-9._~\-/]*)?$/
 const plainSiteKey = /^[A-Za-z0-9_-]+$/
 
@@ -27,10 +24,7 @@ export type PrerenderedPages = {
   serve: (request: Request) => Response | undefined
 }
 
-/**
- * The pages `scripts/prerender.ts` wrote, with this server's settings filled in, finished once:
- * hashed, compressed, then sent as they are.
- */
+/** The pages `scripts/prerender.ts` wrote, with this server's settings, finished once. */
 export function loadPrerenderedPages(
   directory: string,
   config: { siteUrl: string; hcaptchaSiteKey: string },
@@ -49,47 +43,40 @@ export function loadPrerenderedPages(
   const pages = new Map<string, FinishedPage>()
   for (const [path, page] of Object.entries(manifest.pages)) {
     const html = readFileSync(join(directory, page.file), 'utf8')
-      .replaceAll(prerenderPlaceholders.siteUrl, config.siteUrl)
-      .replaceAll(prerenderPlaceholders.hcaptchaSiteKey, config.hcaptchaSiteKey)
+      .replaceAll(placeholders.siteUrl, config.siteUrl)
+      .replaceAll(placeholders.hcaptchaSiteKey, config.hcaptchaSiteKey)
     const plain = Buffer.from(html)
-    const headers = finishedHeaders(html, prerenderPlaceholders.nonce, path, {
+    const headers = finishedHeaders(html, placeholders.nonce, path, {
       'content-type': page.contentType,
       'cache-control': page.cacheControl,
       ...(page.link ? { link: page.link } : {}),
-      // Says where the page came from, as CDNs' cache headers do: for tests and for whoever debugs.
+      // Where the page came from, as CDNs' cache headers say: for tests and whoever debugs.
       'x-prerendered': '1',
     })
     pages.set(path, { headers, plain, gzip: gzipSync(plain, { level: 9 }) })
   }
-
   return {
     paths: [...pages.keys()],
     serve(request) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
       const url = new URL(request.url)
       // A query string may change what a page shows (or be bad input to reject): render it.
-      if (url.search !== '') return undefined
-      const page = pages.get(url.pathname)
-      if (page === undefined || currentYear() !== manifest.builtInYear) return undefined
+      const page = url.search === '' ? pages.get(url.pathname) : undefined
+      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+      if (!page || currentYear() !== manifest.builtInYear) return undefined
       return answerFinished(request, page)
     },
   }
 }
 
-/**
- * The production server's pages, beside its entry (.output/server/prerendered/, or a serverless
- * function's folder): Nitro's entry records its own URL in `__nitro_main__`, in every build.
- */
+/** The production server's pages, beside its entry: Nitro's entry records its URL in `__nitro_main__`. */
 let serverPages: PrerenderedPages | undefined
 export function prerenderedPagesOfThisServer(): PrerenderedPages {
   if (serverPages) return serverPages
   const main = (globalThis as { __nitro_main__?: string }).__nitro_main__
-  const env = getEnvironment()
-  serverPages = main
-    ? loadPrerenderedPages(join(dirname(fileURLToPath(main)), prerenderDirectoryName), {
-        siteUrl: env.SITE_URL,
-        hcaptchaSiteKey: env.HCAPTCHA_SITE_KEY,
-      })
+  const { SITE_URL: siteUrl, HCAPTCHA_SITE_KEY: hcaptchaSiteKey } = getEnvironment()
+  const directory = main && join(dirname(fileURLToPath(main)), prerenderDirectoryName)
+  serverPages = directory
+    ? loadPrerenderedPages(directory, { siteUrl, hcaptchaSiteKey })
     : { paths: [], serve: () => undefined }
   if (serverPages.unusable) {
     console.warn(`Prerendered pages are rendered on request instead: ${serverPages.unusable}.`)
