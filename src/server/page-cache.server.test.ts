@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createPageCache, type PageCacheOptions, sharedLifetime } from './page-cache.server'
+import { createPageCache, sharedLifetime } from './page-cache.server'
 import { createScriptNonce } from './page-security.server'
 
 const galleryCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600'
@@ -21,7 +21,7 @@ type Rendered = {
   until?: number
 }
 
-function setup(options: PageCacheOptions = {}) {
+function setup(options: Parameters<typeof createPageCache>[0] = {}) {
   let time = 1_000_000
   const cache = createPageCache({ now: () => time, ...options })
   /** What the server does on a miss: render, stream the answer on, keep a copy if it may. */

@@ -12,15 +12,6 @@ import { answerFinished, type FinishedPage, finishedHeaders } from './page-secur
  * or its s-maxage, never past the freshness of the data it shows. Keyed by path and query, never
  * the Host header (the router drops unknown params); crawlers, who get whole pages, apart.
  */
-export type PageCacheOptions = {
-  /** Bytes of the copies (plain and gzip) together. */
-  maxBytes?: number
-  /** Bytes of the addresses remembered as asked for once. */
-  maxAskedForBytes?: number
-  maxTtlMs?: number
-  now?: () => number
-}
-
 const gzipAsync = promisify(gzip)
 /** Larger pages are not kept (ours are 30-60 kB). */
 const maxPageBytes = 2 * 2 ** 20
@@ -49,11 +40,11 @@ export function sharedLifetime({ status, headers }: Response): number | undefine
 }
 
 export function createPageCache({
-  maxBytes = 32 * 2 ** 20,
-  maxAskedForBytes = 2 ** 20,
+  maxBytes = 32 * 2 ** 20, // the copies, plain and gzip together
+  maxAskedForBytes = 2 ** 20, // the addresses remembered as asked for once
   maxTtlMs = 30_000,
   now = Date.now,
-}: PageCacheOptions = {}) {
+} = {}) {
   const clock = { perf: { now }, ttlResolution: 0 }
   const copies = new LRUCache<string, { page: FinishedPage; storedAt: number }>({
     ...clock,
