@@ -203,6 +203,7 @@ test('no page raises a Content-Security-Policy violation', async ({ page }) => {
     await expect
       .poll(async () => (await gotoHydrated(page, path))?.headers()['x-page-cache'], {
         message: path,
+        timeout: 30_000,
       })
       .toBe('hit')
     const violations = await page.evaluate(
