@@ -3,7 +3,8 @@
  * bytes (prerendered `/`, a kept copy of `/services/kitchen-remodeling`) against the static file
  * of .output/public nearest `/` in size, from the same process, without and with gzip. Rounds are
  * interleaved; the table gives each figure's median over rounds and its share of the static
- * file's req/s in the same round (budget: at least 0.8, issue 38).
+ * file's req/s in the same round (budget for `/`: at least 0.8, issue 38). A kept copy lives at
+ * most 30 s (less when the gallery data it shows is fresher), so its figures include renders.
  *
  *   flock /tmp/e2e.lock ./node_modules/.bin/node bench/throughput.ts [--no-build]
  */
@@ -51,7 +52,7 @@ async function answeredBy(origin: string, path: string) {
       ? 'kept copy'
       : path.startsWith('/assets/')
         ? 'static file'
-        : 'rendered'
+        : 'rendered, then kept copies'
   return { bytes, how }
 }
 
@@ -104,13 +105,15 @@ async function main() {
       for (const path of targets) {
         const rps = runs.get(`${encoding} ${path}`) ?? []
         const ratio = median(rps.map((value, i) => value / (reference[i] ?? Number.NaN)))
-        if (path !== file.path) worst = Math.min(worst, ratio)
+        if (path === '/') worst = Math.min(worst, ratio)
         rows.push([
           `\`${path}\``,
           described.get(path) ?? '',
           encoding,
           `${median(rps).toFixed(0)} (${Math.min(...rps).toFixed(0)}–${Math.max(...rps).toFixed(0)})`,
-          path === file.path ? '1.00' : `${ratio.toFixed(2)} ${mark(ratio >= budget)}`,
+          path === file.path
+            ? '1.00'
+            : `${ratio.toFixed(2)}${path === '/' ? ` ${mark(ratio >= budget)}` : ''}`,
         ])
       }
     }
