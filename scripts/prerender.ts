@@ -1,11 +1,12 @@
-// Workaround: Start 1.169.5's prerender writes static files (no per-request nonce, settings fixed at build: no upstream issue found, searched 2026-11-25) and exits 0 on a failed page (https://github.com/TanStack/router/issues/8120); remove once it fails the build (test/canaries/start-prerender.canary.test.ts fails then) and serves a fresh nonce.
+// Workaround: Start 1.169.5's prerender writes static files with settings fixed at build (no upstream issue found, searched 2026-11-25) and exits 0 on a failed page (https://github.com/TanStack/router/issues/8120); remove once it fails the build (test/canaries/start-prerender.canary.test.ts fails then) and reads settings at start.
 /**
  * Prerenders the pages whose content ships with the build (`npm run build` runs it after
  * `vite build`, for the build NITRO_PRESET names). It runs the built server with placeholder
  * configuration, as a server that renders pages at build time (TSS_PRERENDERING: no database, no
  * delivery schedule), renders each page as a crawler would (the whole document, not a stream), and
  * writes the pages with their placeholders to `prerendered/` beside the server's entry. The server
- * fills them in per request (src/server/prerender/serve-prerendered.server.ts).
+ * fills in its settings at start and allows the scripts that carry the nonce placeholder by their
+ * hashes (src/server/prerender/serve-prerendered.server.ts).
  *
  * Any page that fails, or renders anything the server could not fill in, fails the build.
  */

@@ -1,6 +1,6 @@
 /**
  * The third parties a page embeds, by its path. Its Content-Security-Policy allows those and no
- * others (src/server/security-headers.server.ts); reload-for-third-parties.ts keeps client-side
+ * others (src/server/page-security.server.ts); reload-for-third-parties.ts keeps client-side
  * navigation within that policy. Plain paths, so the policy does not depend on the route tree:
  * third-parties.typecheck.ts checks that each one is a route.
  */

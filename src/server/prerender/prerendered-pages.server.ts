@@ -1,9 +1,7 @@
 /**
  * Pages whose content ships with the build: `scripts/prerender.ts` renders them once after
- * `vite build`, and the server answers them from memory (serve-prerendered.server.ts). Every
- * other page shows gallery data and is rendered per request.
- *
- * This module is read by the build script as plain TypeScript: no imports but types.
+ * `vite build`, and the server answers them from memory (serve-prerendered.server.ts). Read by the
+ * build script as plain TypeScript: no imports but types.
  */
 import type { FileRoutesByTo } from '#src/routeTree.gen.ts'
 
@@ -19,10 +17,9 @@ export const prerenderedPaths = [
 ] as const satisfies readonly (keyof FileRoutesByTo)[]
 
 /**
- * What differs between one deployment or request and the next is rendered as a placeholder and
- * filled in when the page is served: the script nonce (fresh per request), the site URL and the
- * hCaptcha site key (configuration read at start, not at build). Each is plain text that no
- * HTML, JSON or JavaScript escaping changes, so one replacement covers every place it appears.
+ * Rendered as placeholders: the site URL and the hCaptcha site key (configuration read at start,
+ * filled in once then), and the render's script nonce, which marks the scripts whose hashes the
+ * page's policy lists. Each is plain text that no HTML, JSON or JavaScript escaping changes.
  */
 export const prerenderPlaceholders = {
   nonce: 'prerenderedScriptNonce0',
@@ -34,16 +31,8 @@ export const prerenderPlaceholders = {
 export type PrerenderManifest = {
   /** The footer shows the year: a page built in another year is rendered on request instead. */
   builtInYear: number
-  pages: Record<
-    string,
-    {
-      file: string
-      cacheControl: string
-      contentType: string
-      /** The page's `Link` header: what it asks the browser to fetch before parsing it. */
-      link?: string
-    }
-  >
+  /** Each page's file and headers (`link`: what it asks the browser to fetch before parsing it). */
+  pages: Record<string, { file: string; cacheControl: string; contentType: string; link?: string }>
 }
 
 export const prerenderManifestFile = 'manifest.json'

@@ -1,27 +1,18 @@
-// Workaround: Start 1.169.5's prerender writes static files (no per-request nonce, settings fixed at build: no upstream issue found, searched 2026-11-25) and exits 0 on a failed page (https://github.com/TanStack/router/issues/8120); remove once it fails the build (test/canaries/start-prerender.canary.test.ts fails then) and serves a fresh nonce.
+// Workaround: Start 1.169.5's prerender writes static files with settings fixed at build (no upstream issue found, searched 2026-11-25) and exits 0 on a failed page (https://github.com/TanStack/router/issues/8120); remove once it fails the build (test/canaries/start-prerender.canary.test.ts fails then) and reads settings at start.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { getEnvironment } from '../env.server'
-import { answerWithFreshNonce, nonceTemplateSync } from '../nonce-template.server'
-import { pageContentSecurityPolicyTemplate } from '../page-security.server'
+import { answerFinished, type FinishedPage, finishedHeaders } from '../page-security.server'
 import {
   type PrerenderManifest,
+  prerenderPlaceholders as placeholders,
   prerenderDirectoryName,
   prerenderManifestFile,
-  prerenderPlaceholders,
 } from './prerendered-pages.server'
 
-/** The pages' settings: their placeholders are filled in once, when the pages are loaded. */
-const fillSettings = (html: string, config: { siteUrl: string; hcaptchaSiteKey: string }) =>
-  html
-    .replaceAll(prerenderPlaceholders.siteUrl, config.siteUrl)
-    .replaceAll(prerenderPlaceholders.hcaptchaSiteKey, config.hcaptchaSiteKey)
-
-/**
- * A value goes into attributes, JSON-LD and the router's inline data alike: only characters that
- * none of those escape may replace a placeholder. Anything else renders the page on request.
- */
+/** Values that no HTML, JSON or JavaScript escaping changes; others render pages on request. */
 const plainSiteUrl = /^https?:\/\/[A-Za-z0-9.\-:[\]]+(\/[A-Za-z0-9._~\-/]*)?$/
 const plainSiteKey = /^[A-Za-z0-9_-]+$/
 
@@ -33,17 +24,13 @@ export type PrerenderedPages = {
   serve: (request: Request) => Response | undefined
 }
 
-/** The pages `scripts/prerender.ts` wrote, ready to serve with this server's configuration. */
+/** The pages `scripts/prerender.ts` wrote, with this server's settings, finished once. */
 export function loadPrerenderedPages(
   directory: string,
   config: { siteUrl: string; hcaptchaSiteKey: string },
   currentYear: () => number = () => new Date().getFullYear(),
 ): PrerenderedPages {
-  const none = (unusable?: string): PrerenderedPages => ({
-    paths: [],
-    unusable,
-    serve: () => undefined,
-  })
+  const none = (unusable?: string) => ({ paths: [], unusable, serve: () => undefined })
   const manifestPath = join(directory, prerenderManifestFile)
   if (!existsSync(manifestPath)) return none()
   if (!plainSiteUrl.test(config.siteUrl)) {
@@ -53,57 +40,43 @@ export function loadPrerenderedPages(
     return none('HCAPTCHA_SITE_KEY has characters that need escaping in HTML')
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest
-  // Everything but the nonce is the same for every answer: headers, and the body compressed once.
-  const pages = new Map(
-    Object.entries(manifest.pages).map(([path, page]) => {
-      const html = fillSettings(readFileSync(join(directory, page.file), 'utf8'), config)
-      return [
-        path,
-        {
-          template: nonceTemplateSync(html, prerenderPlaceholders.nonce),
-          status: 200,
-          headers: {
-            'content-type': page.contentType,
-            'cache-control': page.cacheControl,
-            ...(page.link ? { link: page.link } : {}),
-            // Says where the page came from, as CDNs' cache headers do: for tests and for whoever debugs.
-            'x-prerendered': '1',
-          },
-          policy: pageContentSecurityPolicyTemplate(path),
-        },
-      ]
-    }),
-  )
-
+  const pages = new Map<string, FinishedPage>()
+  for (const [path, page] of Object.entries(manifest.pages)) {
+    const html = readFileSync(join(directory, page.file), 'utf8')
+      .replaceAll(placeholders.siteUrl, config.siteUrl)
+      .replaceAll(placeholders.hcaptchaSiteKey, config.hcaptchaSiteKey)
+    const plain = Buffer.from(html)
+    const headers = finishedHeaders(html, placeholders.nonce, path, {
+      'content-type': page.contentType,
+      'cache-control': page.cacheControl,
+      ...(page.link ? { link: page.link } : {}),
+      // Where the page came from, as CDNs' cache headers say: for tests and whoever debugs.
+      'x-prerendered': '1',
+    })
+    pages.set(path, { headers, plain, gzip: gzipSync(plain, { level: 9 }) })
+  }
   return {
     paths: [...pages.keys()],
     serve(request) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
       const url = new URL(request.url)
       // A query string may change what a page shows (or be bad input to reject): render it.
-      if (url.search !== '') return undefined
-      const page = pages.get(url.pathname)
-      if (page === undefined || currentYear() !== manifest.builtInYear) return undefined
-      return answerWithFreshNonce(request, page)
+      const page = url.search === '' ? pages.get(url.pathname) : undefined
+      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+      if (!page || currentYear() !== manifest.builtInYear) return undefined
+      return answerFinished(request, page)
     },
   }
 }
 
-/**
- * The production server's pages, beside its entry (.output/server/prerendered/, or a serverless
- * function's folder): Nitro's entry records its own URL in `__nitro_main__`, in every build.
- */
+/** The production server's pages, beside its entry: Nitro's entry records its URL in `__nitro_main__`. */
 let serverPages: PrerenderedPages | undefined
 export function prerenderedPagesOfThisServer(): PrerenderedPages {
   if (serverPages) return serverPages
   const main = (globalThis as { __nitro_main__?: string }).__nitro_main__
-  const entry = main ? fileURLToPath(main) : undefined
-  const env = getEnvironment()
-  serverPages = entry
-    ? loadPrerenderedPages(join(dirname(entry), prerenderDirectoryName), {
-        siteUrl: env.SITE_URL,
-        hcaptchaSiteKey: env.HCAPTCHA_SITE_KEY,
-      })
+  const { SITE_URL: siteUrl, HCAPTCHA_SITE_KEY: hcaptchaSiteKey } = getEnvironment()
+  const directory = main && join(dirname(fileURLToPath(main)), prerenderDirectoryName)
+  serverPages = directory
+    ? loadPrerenderedPages(directory, { siteUrl, hcaptchaSiteKey })
     : { paths: [], serve: () => undefined }
   if (serverPages.unusable) {
     console.warn(`Prerendered pages are rendered on request instead: ${serverPages.unusable}.`)
