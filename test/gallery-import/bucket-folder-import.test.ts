@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { readBucketListing } from '../db/embedded-bucket.server'
-import { planBucketFolderImport, writeBucketListing } from './bucket-folder-import.server'
+import { planBucketFolderImport, writeBucketListing } from '#scripts/lib/bucket-folder-import.ts'
+import { readBucketListing } from '#src/server/db/embedded-bucket.server.ts'
 
 let folder: string
 const put = (path: string, text = 'photo') => {
