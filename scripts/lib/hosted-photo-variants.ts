@@ -5,11 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import * as v from 'valibot'
 import { photoVariantPath, photoVariantsBucket } from '#src/features/gallery/photo-variants.ts'
 import { galleryBucket } from '#src/features/gallery/storage-path.ts'
-import {
-  type VariantListing,
-  variantListingFile,
-  variantListingSchema,
-} from '#src/server/gallery/image-mode.server.ts'
+import { variantListingFile, variantListingSchema } from '#src/server/gallery/image-mode.server.ts'
 import { allPhotoVariants, makePhotoVariants } from '#src/server/gallery/photo-variants.server.ts'
 import { recordsPosition } from './photo-position.ts'
 
@@ -51,6 +47,8 @@ const isMissing = (error: unknown) => {
   const status = (error as { status?: unknown }).status
   return status === 400 || status === 404
 }
+
+type VariantListing = v.InferOutput<typeof variantListingSchema>
 
 async function readListing(files: BucketFiles): Promise<VariantListing> {
   const { data, error } = await files.download(variantListingFile)

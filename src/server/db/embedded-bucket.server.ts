@@ -73,20 +73,16 @@ export interface BucketObject {
   user_metadata: Record<string, unknown> | null
 }
 
-const mimeTypes: Record<string, string> = {
-  avif: 'image/avif',
-  jpeg: 'image/jpeg',
-  jpg: 'image/jpeg',
-  json: 'application/json',
-  png: 'image/png',
-  webp: 'image/webp',
+function mimeTypeOf(name: string) {
+  const extension = name.split('.').pop()?.toLowerCase() ?? ''
+  if (extension === 'json') return 'application/json'
+  if (!/^(avif|jpe?g|png|webp)$/.test(extension)) return 'application/octet-stream'
+  return `image/${extension === 'jpg' ? 'jpeg' : extension}`
 }
 
 const objectOf = (name: string, details: Record<string, unknown> | null): BucketObject => ({
   name,
-  metadata: {
-    mimetype: mimeTypes[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream',
-  },
+  metadata: { mimetype: mimeTypeOf(name) },
   user_metadata: details,
 })
 
@@ -105,43 +101,25 @@ function parseEntry(raw: unknown, onIssues: (reason: string) => void) {
   return salvaged.success ? salvaged.output : undefined
 }
 
-/**
- * The storage objects a manifest describes: each project's photo with its details as
- * user_metadata (an upload with metadata), its further photos with none. `into` carries on a list.
- */
-export function bucketObjectsFromManifest(
-  manifest: unknown,
-  onInvalid: (index: number, reason: string) => void = () => {},
-  into = new Map<string, BucketObject>(),
-  firstIndex = 0,
-): BucketObject[] {
-  if (!Array.isArray(manifest)) {
-    onInvalid(-1, 'the manifest is not a list')
-    return []
-  }
-  manifest.forEach((raw, index) => {
-    const entry = parseEntry(raw, (reason) => onInvalid(firstIndex + index, reason))
-    if (!entry) return
-    const { path, additional, ...details } = entry
-    into.set(path, objectOf(path, details))
-    for (const name of additional) if (!into.has(name)) into.set(name, objectOf(name, null))
-  })
-  return [...into.values()]
-}
-
 /** Lets the event loop answer what arrived (a /healthz, a page) before the next piece of work. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/** bucketObjectsFromManifest, a slice at a time with the event loop free between slices. */
-export async function bucketObjectsFromManifestInSlices(
+/**
+ * The storage objects a manifest describes: each project's photo with its details as
+ * user_metadata (an upload with metadata), its further photos with none.
+ */
+export async function bucketObjectsFromManifest(
   manifest: readonly unknown[],
   onInvalid: (index: number, reason: string) => void = () => {},
-  sliceSize = 250,
 ): Promise<BucketObject[]> {
   const objects = new Map<string, BucketObject>()
-  for (let start = 0; start < manifest.length; start += sliceSize) {
-    bucketObjectsFromManifest(manifest.slice(start, start + sliceSize), onInvalid, objects, start)
-    await yieldToEventLoop()
+  for (const [index, raw] of manifest.entries()) {
+    if (index % 250 === 249) await yieldToEventLoop()
+    const entry = parseEntry(raw, (reason) => onInvalid(index, reason))
+    if (!entry) continue
+    const { path, additional, ...details } = entry
+    objects.set(path, objectOf(path, details))
+    for (const name of additional) if (!objects.has(name)) objects.set(name, objectOf(name, null))
   }
   return [...objects.values()]
 }
@@ -153,14 +131,12 @@ export const bucketSyncBatchSize = 100
 export type BucketState = Map<string, string>
 
 /** Object keys sorted, so the same details compare equal whatever order jsonb gives them. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value ?? null)
-  const entries = Object.entries(value)
-    .filter(([, field]) => field !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`
-}
+const canonicalJson = (value: unknown) =>
+  JSON.stringify(value, (_, field) =>
+    field && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(Object.entries(field).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : field,
+  )
 
 const detailsOf = (object: Pick<BucketObject, 'metadata' | 'user_metadata'>) =>
   canonicalJson([object.metadata ?? null, object.user_metadata ?? null])
@@ -259,14 +235,4 @@ export async function applyBucketChanges(
     )
     for (const object of batch) state?.set(object.name, detailsOf(object))
   })
-}
-
-/** storage.objects of the gallery bucket made to hold exactly `objects`, writing only the differences. */
-export async function syncBucketObjects(
-  db: SqlExecutor,
-  objects: BucketObject[],
-): Promise<BucketChanges> {
-  const changes = await diffBucket(await readBucketState(db), objects)
-  await applyBucketChanges(db, changes)
-  return changes
 }

@@ -1,11 +1,12 @@
-// The embedded site's photo variants that the build does not hold (its own are static files): made
-// in the background, one photo at a time, while the nearest ready variant or the photo stands in.
+// The embedded site's photo files the build does not hold (its own are static files), through
+// srvx's static server: photos added since, and variants made in the background, one photo at a
+// time, while the nearest ready variant or the photo itself stands in.
 import { basename, dirname, join } from 'node:path'
+import { staticMiddleware } from 'srvx/static'
 import { parsePhotoVariantPath } from '#src/features/gallery/photo-variants.ts'
 import { pictureCacheControl } from '#src/lib/seo/cache-control.ts'
 import { getEnvironment } from '../env.server'
 import { processState } from '../process-state.server'
-import { imageNotFound, serveImageFile } from './bucket-files.server'
 import {
   createPhotoVariantStore,
   isDirectoryFault,
@@ -15,8 +16,34 @@ import {
 } from './photo-variant-store.server'
 import { limitImageWork } from './photo-variants.server'
 
+const photoName = /\.(jpe?g|png|webp|avif)$/i
+
+/** A photo may be added under this name later: no cache may keep the miss. */
+export const imageNotFound = () =>
+  new Response('Not found', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  })
+
+/** The image `relative` (decoded, as the router's splat is) inside `folder`; 404 for anything else. */
+export async function serveImageFile(
+  folder: string,
+  relative: string,
+  request: Request,
+  cacheControl?: string,
+): Promise<Response> {
+  if (!photoName.test(relative) || relative.includes('\0')) return imageNotFound()
+  const serve = staticMiddleware({ dir: folder, compress: false })
+  const response = await serve(
+    new Request(new URL(`/${encodeURI(relative)}`, request.url), request),
+    imageNotFound,
+  )
+  if (cacheControl && response.status !== 404) response.headers.set('cache-control', cacheControl)
+  return response
+}
+
 /** Revalidated on every use, so the variant replaces the stand-in once made. */
-export const standInCacheControl = 'public, no-cache'
+const standInCacheControl = 'public, no-cache'
 
 /** After a failed write, requests try writing again at most this often (space freed, a remount). */
 const recheckAfterMs = 60_000
@@ -25,7 +52,6 @@ const state = processState('photo-variants', () => ({
   store: undefined as PhotoVariantStore | undefined,
   writeProblem: undefined as string | undefined,
   checkedAt: 0,
-  rechecking: false,
 }))
 
 const directory = () => photoVariantsDir(getEnvironment().DATA_DIR)
@@ -42,21 +68,21 @@ function store(): PhotoVariantStore {
   return state.store
 }
 
-function noteWriteProblem(problem: string | undefined, log: Pick<Console, 'info' | 'warn'>) {
+function noteWriteProblem(problem: string | undefined) {
   if (problem !== undefined && state.writeProblem === undefined) {
-    log.warn(
+    console.warn(
       `Photo variants: ${directory()} cannot be written (${problem}). Photos without variants are served as they are, and none is made, until it can be written; /readyz says so meanwhile.`,
     )
   } else if (problem === undefined && state.writeProblem !== undefined) {
-    log.info(`Photo variants: ${directory()} can be written again; missing variants are made.`)
+    console.info(`Photo variants: ${directory()} can be written again; missing variants are made.`)
   }
   state.writeProblem = problem
   state.checkedAt = Date.now()
 }
 
 /** For start (embedded mode): whether the variants' directory takes writes. */
-export async function checkPhotoVariantsDirectory(log: Pick<Console, 'info' | 'warn'> = console) {
-  noteWriteProblem(await store().writeProblem(), log)
+export async function checkPhotoVariantsDirectory() {
+  noteWriteProblem(await store().writeProblem())
 }
 
 /** For /readyz: why the variants' directory takes no writes, or undefined when it does. */
@@ -64,18 +90,16 @@ export const photoVariantsWriteProblem = (): string | undefined => state.writePr
 
 function makeLater(photoPath: string) {
   if (state.writeProblem !== undefined) {
-    if (Date.now() - state.checkedAt > recheckAfterMs && !state.rechecking) {
-      state.rechecking = true
-      void checkPhotoVariantsDirectory().finally(() => {
-        state.rechecking = false
-      })
+    if (Date.now() - state.checkedAt > recheckAfterMs) {
+      state.checkedAt = Date.now()
+      void checkPhotoVariantsDirectory()
     }
     return
   }
   store()
     .prepare(photoPath)
     .catch((error: unknown) => {
-      if (isDirectoryFault(error)) return noteWriteProblem(writeFailureReason(error), console)
+      if (isDirectoryFault(error)) return noteWriteProblem(writeFailureReason(error))
       console.warn(
         `Gallery photo ${photoPath} cannot be read as an image, so it has no variants and is served as it is: ${(error as Error).message}`,
       )

@@ -1,7 +1,5 @@
-// How the gallery's photos reach the browser with Supabase. Storage transforms images only on Pro
-// plans with its setting on, and answers 403 FeatureNotEnabled to every render URL otherwise: the
-// server asks for one render URL and uses them only once an image came back; else `variants`
-// (those `npm run gallery:import` uploads, or the photo itself). Node runs it as it is.
+// With Supabase, render URLs (Storage transforms images on Pro plans only, 403 otherwise) once one
+// has answered with an image; else `variants`, those `npm run gallery:import` uploads.
 import * as v from 'valibot'
 import { responsivePhoto } from '#src/features/gallery/photo-variants.ts'
 import {
@@ -15,19 +13,16 @@ export type ImageMode = 'render' | 'variants'
 /** SUPABASE_IMAGE_TRANSFORMATIONS: auto (probe), on (true: unless refused), off (false: never). */
 export type ImageTransformationsSetting = 'auto' | 'on' | 'off'
 
+/** Inconclusive: a network error, a 5xx, a photo it could not find. */
 export type RenderProbeOutcome =
   | { kind: 'rendered'; photoPath: string }
-  /** 403 FeatureNotEnabled: no image transformations for this project. */
-  | { kind: 'refused'; photoPath: string; detail: string }
-  /** A network error, a 5xx, a photo it could not find: nothing learnt about the feature. */
-  | { kind: 'inconclusive'; photoPath: string; detail: string }
+  | { kind: 'refused' | 'inconclusive'; photoPath: string; detail: string }
 
 /** In the bucket gallery-variants: the photos whose variants were uploaded, by the ETag they had. */
 export const variantListingFile = 'index.json'
 export const variantListingSchema = v.object({
   photos: v.record(v.string(), v.object({ version: v.string() })),
 })
-export type VariantListing = v.InferOutput<typeof variantListingSchema>
 
 const settingNames = { auto: 'auto', on: 'true', off: 'false' } as const
 
@@ -56,14 +51,12 @@ const photoFile = /\.(jpe?g|png|webp|avif)$/i
 
 /** The gallery-bucket photo paths that rows name (their `filename`), in order, once each. */
 export function photoPathsOfRows(rows: readonly unknown[]): string[] {
-  const paths = new Set<string>()
-  for (const row of rows) {
+  const paths = rows.map((row) => {
     const filename = (row as { filename?: unknown } | null)?.filename
-    if (typeof filename !== 'string') continue
-    const location = locateMainImage(filename)
-    if (location.kind === 'object' && photoFile.test(location.path)) paths.add(location.path)
-  }
-  return [...paths]
+    const location = typeof filename === 'string' ? locateMainImage(filename) : undefined
+    return location?.kind === 'object' && photoFile.test(location.path) ? location.path : ''
+  })
+  return [...new Set(paths)].filter(Boolean)
 }
 
 /** Asks Storage for one render URL of `photoPath`, as a browser would. Never throws. */
@@ -133,25 +126,24 @@ export function createImageModeProbe({
     const changed = !decided || chooseImageMode(setting, mode, outcome) !== mode
     mode = chooseImageMode(setting, mode, outcome)
     if (outcome.kind === 'inconclusive') {
-      nextProbeAt = now() + (retryMs[Math.min(inconclusiveInARow, retryMs.length - 1)] ?? recheckMs)
-      inconclusiveInARow += 1
+      const wait = retryMs[Math.min(inconclusiveInARow++, retryMs.length - 1)] ?? recheckMs
+      nextProbeAt = now() + wait
       log.warn(
-        `Gallery images: ${mode}${decided ? '' : ' for now'} (the probe of a render URL for ${photoPath} was inconclusive: ${outcome.detail}; trying again in ${Math.round((nextProbeAt - now()) / 1000)} s; ${settingText})`,
+        `Gallery images: ${mode}${decided ? '' : ' for now'} (the probe of a render URL for ${photoPath} was inconclusive: ${outcome.detail}; trying again in ${wait / 1000} s; ${settingText})`,
       )
       return mode
     }
     inconclusiveInARow = 0
     nextProbeAt = now() + recheckMs
     decided = true
-    if (!changed) return mode
-    if (outcome.kind === 'rendered') {
+    if (changed && outcome.kind === 'rendered') {
       log.info(
         `Gallery images: render (Supabase transformed ${photoPath}; ${settingText}; each photo shown counts as an origin image on the bill)`,
       )
-    } else {
-      const line = `Gallery images: variants (Supabase refused to transform ${photoPath}: ${outcome.detail}; image transformations are off for this project or not in its plan; ${fallback}; ${settingText})`
-      if (setting === 'on') log.error(line)
-      else log.info(line)
+    } else if (changed && outcome.kind === 'refused') {
+      log[setting === 'on' ? 'error' : 'info'](
+        `Gallery images: variants (Supabase refused to transform ${photoPath}: ${outcome.detail}; image transformations are off for this project or not in its plan; ${fallback}; ${settingText})`,
+      )
     }
     return mode
   }

@@ -1,7 +1,5 @@
 // The embedded site's variants on disk, `<photo path>/<stamp>/<width>.<format>`: the stamp (the
 // photo file's size and mtime) keeps a photo replaced under the same name from showing old ones.
-// Relative imports with extensions: `npm run gallery:import` runs it under Node as it is.
-import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import {
@@ -12,12 +10,6 @@ import {
 import { allPhotoVariants, writePhotoVariants } from './photo-variants.server.ts'
 
 export const photoVariantsDir = (dataDir: string) => join(dataDir, 'photo-variants')
-
-/** `nearest`: another ready variant of the photo; `photo`: the photo itself. */
-export interface PhotoVariantAnswer {
-  file: string
-  kind: 'variant' | 'nearest' | 'photo'
-}
 
 const directoryFaults = new Set(['EROFS', 'ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'ENOTDIR'])
 
@@ -30,11 +22,7 @@ export const writeFailureReason = (error: unknown) =>
   error instanceof Error ? (error.message.split(',')[0] ?? error.message) : String(error)
 
 const stampName = /^[0-9a-z]+-[0-9a-z]+$/
-const isFile = (file: string) =>
-  stat(file).then(
-    (info) => info.isFile(),
-    () => false,
-  )
+const isFile = async (file: string) => (await stat(file).catch(() => undefined))?.isFile() ?? false
 const isInside = (root: string, path: string) => path.startsWith(root + sep)
 
 /** Best first: a wider width, then narrower; an AVIF request may take WebP, never the reverse. */
@@ -70,25 +58,19 @@ export function createPhotoVariantStore(directory: string, photoFolders: readonl
     return undefined
   }
 
-  async function makeMissing(
-    photoPath: string,
-    photo: { file: string; stamp: string; dir: string },
-  ) {
-    const missing = []
-    for (const variant of allPhotoVariants) {
-      if (!(await isFile(join(photo.dir, `${variant.width}.${variant.format}`))))
-        missing.push(variant)
-    }
-    if (missing.length === 0) return 0
-    const made = await writePhotoVariants(photo.file, photo.dir, missing).catch(
-      (error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === undefined) unreadable.add(photo.dir)
-        throw error
-      },
+  async function makeMissing({ file, stamp, dir }: { file: string; stamp: string; dir: string }) {
+    const ready = await Promise.all(
+      allPhotoVariants.map(({ width, format }) => isFile(join(dir, `${width}.${format}`))),
     )
-    const photoDir = resolve(root, photoPath)
-    for (const entry of await readdir(photoDir).catch(() => [])) {
-      if (entry !== photo.stamp && stampName.test(entry)) {
+    const missing = allPhotoVariants.filter((_, index) => !ready[index])
+    if (missing.length === 0) return 0
+    const made = await writePhotoVariants(file, dir, missing).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === undefined) unreadable.add(dir)
+      throw error
+    })
+    const photoDir = resolve(dir, '..')
+    for (const entry of await readdir(photoDir)) {
+      if (entry !== stamp && stampName.test(entry)) {
         await rm(join(photoDir, entry), { recursive: true, force: true })
       }
     }
@@ -96,8 +78,11 @@ export function createPhotoVariantStore(directory: string, photoFolders: readonl
   }
 
   return {
-    /** At once, making nothing: the variant if made from the photo as it is now, else a stand-in. */
-    async find(request: PhotoVariantRequest): Promise<PhotoVariantAnswer | undefined> {
+    /**
+     * At once, making nothing: the variant made from the photo as it is now, else the `nearest`
+     * ready one, else the `photo` itself.
+     */
+    async find(request: PhotoVariantRequest) {
       const photo = await locate(request.photoPath)
       if (!photo) return undefined
       const wanted = `${request.width}.${request.format}`
@@ -105,7 +90,7 @@ export function createPhotoVariantStore(directory: string, photoFolders: readonl
         const file = join(photo.dir, name)
         if (await isFile(file)) return { file, kind: name === wanted ? 'variant' : 'nearest' }
       }
-      return { file: photo.file, kind: 'photo' }
+      return { file: photo.file, kind: 'photo' as const }
     },
 
     /**
@@ -117,7 +102,7 @@ export function createPhotoVariantStore(directory: string, photoFolders: readonl
       if (!photo || unreadable.has(photo.dir)) return 0
       const running = making.get(photo.dir)
       if (running) return running
-      const work = queue.then(() => makeMissing(photoPath, photo))
+      const work = queue.then(() => makeMissing(photo))
       queue = work.catch(() => {})
       making.set(photo.dir, work)
       void queue.then(() => making.delete(photo.dir))
@@ -126,10 +111,10 @@ export function createPhotoVariantStore(directory: string, photoFolders: readonl
 
     /** Why the directory takes no write now (`EROFS: read-only file system`); undefined if it does. */
     async writeProblem(): Promise<string | undefined> {
-      const probe = join(root, `write-check.${randomUUID()}.partial`)
+      const probe = join(root, '.write-check')
       try {
         await mkdir(root, { recursive: true })
-        await writeFile(probe, '')
+        await writeFile(probe, 'a variant would be written here\n')
         return undefined
       } catch (error) {
         return writeFailureReason(error)

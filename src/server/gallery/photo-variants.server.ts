@@ -1,8 +1,7 @@
-// The one way every photo variant is made: by the build, by `npm run gallery:import` and by the
-// server for a photo that has none. Relative imports with extensions: Node runs it as it is.
+// The one way photo variants are made: by the build, by `npm run gallery:import` and by the server
+// for a photo that has none.
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Sharp } from 'sharp'
 import writeFileAtomic from 'write-file-atomic'
 import {
   type PhotoVariantFormat,
@@ -18,46 +17,31 @@ export const encoderSettings = {
   webp: { quality: 72, effort: 4, smartSubsample: true },
 } as const
 
-const encode: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif(encoderSettings.avif),
-  webp: (image) => image.webp(encoderSettings.webp),
-}
-
 type SharpModule = typeof import('sharp').default
 let sharpModule: Promise<SharpModule> | undefined
 let imageWorkThreads: number | undefined
 
-const applyImageWorkLimit = (sharp: SharpModule) => {
-  if (imageWorkThreads === undefined) return
-  sharp.cache(false)
-  sharp.concurrency(imageWorkThreads)
-}
-
 /** Loaded on first use: libvips takes about 25 MB, which a server whose variants are ready never needs. */
 export function loadSharp(): Promise<SharpModule> {
   sharpModule ??= import('sharp').then(({ default: sharp }) => {
-    applyImageWorkLimit(sharp)
+    if (imageWorkThreads !== undefined) {
+      sharp.cache(false)
+      sharp.concurrency(imageWorkThreads)
+    }
     return sharp
   })
   return sharpModule
 }
 
-/**
- * No libvips operation cache (each photo is decoded once; the cache held up to 50 MB) and at most
- * `threads` threads per image: the server gives it one, so encoding leaves the other core to visitors.
- */
-export function limitImageWork(threads: number) {
+/** No libvips operation cache (it held up to 50 MB, never reused) and `threads` per image. */
+export const limitImageWork = (threads: number) => {
   imageWorkThreads = threads
-  void sharpModule?.then(applyImageWorkLimit)
 }
 
-export interface PhotoVariant {
-  width: PhotoVariantWidth
-  format: PhotoVariantFormat
-  data: Buffer
-}
+type VariantSpec = { width: PhotoVariantWidth; format: PhotoVariantFormat }
+export type PhotoVariant = VariantSpec & { data: Buffer }
 
-export const allPhotoVariants = photoVariantWidths.flatMap((width) =>
+export const allPhotoVariants: readonly VariantSpec[] = photoVariantWidths.flatMap((width) =>
   photoVariantFormats.map((format) => ({ width, format })),
 )
 
@@ -67,7 +51,7 @@ export const allPhotoVariants = photoVariantWidths.flatMap((width) =>
  */
 export async function makePhotoVariants(
   photo: string | Buffer,
-  wanted: readonly { width: PhotoVariantWidth; format: PhotoVariantFormat }[] = allPhotoVariants,
+  wanted: readonly VariantSpec[] = allPhotoVariants,
 ): Promise<PhotoVariant[]> {
   // Decoded once, at the largest width wanted (a JPEG decodes faster at a fraction of its size).
   const largest = Math.max(...wanted.map((variant) => variant.width))
@@ -87,7 +71,9 @@ export async function makePhotoVariants(
     let bytes = encoded.get(key)
     if (!bytes) {
       const resized = sharp(data, { raw }).resize({ width, withoutEnlargement: true })
-      bytes = await encode[format](resized).toBuffer()
+      const image =
+        format === 'avif' ? resized.avif(encoderSettings.avif) : resized.webp(encoderSettings.webp)
+      bytes = await image.toBuffer()
       encoded.set(key, bytes)
     }
     variants.push({ width, format, data: bytes })
@@ -99,7 +85,7 @@ export async function makePhotoVariants(
 export async function writePhotoVariants(
   photoFile: string,
   dir: string,
-  wanted: readonly { width: PhotoVariantWidth; format: PhotoVariantFormat }[] = allPhotoVariants,
+  wanted: readonly VariantSpec[] = allPhotoVariants,
 ): Promise<number> {
   const variants = await makePhotoVariants(photoFile, wanted)
   await mkdir(dir, { recursive: true })

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveImageFile } from './bucket-files.server'
+import { serveImageFile } from './embedded-photo-variants.server'
 
 let root: string
 let folder: string
