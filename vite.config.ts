@@ -129,7 +129,8 @@ export default defineConfig(({ command }) => ({
     nitro({
       // PGlite's wasm and data files are not traced by the bundler: the node-server build ships
       // the whole package; the others leave it out (it loads only in embedded mode).
-      ...(nodeServer ? { traceDeps: ['@electric-sql/pglite*'] } : {}),
+      // write-file-atomic names its temporary files after __filename, which a bundle lacks.
+      ...(nodeServer ? { traceDeps: ['@electric-sql/pglite*', 'write-file-atomic'] } : {}),
       // Node builds listen once ready and stop without losing a request (its header says how).
       ...(command === 'build' && (nodeServer || nodeCluster)
         ? { entry: './src/server/nitro/node-entry.ts' }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fixtureManifest } from '#test/support/gallery-fixtures.ts'
 import { bucketObjectsFromManifest, readBucketListing } from './embedded-bucket.server'
 
@@ -57,6 +57,7 @@ describe('bucketObjectsFromManifest', () => {
 })
 
 describe('readBucketListing', () => {
+  afterEach(() => vi.restoreAllMocks())
   const withManifest = (text: string | undefined, read: (folder: string) => void) => {
     const folder = mkdtempSync(join(tmpdir(), 'bucket-listing-'))
     try {
@@ -68,31 +69,27 @@ describe('readBucketListing', () => {
   }
 
   it('reads a list, the explicit empty gallery, or the bundled listing when there is no file', () => {
-    const warn = vi.fn()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     withManifest('[{"path":"kitchen/a.webp"}]', (folder) =>
-      expect(readBucketListing(folder, () => [], { warn })).toEqual([{ path: 'kitchen/a.webp' }]),
+      expect(readBucketListing(folder, () => [])).toEqual([{ path: 'kitchen/a.webp' }]),
     )
-    withManifest('[]', (folder) =>
-      expect(readBucketListing(folder, () => [], { warn })).toEqual([]),
-    )
+    withManifest('[]', (folder) => expect(readBucketListing(folder, () => [])).toEqual([]))
     withManifest('{ "projects": [], "allowEmpty": true }', (folder) =>
-      expect(readBucketListing(folder, () => [], { warn })).toEqual({
+      expect(readBucketListing(folder, () => [])).toEqual({
         projects: [],
         allowEmpty: true,
       }),
     )
     withManifest(undefined, (folder) =>
-      expect(readBucketListing(folder, () => fixtureManifest, { warn })).toBe(fixtureManifest),
+      expect(readBucketListing(folder, () => fixtureManifest)).toBe(fixtureManifest),
     )
     expect(warn).not.toHaveBeenCalled()
   })
 
   it('leaves the gallery as it is, with a warning, for anything else', () => {
     for (const text of ['{ "projects": [] }', '{ "allowEmpty": true, "projects": [{}] }', '[']) {
-      const warn = vi.fn()
-      withManifest(text, (folder) =>
-        expect(readBucketListing(folder, () => [], { warn })).toBe(undefined),
-      )
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      withManifest(text, (folder) => expect(readBucketListing(folder, () => [])).toBe(undefined))
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/the gallery stays as it is/))
     }
   })

@@ -25,7 +25,6 @@ export type BucketListing = unknown[] | typeof emptyGalleryManifest
 export function readBucketListing(
   folder: string,
   fallback: () => unknown,
-  log: Pick<Console, 'warn'> = console,
 ): BucketListing | undefined {
   const file = join(folder, bucketManifestFile)
   let listing: unknown
@@ -33,7 +32,7 @@ export function readBucketListing(
     listing = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      log.warn(
+      console.warn(
         `Embedded bucket: ${file} is not readable JSON, the gallery stays as it is: ${error}`,
       )
       return undefined
@@ -42,7 +41,7 @@ export function readBucketListing(
   }
   if (Array.isArray(listing)) return listing
   if (isEmptyGalleryManifest(listing)) return emptyGalleryManifest
-  log.warn(`Embedded bucket: ${file} is not a list of projects, the gallery stays as it is`)
+  console.warn(`Embedded bucket: ${file} is not a list of projects, the gallery stays as it is`)
   return undefined
 }
 
@@ -53,7 +52,7 @@ const bucketPath = v.pipe(
   v.check((path) => !path.startsWith('/') && !path.split('/').includes('..'), 'must be relative'),
 )
 
-export const bucketManifestEntrySchema = v.object({
+const bucketManifestEntrySchema = v.object({
   path: bucketPath,
   additional: v.optional(v.array(bucketPath), []),
   title: v.optional(v.string()),
@@ -141,30 +140,17 @@ const canonicalJson = (value: unknown) =>
 const detailsOf = (object: Pick<BucketObject, 'metadata' | 'user_metadata'>) =>
   canonicalJson([object.metadata ?? null, object.user_metadata ?? null])
 
-const statePage = 1_000
-
-/** The gallery bucket's objects as they are in storage.objects, read a page at a time. */
+/** The gallery bucket's objects as storage.objects holds them (read once, before the server listens). */
 export async function readBucketState(db: SqlExecutor): Promise<BucketState> {
-  const state: BucketState = new Map()
-  for (let after = ''; ; await yieldToEventLoop()) {
-    const { rows } = await db.query<BucketObject>(
-      `select name, metadata, user_metadata from storage.objects
-       where bucket_id = $1 and name > $2 order by name limit ${statePage}`,
-      [galleryBucket, after],
-    )
-    for (const row of rows) state.set(row.name, detailsOf(row))
-    const last = rows.at(-1)
-    if (!last || rows.length < statePage) return state
-    after = last.name
-  }
+  const { rows } = await db.query<BucketObject>(
+    'select name, metadata, user_metadata from storage.objects where bucket_id = $1',
+    [galleryBucket],
+  )
+  return new Map(rows.map((row) => [row.name, detailsOf(row)]))
 }
 
-export interface BucketChanges {
-  /** Objects that are new or whose details changed. */
-  upserts: BucketObject[]
-  /** Names of objects no longer listed. */
-  removals: string[]
-}
+/** Objects new or changed, and names no longer listed. */
+export type BucketChanges = { upserts: BucketObject[]; removals: string[] }
 
 export async function diffBucket(
   state: BucketState,

@@ -34,10 +34,10 @@ export async function serveImageFile(
 ): Promise<Response> {
   if (!photoName.test(relative) || relative.includes('\0')) return imageNotFound()
   const serve = staticMiddleware({ dir: folder, compress: false })
-  const response = await serve(
-    new Request(new URL(`/${encodeURI(relative)}`, request.url), request),
-    imageNotFound,
-  )
+  // Method and headers only: copying the request would read its body stream a second time.
+  const { method, headers } = request
+  const url = new URL(`/${encodeURI(relative)}`, request.url)
+  const response = await serve(new Request(url, { method, headers }), imageNotFound)
   if (cacheControl && response.status !== 404) response.headers.set('cache-control', cacheControl)
   return response
 }
