@@ -88,7 +88,7 @@ async function hostedImageMode(supabase: SupabaseClient, env: Environment): Prom
   const { data } = await supabase.from('gallery_images').select('filename').limit(20)
   const [photoPath] = photoPathsOfRows(data ?? [])
   if (photoPath === undefined) return initialImageMode(setting)
-  const outcome = await probeRenderUrl({ baseUrl: env.SUPABASE_URL, photoPath })
+  const outcome = await probeRenderUrl(env.SUPABASE_URL, photoPath)
   const mode = chooseImageMode(setting, initialImageMode(setting), outcome)
   console.info(
     mode === 'render'

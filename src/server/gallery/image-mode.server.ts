@@ -60,13 +60,10 @@ export function photoPathsOfRows(rows: readonly unknown[]): string[] {
 }
 
 /** Asks Storage for one render URL of `photoPath`, as a browser would. Never throws. */
-export async function probeRenderUrl({
-  baseUrl,
-  photoPath,
-}: {
-  baseUrl: string
-  photoPath: string
-}): Promise<RenderProbeOutcome> {
+export async function probeRenderUrl(
+  baseUrl: string,
+  photoPath: string,
+): Promise<RenderProbeOutcome> {
   try {
     const response = await fetch(probeUrl(baseUrl, photoPath), {
       headers: { accept: 'image/avif,image/webp,image/*;q=0.8' },

@@ -93,7 +93,7 @@ export function createSupabaseGallerySource({
 
   const imageMode = createImageModeProbe({
     setting: imageTransformations,
-    probe: (photoPath) => probeRenderUrl({ baseUrl: url, photoPath }),
+    probe: (photoPath) => probeRenderUrl(url, photoPath),
     log,
     ...imageModeProbe,
   })
