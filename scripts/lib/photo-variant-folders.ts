@@ -66,18 +66,24 @@ export async function writeBundledPhotoVariants({
     .sort()
   let made = 0
   let bytes = 0
-  for (const photo of photos) {
-    const { mtimeMs } = await stat(join(photoFolder, photo))
-    const files = allPhotoVariants.map(({ width, format }) =>
-      join(outputFolder, photoVariantPath(photo, width, format)),
-    )
-    const ready = await Promise.all(files.map((file) => stat(file).catch(() => undefined)))
-    if (!ready.every((info) => info && info.mtimeMs >= mtimeMs)) {
-      await writePhotoVariants(join(photoFolder, photo), join(outputFolder, photo))
-      made++
+  const queue = [...photos]
+  const encodeNext = async () => {
+    for (let photo = queue.shift(); photo !== undefined; photo = queue.shift()) {
+      const { mtimeMs } = await stat(join(photoFolder, photo))
+      const files = allPhotoVariants.map(({ width, format }) =>
+        join(outputFolder, photoVariantPath(photo as string, width, format)),
+      )
+      const ready = await Promise.all(files.map((file) => stat(file).catch(() => undefined)))
+      if (!ready.every((info) => info && info.mtimeMs >= mtimeMs)) {
+        await writePhotoVariants(join(photoFolder, photo), join(outputFolder, photo))
+        made++
+      }
+      const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size))
+      bytes += sizes.reduce((sum, size) => sum + size, 0)
     }
-    for (const file of files) bytes += (await stat(file)).size
   }
+  // Two photos at a time, each with every core's libvips threads, keep the cores busy.
+  await Promise.all([encodeNext(), encodeNext()])
   await prunePhotoVariants(outputFolder, new Set(photos))
   await mkdir(dirname(encodingFile), { recursive: true })
   await writeFile(encodingFile, encoding)
