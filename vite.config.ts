@@ -4,11 +4,11 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
-import { pictureCacheControl } from './src/lib/seo/cache-control.ts'
 import {
   describeBundledPhotoVariants,
   writeBundledPhotoVariants,
-} from './src/server/gallery/bundled-photo-variants.server.ts'
+} from './scripts/lib/photo-variant-folders.ts'
+import { pictureCacheControl } from './src/lib/seo/cache-control.ts'
 import { staticSecurityHeaders } from './src/server/security-headers.server.ts'
 import { staticPandaCss } from './tools/vite/static-panda-css.ts'
 
@@ -35,8 +35,8 @@ const nodeCluster = preset === 'node-cluster'
  */
 const bundledPhotoVariants = {
   photoFolder: 'public/storage/v1/object/public/gallery',
-  outputFolder: 'node_modules/.cache/bundled-photo-variants/files',
-  recordFile: 'node_modules/.cache/bundled-photo-variants/record.json',
+  outputFolder: 'node_modules/.cache/build-photo-variants/files',
+  encodingFile: 'node_modules/.cache/build-photo-variants/encoding.json',
 }
 
 /**

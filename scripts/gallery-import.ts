@@ -32,19 +32,20 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { parseEnvironment } from '../src/server/env.server.ts'
 import type { Environment } from '../src/server/env-schema.server.ts'
 import {
-  planBucketFolderImport,
-  writeBucketListing,
-} from '../src/server/gallery/bucket-folder-import.server.ts'
-import { syncHostedPhotoVariants } from '../src/server/gallery/hosted-photo-variants.server.ts'
-import {
   chooseImageMode,
   type ImageMode,
   initialImageMode,
   photoPathsOfRows,
   probeRenderUrl,
 } from '../src/server/gallery/image-mode.server.ts'
-import { positionWarning, recordsPosition } from '../src/server/gallery/photo-position.server.ts'
-import { createPhotoVariantStore } from '../src/server/gallery/photo-variant-store.server.ts'
+import {
+  createPhotoVariantStore,
+  photoVariantsDir,
+} from '../src/server/gallery/photo-variant-store.server.ts'
+import { planBucketFolderImport, writeBucketListing } from './lib/bucket-folder-import.ts'
+import { syncHostedPhotoVariants } from './lib/hosted-photo-variants.ts'
+import { positionWarning, recordsPosition } from './lib/photo-position.ts'
+import { prunePhotoVariants } from './lib/photo-variant-folders.ts'
 
 const minutes = (ms: number) =>
   ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${ms / 1000} s`
@@ -87,7 +88,7 @@ async function hostedImageMode(supabase: SupabaseClient, env: Environment): Prom
   const { data } = await supabase.from('gallery_images').select('filename').limit(20)
   const [photoPath] = photoPathsOfRows(data ?? [])
   if (photoPath === undefined) return initialImageMode(setting)
-  const outcome = await probeRenderUrl({ baseUrl: env.SUPABASE_URL, photoPath })
+  const outcome = await probeRenderUrl(env.SUPABASE_URL, photoPath)
   const mode = chooseImageMode(setting, initialImageMode(setting), outcome)
   console.info(
     mode === 'render'
@@ -104,10 +105,7 @@ async function makeVariants(
   photos: string[],
   newPhotos: string[],
 ) {
-  const store = createPhotoVariantStore({
-    directory: join(dataDir, 'photo-variants'),
-    photoFolders: [folder],
-  })
+  const store = createPhotoVariantStore(photoVariantsDir(dataDir), [folder])
   const started = Date.now()
   const failed: string[] = []
   const madePerPhoto = await Promise.all(
@@ -120,10 +118,10 @@ async function makeVariants(
     ),
   )
   const made = madePerPhoto.reduce((sum, count) => sum + count, 0)
-  const pruned = await store.prune(new Set(photos))
+  const pruned = await prunePhotoVariants(photoVariantsDir(dataDir), new Set(photos))
   if (newPhotos.length > 0 || pruned.length > 0) {
     console.info(
-      `Photo variants in ${resolve(dataDir, 'photo-variants')}: ${made} file(s) made for ${newPhotos.length - failed.length} new photo(s), ` +
+      `Photo variants in ${resolve(photoVariantsDir(dataDir))}: ${made} file(s) made for ${newPhotos.length - failed.length} new photo(s), ` +
         `those of ${pruned.length} removed photo(s) deleted (${((Date.now() - started) / 1000).toFixed(0)} s).`,
     )
   }

@@ -33,13 +33,10 @@ import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase
 import { galleryBucket } from '../src/features/gallery/storage-path.ts'
 import { createContactFunctionClient } from '../src/server/contact/contact-function-client.server.ts'
 import {
-  bucketManifestFile,
-  planBucketFolderImport,
-} from '../src/server/gallery/bucket-folder-import.server.ts'
-import {
   contactFunctionName,
   visitorIpHeader,
 } from '../supabase/functions/_shared/contact/contact-wire.ts'
+import { bucketManifestFile, planBucketFolderImport } from './lib/bucket-folder-import.ts'
 
 type Outcome = 'pass' | 'fail' | 'warn'
 

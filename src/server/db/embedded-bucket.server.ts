@@ -1,16 +1,49 @@
+// The embedded bucket: the folder's manifest.json mirrored into storage.objects, whose trigger
+// (migration 20261125002300) keeps the gallery's rows in step. Node runs it as it is.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { galleryBucket } from '#src/features/gallery/storage-path.ts'
-import {
-  bucketManifestFile,
-  emptyGalleryManifest,
-  isEmptyGalleryManifest,
-} from '../gallery/bucket-folder-import.server'
-
-export { emptyGalleryManifest }
-
 import type { SqlExecutor } from './sql-executor.server'
+
+export const bucketManifestFile = 'manifest.json'
+
+/** The one form of manifest.json the site takes as an empty gallery: a bare `[]` may be a mistake. */
+export const emptyGalleryManifest = { projects: [], allowEmpty: true } as const
+
+export const isEmptyGalleryManifest = (listing: unknown): boolean => {
+  const { allowEmpty, projects } = (listing ?? {}) as Record<string, unknown>
+  return allowEmpty === true && Array.isArray(projects) && projects.length === 0
+}
+
+export type BucketListing = unknown[] | typeof emptyGalleryManifest
+
+/**
+ * manifest.json as it is now; `fallback()` (the build's) when the folder has none. Undefined, with
+ * a warning, when it is no list: the gallery keeps what it shows rather than lose it to a typo.
+ */
+export function readBucketListing(
+  folder: string,
+  fallback: () => unknown,
+): BucketListing | undefined {
+  const file = join(folder, bucketManifestFile)
+  let listing: unknown
+  try {
+    listing = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      console.warn(
+        `Embedded bucket: ${file} is not readable JSON, the gallery stays as it is: ${error}`,
+      )
+      return undefined
+    }
+    listing = fallback()
+  }
+  if (Array.isArray(listing)) return listing
+  if (isEmptyGalleryManifest(listing)) return emptyGalleryManifest
+  console.warn(`Embedded bucket: ${file} is not a list of projects, the gallery stays as it is`)
+  return undefined
+}
 
 const bucketPath = v.pipe(
   v.string(),
@@ -19,44 +52,7 @@ const bucketPath = v.pipe(
   v.check((path) => !path.startsWith('/') && !path.split('/').includes('..'), 'must be relative'),
 )
 
-export type EmptyGalleryListing = typeof emptyGalleryManifest
-
-/** The bucket folder's listing: its projects, or the explicit request for an empty gallery. */
-export type BucketListing = unknown[] | EmptyGalleryListing
-
-/**
- * The bucket folder's listing (its manifest.json) as it is on disk now; `fallback` (the listing
- * bundled at build) when the folder has none, as when only the build output is deployed.
- * Undefined, with a warning, when the file is not a JSON list (nor the explicit empty gallery):
- * the gallery keeps what it shows rather than losing every project to a typo.
- */
-export function readBucketListing(
-  folder: string,
-  fallback: () => unknown,
-  log: Pick<Console, 'warn'> = console,
-): BucketListing | undefined {
-  const file = join(folder, bucketManifestFile)
-  let listing: unknown
-  try {
-    listing = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      listing = fallback()
-    } else {
-      log.warn(
-        `Embedded bucket: ${file} is not readable JSON, the gallery stays as it is: ${error}`,
-      )
-      return undefined
-    }
-  }
-  if (Array.isArray(listing)) return listing
-  if (isEmptyGalleryManifest(listing)) return emptyGalleryManifest
-  log.warn(`Embedded bucket: ${file} is not a list of projects, the gallery stays as it is`)
-  return undefined
-}
-
-/** One project of the bucket folder's manifest.json. */
-export const bucketManifestEntrySchema = v.object({
+const bucketManifestEntrySchema = v.object({
   path: bucketPath,
   additional: v.optional(v.array(bucketPath), []),
   title: v.optional(v.string()),
@@ -69,136 +65,93 @@ export const bucketManifestEntrySchema = v.object({
 
 export type BucketManifestEntry = v.InferOutput<typeof bucketManifestEntrySchema>
 
-/** A row for storage.objects, shaped as Supabase Storage fills it. */
+/** A row of storage.objects as Supabase Storage fills it. */
 export interface BucketObject {
   name: string
   metadata: { mimetype: string }
   user_metadata: Record<string, unknown> | null
 }
 
-const mimeTypes: Record<string, string> = {
-  avif: 'image/avif',
-  jpeg: 'image/jpeg',
-  jpg: 'image/jpeg',
-  json: 'application/json',
-  png: 'image/png',
-  webp: 'image/webp',
+function mimeTypeOf(name: string) {
+  const extension = name.split('.').pop()?.toLowerCase() ?? ''
+  if (extension === 'json') return 'application/json'
+  if (!/^(avif|jpe?g|png|webp)$/.test(extension)) return 'application/octet-stream'
+  return `image/${extension === 'jpg' ? 'jpeg' : extension}`
 }
 
-const mimeTypeOf = (name: string) =>
-  mimeTypes[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream'
+const objectOf = (name: string, details: Record<string, unknown> | null): BucketObject => ({
+  name,
+  metadata: { mimetype: mimeTypeOf(name) },
+  user_metadata: details,
+})
 
-/**
- * The storage objects a manifest describes: each project image carries its details as
- * user_metadata (what an upload with metadata stores), its additional images none.
- * Malformed entries are reported and left out.
- */
-export function bucketObjectsFromManifest(
-  manifest: unknown,
-  onInvalid: (index: number, reason: string) => void = () => {},
-): BucketObject[] {
-  if (!Array.isArray(manifest)) {
-    onInvalid(-1, 'the manifest is not a list')
-    return []
-  }
-  const objects = new Map<string, BucketObject>()
-  manifest.forEach((raw, index) => {
-    const parsed = v.safeParse(bucketManifestEntrySchema, raw)
-    let entry: BucketManifestEntry
-    if (parsed.success) {
-      entry = parsed.output
-    } else {
-      onInvalid(
-        index,
-        parsed.issues.map((i) => `${v.getDotPath(i) ?? 'entry'}: ${i.message}`).join('; '),
-      )
-      // A typo in one detail must not take the project off the site: keep what is valid.
-      const salvaged = salvageEntry(raw)
-      if (!salvaged) return
-      entry = salvaged
-    }
-    const { path, additional, ...details } = entry
-    objects.set(path, {
-      name: path,
-      metadata: { mimetype: mimeTypeOf(path) },
-      user_metadata: details,
-    })
-    for (const name of additional) {
-      if (!objects.has(name)) {
-        objects.set(name, { name, metadata: { mimetype: mimeTypeOf(name) }, user_metadata: null })
-      }
-    }
-  })
-  return [...objects.values()]
-}
-
-/** The valid fields of an entry that failed as a whole; undefined without a valid path. */
-function salvageEntry(raw: unknown): BucketManifestEntry | undefined {
+/** A valid entry, or the valid fields of one that failed as a whole (a typo keeps its project). */
+function parseEntry(raw: unknown, onIssues: (reason: string) => void) {
+  const parsed = v.safeParse(bucketManifestEntrySchema, raw)
+  if (parsed.success) return parsed.output
+  onIssues(parsed.issues.map((i) => `${v.getDotPath(i) ?? 'entry'}: ${i.message}`).join('; '))
   if (typeof raw !== 'object' || raw === null) return undefined
   const fields = raw as Record<string, unknown>
   const valid = Object.entries(bucketManifestEntrySchema.entries).flatMap(([key, schema]) => {
     const field = v.safeParse(schema, fields[key])
     return field.success && field.output !== undefined ? [[key, field.output]] : []
   })
-  const entry = v.safeParse(bucketManifestEntrySchema, Object.fromEntries(valid))
-  return entry.success ? entry.output : undefined
+  const salvaged = v.safeParse(bucketManifestEntrySchema, Object.fromEntries(valid))
+  return salvaged.success ? salvaged.output : undefined
 }
-
-/** Objects per statement: each stays well under the 100 ms the event loop may wait for (bench). */
-export const bucketSyncBatchSize = 100
 
 /** Lets the event loop answer what arrived (a /healthz, a page) before the next piece of work. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/** What the bucket holds: each object's name and its details as canonical JSON, to compare. */
+/**
+ * The storage objects a manifest describes: each project's photo with its details as
+ * user_metadata (an upload with metadata), its further photos with none.
+ */
+export async function bucketObjectsFromManifest(
+  manifest: readonly unknown[],
+  onInvalid: (index: number, reason: string) => void = () => {},
+): Promise<BucketObject[]> {
+  const objects = new Map<string, BucketObject>()
+  for (const [index, raw] of manifest.entries()) {
+    if (index % 250 === 249) await yieldToEventLoop()
+    const entry = parseEntry(raw, (reason) => onInvalid(index, reason))
+    if (!entry) continue
+    const { path, additional, ...details } = entry
+    objects.set(path, objectOf(path, details))
+    for (const name of additional) if (!objects.has(name)) objects.set(name, objectOf(name, null))
+  }
+  return [...objects.values()]
+}
+
+/** Objects per statement: each stays well under the 100 ms the event loop may wait (bench). */
+export const bucketSyncBatchSize = 100
+
+/** Each object's name and its details as canonical JSON, to compare. */
 export type BucketState = Map<string, string>
 
-/** JSON with object keys sorted, so the same details compare equal whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`
-  }
-  return JSON.stringify(value ?? null)
-}
+/** Object keys sorted, so the same details compare equal whatever order jsonb gives them. */
+const canonicalJson = (value: unknown) =>
+  JSON.stringify(value, (_, field) =>
+    field && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(Object.entries(field).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : field,
+  )
 
 const detailsOf = (object: Pick<BucketObject, 'metadata' | 'user_metadata'>) =>
   canonicalJson([object.metadata ?? null, object.user_metadata ?? null])
 
-const statePage = 1_000
-
-/** The bucket's objects as they are in storage.objects, read a page at a time. */
-export async function readBucketState(
-  db: SqlExecutor,
-  bucketId: string = galleryBucket,
-): Promise<BucketState> {
-  const state: BucketState = new Map()
-  let after = ''
-  for (;;) {
-    const { rows } = await db.query<BucketObject>(
-      `select name, metadata, user_metadata from storage.objects
-       where bucket_id = $1 and name > $2 order by name limit ${statePage}`,
-      [bucketId, after],
-    )
-    for (const row of rows) state.set(row.name, detailsOf(row))
-    const last = rows.at(-1)
-    if (!last || rows.length < statePage) return state
-    after = last.name
-    await yieldToEventLoop()
-  }
+/** The gallery bucket's objects as storage.objects holds them (read once, before the server listens). */
+export async function readBucketState(db: SqlExecutor): Promise<BucketState> {
+  const { rows } = await db.query<BucketObject>(
+    'select name, metadata, user_metadata from storage.objects where bucket_id = $1',
+    [galleryBucket],
+  )
+  return new Map(rows.map((row) => [row.name, detailsOf(row)]))
 }
 
-export interface BucketChanges {
-  /** Objects that are new or whose details changed. */
-  upserts: BucketObject[]
-  /** Names of objects no longer listed. */
-  removals: string[]
-}
+/** Objects new or changed, and names no longer listed. */
+export type BucketChanges = { upserts: BucketObject[]; removals: string[] }
 
-/** What to write so the bucket holds exactly `objects`: one pass over each side. */
 export async function diffBucket(
   state: BucketState,
   objects: readonly BucketObject[],
@@ -210,17 +163,7 @@ export async function diffBucket(
     if (state.get(object.name) !== detailsOf(object)) upserts.push(object)
     if (index % 500 === 499) await yieldToEventLoop()
   }
-  const removals = [...state.keys()].filter((name) => !listed.has(name))
-  return { upserts, removals }
-}
-
-export interface ApplyBucketChangesOptions {
-  bucketId?: string
-  batchSize?: number
-  /** Checked between batches: stop when aborted (a server shutting down). */
-  signal?: AbortSignal
-  /** Kept in step batch by batch, so after a stop or a failure it still says what was written. */
-  state?: BucketState
+  return { upserts, removals: [...state.keys()].filter((name) => !listed.has(name)) }
 }
 
 export class BucketSyncStoppedError extends Error {
@@ -228,46 +171,42 @@ export class BucketSyncStoppedError extends Error {
 }
 
 /**
- * Writes the changes in statements of `batchSize` objects, yielding to the event loop between
- * them. Each statement is atomic on its own, and the trigger of migration 20261125002300 brings
- * the gallery's rows of just those objects in step, so a batch costs the same at 200 projects as
- * at 20,000. A project and its further photos go in the same batch when they can, since a new
- * project takes the further photos already there.
+ * Writes the changes `batchSize` objects a statement, the event loop free between them, so a
+ * batch costs the same at 200 projects as at 20,000. Stops between batches once `signal` aborts;
+ * `state` follows what was written.
  */
 export async function applyBucketChanges(
   db: SqlExecutor,
   { upserts, removals }: BucketChanges,
   {
-    bucketId = galleryBucket,
     batchSize = bucketSyncBatchSize,
     signal,
     state,
-  }: ApplyBucketChangesOptions = {},
+  }: { batchSize?: number; signal?: AbortSignal; state?: BucketState } = {},
 ): Promise<void> {
-  const stopIfAsked = () => {
-    if (signal?.aborted) throw new BucketSyncStoppedError('The bucket sync was stopped')
+  const inBatches = async <T>(items: readonly T[], write: (batch: T[]) => Promise<void>) => {
+    for (let start = 0; start < items.length; start += batchSize) {
+      if (signal?.aborted) throw new BucketSyncStoppedError('The bucket sync was stopped')
+      await write(items.slice(start, start + batchSize))
+      await yieldToEventLoop()
+    }
   }
   if (upserts.length > 0) {
     await db.query(
       `insert into storage.buckets (id, name, public) values ($1, $1, true)
        on conflict (id) do nothing`,
-      [bucketId],
+      [galleryBucket],
     )
   }
-  for (let start = 0; start < removals.length; start += batchSize) {
-    stopIfAsked()
-    const batch = removals.slice(start, start + batchSize)
+  await inBatches(removals, async (batch) => {
     await db.query(
       `delete from storage.objects
        where bucket_id = $1 and name in (select unnest($2::text[]))`,
-      [bucketId, batch],
+      [galleryBucket, batch],
     )
     for (const name of batch) state?.delete(name)
-    await yieldToEventLoop()
-  }
-  for (let start = 0; start < upserts.length; start += batchSize) {
-    stopIfAsked()
-    const batch = upserts.slice(start, start + batchSize)
+  })
+  await inBatches(upserts, async (batch) => {
     await db.query(
       `insert into storage.objects (bucket_id, name, metadata, user_metadata)
        select $1, listed.name, listed.metadata, listed.user_metadata
@@ -278,47 +217,8 @@ export async function applyBucketChanges(
              updated_at = now()
          where storage.objects.metadata is distinct from excluded.metadata
             or storage.objects.user_metadata is distinct from excluded.user_metadata`,
-      [bucketId, JSON.stringify(batch)],
+      [galleryBucket, JSON.stringify(batch)],
     )
     for (const object of batch) state?.set(object.name, detailsOf(object))
-    await yieldToEventLoop()
-  }
-}
-
-/**
- * Makes storage.objects of the bucket match the folder listing: new objects are added, changed
- * metadata updated, objects no longer listed removed. The gallery follows the bucket by itself
- * (the trigger on storage.objects): new projects appear, removed ones go. Only the differences
- * are written, in batches (applyBucketChanges).
- */
-export async function syncBucketObjects(
-  db: SqlExecutor,
-  objects: BucketObject[],
-  bucketId: string = galleryBucket,
-): Promise<BucketChanges> {
-  const changes = await diffBucket(await readBucketState(db, bucketId), objects)
-  await applyBucketChanges(db, changes, { bucketId })
-  return changes
-}
-
-/** bucketObjectsFromManifest, a slice at a time with the event loop free between slices. */
-export async function bucketObjectsFromManifestInSlices(
-  manifest: readonly unknown[],
-  onInvalid: (index: number, reason: string) => void = () => {},
-  sliceSize = 250,
-): Promise<BucketObject[]> {
-  const objects = new Map<string, BucketObject>()
-  for (let start = 0; start < manifest.length; start += sliceSize) {
-    const slice = manifest.slice(start, start + sliceSize)
-    for (const object of bucketObjectsFromManifest(slice, (index, reason) =>
-      onInvalid(start + index, reason),
-    )) {
-      // As bucketObjectsFromManifest: a project's own entry wins, a further photo is listed once.
-      if (object.user_metadata !== null || !objects.has(object.name)) {
-        objects.set(object.name, object)
-      }
-    }
-    await yieldToEventLoop()
-  }
-  return [...objects.values()]
+  })
 }

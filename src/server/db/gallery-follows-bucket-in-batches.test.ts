@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseTargets, type SqlSession } from '#test/support/sql-session.ts'
-import {
-  applyBucketChanges,
-  type BucketObject,
-  readBucketState,
-  syncBucketObjects,
-} from './embedded-bucket.server'
+import { syncBucketObjects } from '#test/support/sync-bucket.ts'
+import { applyBucketChanges, type BucketObject, readBucketState } from './embedded-bucket.server'
 import { bundledDatabaseSql } from './embedded-sql.server'
 import { prepareDatabase } from './migrations.server'
 

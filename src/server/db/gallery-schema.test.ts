@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fixtureManifest } from '#test/support/gallery-fixtures.ts'
 import { databaseTargets, expectSqlState, type SqlSession } from '#test/support/sql-session.ts'
-import { bucketObjectsFromManifest, syncBucketObjects } from './embedded-bucket.server'
+import { syncBucketObjects } from '#test/support/sync-bucket.ts'
+import { type BucketObject, bucketObjectsFromManifest } from './embedded-bucket.server'
 import { bundledDatabaseSql } from './embedded-sql.server'
 import { orderMigrations, prepareDatabase } from './migrations.server'
 
@@ -510,7 +511,10 @@ for (const target of databaseTargets()) {
     })
 
     describe('embedded bucket listing', () => {
-      const objects = bucketObjectsFromManifest(fixtureManifest)
+      let objects: BucketObject[] = []
+      beforeAll(async () => {
+        objects = await bucketObjectsFromManifest(fixtureManifest)
+      })
 
       it('fills storage.objects, which creates one row per project', async () => {
         await syncBucketObjects(db, objects)

@@ -1,11 +1,8 @@
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixtureManifest } from '#test/support/gallery-fixtures.ts'
-import {
-  type BucketListing,
-  bucketObjectsFromManifest,
-  syncBucketObjects,
-} from '../db/embedded-bucket.server'
+import { syncBucketObjects } from '#test/support/sync-bucket.ts'
+import { type BucketListing, bucketObjectsFromManifest } from '../db/embedded-bucket.server'
 import { bundledBucketManifest, bundledDatabaseSql } from '../db/embedded-sql.server'
 import { prepareDatabase } from '../db/migrations.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
@@ -22,7 +19,7 @@ beforeAll(async () => {
   template = await PGlite.create()
   await prepareDatabase(template, bundledDatabaseSql())
   await template.exec('alter table storage.objects disable trigger user')
-  await syncBucketObjects(template, bucketObjectsFromManifest(fixtureManifest))
+  await syncBucketObjects(template, await bucketObjectsFromManifest(fixtureManifest))
   await template.exec('alter table storage.objects enable trigger user')
 })
 afterEach(async () => {
@@ -85,7 +82,10 @@ describe('embedded gallery source', () => {
 
   it('imports every project of the shipped bucket, in all four categories', async () => {
     const { db, source } = await fresh()
-    await syncBucketObjects(db, bucketObjectsFromManifest(bundledBucketManifest()))
+    await syncBucketObjects(
+      db,
+      await bucketObjectsFromManifest(bundledBucketManifest() as unknown[]),
+    )
     const items = await loadGallery(source)
     expect(items.length).toBeGreaterThanOrEqual(16)
     expect(new Set(items.map((item) => item.category))).toEqual(

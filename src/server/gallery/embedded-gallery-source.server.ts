@@ -5,7 +5,7 @@ import {
   type BucketListing,
   type BucketState,
   BucketSyncStoppedError,
-  bucketObjectsFromManifestInSlices,
+  bucketObjectsFromManifest,
   bucketSyncBatchSize,
   diffBucket,
   emptyGalleryManifest,
@@ -83,7 +83,7 @@ export function createEmbeddedGallerySource({
   ): Promise<void> {
     const started = performance.now()
     const objects = Array.isArray(listing)
-      ? await bucketObjectsFromManifestInSlices(listing, (index, reason) =>
+      ? await bucketObjectsFromManifest(listing, (index, reason) =>
           log.warn(`Embedded bucket: skipped manifest entry ${index}: ${reason}`),
         )
       : []

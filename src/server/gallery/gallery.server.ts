@@ -23,8 +23,8 @@ import { getEnvironment } from '../env.server'
 import type { Environment } from '../env-schema.server'
 import { pageDataFreshUntil } from '../page-freshness.server'
 import { processState } from '../process-state.server'
-import { imageNotFound, serveBucketFile } from './bucket-files.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
+import { imageNotFound, serveImageFile } from './embedded-photo-variants.server'
 import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
 import type { GallerySource } from './gallery-source.server'
 import { galleryViewsOf } from './gallery-views.server'
@@ -219,7 +219,7 @@ const listedPhotoSets = new WeakMap<readonly string[], ReadonlySet<string>>()
 export function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
   const environment = getEnvironment()
   if (usesSupabase(environment)) return Promise.resolve(imageNotFound())
-  return serveBucketFile(environment.GALLERY_BUCKET_DIR, path, request)
+  return serveImageFile(environment.GALLERY_BUCKET_DIR, path, request)
 }
 
 /** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */

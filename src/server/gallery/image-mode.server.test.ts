@@ -95,7 +95,7 @@ async function withStorage(
 describe('probeRenderUrl', () => {
   it('an image back means transformations work', async () => {
     await withStorage({ status: 200, type: 'image/webp', body: 'RIFF' }, async (baseUrl, paths) => {
-      expect(await probeRenderUrl({ baseUrl, photoPath: 'kitchen/oak.webp' })).toEqual(rendered)
+      expect(await probeRenderUrl(baseUrl, 'kitchen/oak.webp')).toEqual(rendered)
       expect(paths).toEqual([
         '/storage/v1/render/image/public/gallery/kitchen/oak.webp?width=400&resize=contain&quality=70',
       ])
@@ -109,27 +109,28 @@ describe('probeRenderUrl', () => {
       message: 'feature not enabled for this tenant',
     })
     await withStorage({ status: 403, type: 'application/json', body }, async (baseUrl) => {
-      expect(await probeRenderUrl({ baseUrl, photoPath: 'kitchen/oak.webp' })).toEqual(refused)
+      expect(await probeRenderUrl(baseUrl, 'kitchen/oak.webp')).toEqual(refused)
     })
   })
 
   it('a missing photo, a server error, a page that is no image, or no answer says nothing', async () => {
     const missing = '{"statusCode":"404","error":"not_found","message":"Object not found"}'
     await withStorage({ status: 404, type: 'application/json', body: missing }, async (baseUrl) => {
-      expect(await probeRenderUrl({ baseUrl, photoPath: 'kitchen/oak.webp' })).toEqual({
+      expect(await probeRenderUrl(baseUrl, 'kitchen/oak.webp')).toEqual({
         ...inconclusive,
         detail: 'HTTP 404 not_found: Object not found',
       })
     })
     await withStorage({ status: 200, type: 'text/html', body: '<p>hi' }, async (baseUrl) => {
-      expect(await probeRenderUrl({ baseUrl, photoPath: 'kitchen/oak.webp' })).toMatchObject({
+      expect(await probeRenderUrl(baseUrl, 'kitchen/oak.webp')).toMatchObject({
         kind: 'inconclusive',
         detail: 'HTTP 200',
       })
     })
-    expect(
-      await probeRenderUrl({ baseUrl: 'http://127.0.0.1:1', photoPath: 'kitchen/oak.webp' }),
-    ).toMatchObject({ kind: 'inconclusive', detail: expect.stringMatching(/fetch failed/) })
+    expect(await probeRenderUrl('http://127.0.0.1:1', 'kitchen/oak.webp')).toMatchObject({
+      kind: 'inconclusive',
+      detail: expect.stringMatching(/fetch failed/),
+    })
   })
 })
 

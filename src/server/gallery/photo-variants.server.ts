@@ -1,5 +1,8 @@
-import type { Sharp } from 'sharp'
-// Relative, with extensions: `npm run gallery:import` runs this file under Node as it is.
+// The one way photo variants are made: by the build, by `npm run gallery:import` and by the server
+// for a photo that has none.
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
 import {
   type PhotoVariantFormat,
   type PhotoVariantWidth,
@@ -7,89 +10,48 @@ import {
   photoVariantWidths,
 } from '#src/features/gallery/photo-variants.ts'
 
-/**
- * Encoder settings, chosen on 4000 × 3000 camera-sized JPEGs: AVIF at quality 45 makes an 800 px
- * card of about 16 kB; WebP, for browsers without AVIF, about 23 kB. AVIF effort 2 rather than
- * sharp's default 4: files within a fifth of the size in a fifth of the time, which matters
- * for an owner's whole import, a build and a server making the variants of a new photo. A variant
- * made with other settings keeps its name: caches renew it within a week.
- */
-const encoderSettings = {
+// Chosen on 4000 × 3000 camera JPEGs: an 800 px card is about 16 kB in AVIF, 23 kB in WebP. AVIF
+// effort 2 rather than sharp's 4: files within a fifth of the size in a fifth of the time.
+export const encoderSettings = {
   avif: { quality: 45, effort: 2, chromaSubsampling: '4:2:0' },
   webp: { quality: 72, effort: 4, smartSubsample: true },
 } as const
-
-const encode: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif(encoderSettings.avif),
-  webp: (image) => image.webp(encoderSettings.webp),
-}
 
 type SharpModule = typeof import('sharp').default
 let sharpModule: Promise<SharpModule> | undefined
 let imageWorkThreads: number | undefined
 
-const applyImageWorkLimit = (sharp: SharpModule) => {
-  if (imageWorkThreads === undefined) return
-  sharp.cache(false)
-  sharp.concurrency(imageWorkThreads)
-}
-
-/**
- * sharp, loaded on first use: libvips and its libraries take about 25 MB of a process once loaded,
- * and a server whose variants are all ready (the build's, the import's, or Supabase's) never
- * needs it.
- */
+/** Loaded on first use: libvips takes about 25 MB, which a server whose variants are ready never needs. */
 export function loadSharp(): Promise<SharpModule> {
-  const loading =
-    sharpModule ??
-    import('sharp').then(({ default: sharp }) => {
-      applyImageWorkLimit(sharp)
-      return sharp
-    })
-  sharpModule = loading
-  return loading
-}
-
-/** Changes whenever the variants of the same photo would come out different (the build's cache). */
-export async function photoVariantEncoding(): Promise<string> {
-  const sharp = await loadSharp()
-  return JSON.stringify({
-    encoderSettings,
-    sharp: sharp.versions.sharp,
-    vips: sharp.versions.vips,
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    if (imageWorkThreads !== undefined) {
+      sharp.cache(false)
+      sharp.concurrency(imageWorkThreads)
+    }
+    return sharp
   })
+  return sharpModule
 }
 
-/**
- * libvips for a process that makes variants now and then: no operation cache (each photo is
- * decoded once, so a cached operation is never reused, and the cache held up to 50 MB), and at
- * most `threads` threads per image. The server gives it one, so a photo being encoded leaves the
- * other cores to visitors; a build or an import, every core. Applies once sharp is loaded.
- */
-export function limitImageWork(threads: number) {
+/** No libvips operation cache (it held up to 50 MB, never reused) and `threads` per image. */
+export const limitImageWork = (threads: number) => {
   imageWorkThreads = threads
-  void sharpModule?.then(applyImageWorkLimit)
 }
 
-export const photoVariantContentTypes: Record<PhotoVariantFormat, string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-}
+type VariantSpec = { width: PhotoVariantWidth; format: PhotoVariantFormat }
+export type PhotoVariant = VariantSpec & { data: Buffer }
 
-export interface PhotoVariant {
-  width: PhotoVariantWidth
-  format: PhotoVariantFormat
-  data: Buffer
-}
+export const allPhotoVariants: readonly VariantSpec[] = photoVariantWidths.flatMap((width) =>
+  photoVariantFormats.map((format) => ({ width, format })),
+)
 
 /**
- * Variants of one photo (a file path or its bytes): turned upright as the camera held it, at most
- * `width` px wide (never enlarged), sRGB, with its metadata (EXIF, GPS position) left out.
- * Rejects when the photo cannot be read as an image.
+ * Upright as the camera held it, at most `width` px wide (never enlarged), sRGB, without metadata
+ * (EXIF, GPS position). Rejects when the photo cannot be read as an image.
  */
 export async function makePhotoVariants(
   photo: string | Buffer,
-  wanted: { width: PhotoVariantWidth; format: PhotoVariantFormat }[] = allPhotoVariants,
+  wanted: readonly VariantSpec[] = allPhotoVariants,
 ): Promise<PhotoVariant[]> {
   // Decoded once, at the largest width wanted (a JPEG decodes faster at a fraction of its size).
   const largest = Math.max(...wanted.map((variant) => variant.width))
@@ -101,7 +63,7 @@ export async function makePhotoVariants(
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true })
   const raw = { width: info.width, height: info.height, channels: info.channels }
-  // A photo narrower than some widths has the same copy under each of them: encoded once.
+  // A photo narrower than some widths has one copy under each of them: encoded once, one at a time.
   const encoded = new Map<string, Buffer>()
   const variants: PhotoVariant[] = []
   for (const { width, format } of wanted) {
@@ -109,7 +71,9 @@ export async function makePhotoVariants(
     let bytes = encoded.get(key)
     if (!bytes) {
       const resized = sharp(data, { raw }).resize({ width, withoutEnlargement: true })
-      bytes = await encode[format](resized).toBuffer()
+      const image =
+        format === 'avif' ? resized.avif(encoderSettings.avif) : resized.webp(encoderSettings.webp)
+      bytes = await image.toBuffer()
       encoded.set(key, bytes)
     }
     variants.push({ width, format, data: bytes })
@@ -117,6 +81,16 @@ export async function makePhotoVariants(
   return variants
 }
 
-export const allPhotoVariants = photoVariantWidths.flatMap((width) =>
-  photoVariantFormats.map((format) => ({ width, format })),
-)
+/** Makes the variants into `dir` as `<width>.<format>`, each written whole (temp file, then rename). */
+export async function writePhotoVariants(
+  photoFile: string,
+  dir: string,
+  wanted: readonly VariantSpec[] = allPhotoVariants,
+): Promise<number> {
+  const variants = await makePhotoVariants(photoFile, wanted)
+  await mkdir(dir, { recursive: true })
+  for (const { width, format, data } of variants) {
+    await writeFileAtomic(join(dir, `${width}.${format}`), data)
+  }
+  return variants.length
+}

@@ -12,7 +12,6 @@ import {
   galleryTable,
   importGalleryFunction,
 } from './gallery-source.server'
-import { variantListingFile, variantListingSchema } from './hosted-photo-variants.server'
 import {
   createImageModeProbe,
   type ImageMode,
@@ -20,6 +19,8 @@ import {
   type ImageTransformationsSetting,
   photoPathsOfRows,
   probeRenderUrl,
+  variantListingFile,
+  variantListingSchema,
 } from './image-mode.server'
 
 export interface SupabaseGallerySourceOptions {
@@ -92,7 +93,7 @@ export function createSupabaseGallerySource({
 
   const imageMode = createImageModeProbe({
     setting: imageTransformations,
-    probe: (photoPath) => probeRenderUrl({ baseUrl: url, photoPath }),
+    probe: (photoPath) => probeRenderUrl(url, photoPath),
     log,
     ...imageModeProbe,
   })

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { readBucketListing } from '../db/embedded-bucket.server'
-import { planBucketFolderImport, writeBucketListing } from './bucket-folder-import.server'
+import { planBucketFolderImport, writeBucketListing } from '#scripts/lib/bucket-folder-import.ts'
+import { readBucketListing } from '#src/server/db/embedded-bucket.server.ts'
 
 let folder: string
 const put = (path: string, text = 'photo') => {
@@ -16,7 +16,10 @@ const manifest = () => JSON.parse(readFileSync(join(folder, 'manifest.json'), 'u
 beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'bucket-folder-'))
 })
-afterEach(() => rmSync(folder, { recursive: true, force: true }))
+afterEach(() => {
+  rmSync(folder, { recursive: true, force: true })
+  vi.restoreAllMocks()
+})
 
 describe('planBucketFolderImport', () => {
   it('lists new photos as projects, with the photos of their folder as further photos', () => {
@@ -106,11 +109,11 @@ describe('readBucketListing', () => {
   })
 
   it('keeps the gallery as it is (undefined, with a warning) for a listing it cannot read', () => {
-    const warn = vi.fn()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     writeFileSync(join(folder, 'manifest.json'), '[{"path": "kitchen/oak.webp",')
-    expect(readBucketListing(folder, () => [], { warn })).toBeUndefined()
+    expect(readBucketListing(folder, () => [])).toBeUndefined()
     writeFileSync(join(folder, 'manifest.json'), '{}')
-    expect(readBucketListing(folder, () => [], { warn })).toBeUndefined()
+    expect(readBucketListing(folder, () => [])).toBeUndefined()
     expect(warn).toHaveBeenCalledTimes(2)
     expect(warn.mock.calls[1]?.[0]).toContain('is not a list of projects')
   })

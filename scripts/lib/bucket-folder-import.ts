@@ -1,22 +1,16 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+// `npm run gallery:import` in embedded mode: the bucket folder's manifest.json made to match the
+// photos on disk, keeping the details the owner wrote.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-// Relative, with extensions: `npm run gallery:import` runs this file under Node as it is.
+import writeFileAtomic from 'write-file-atomic'
 import { isGalleryCategory } from '#src/features/gallery/gallery-item.ts'
+import {
+  bucketManifestFile,
+  emptyGalleryManifest,
+  isEmptyGalleryManifest,
+} from '#src/server/db/embedded-bucket.server.ts'
 
-/** The bucket folder's listing of projects and their details. */
-export const bucketManifestFile = 'manifest.json'
-
-/**
- * What manifest.json holds for a gallery emptied on purpose. A bare `[]` is refused by the site
- * while its gallery has projects: a truncated or mistaken file must not empty it.
- */
-export const emptyGalleryManifest = { projects: [], allowEmpty: true } as const
-
-export const isEmptyGalleryManifest = (listing: unknown): boolean => {
-  if (typeof listing !== 'object' || listing === null) return false
-  const { allowEmpty, projects } = listing as Record<string, unknown>
-  return allowEmpty === true && Array.isArray(projects) && projects.length === 0
-}
+export { bucketManifestFile }
 
 const photo = /\.(jpe?g|png|webp|avif)$/i
 
@@ -159,5 +153,5 @@ const serializeListing = (listing: ListingEntry[]) =>
 
 /** Writes the listing as the folder's manifest.json, which the running site reads on its next load. */
 export function writeBucketListing(folder: string, listing: ListingEntry[]): void {
-  writeFileSync(join(folder, bucketManifestFile), serializeListing(listing))
+  writeFileAtomic.sync(join(folder, bucketManifestFile), serializeListing(listing))
 }

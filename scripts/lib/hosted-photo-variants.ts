@@ -1,34 +1,15 @@
+// `npm run gallery:import` for Supabase plans without image transformations: the variants of the
+// bucket's photos, made with sharp, uploaded to the public bucket gallery-variants with a listing
+// of the photos that have them (the site offers variants of those only).
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as v from 'valibot'
-// Relative, with extensions: `npm run gallery:import` runs this file under Node as it is.
-import {
-  photoVariantFormats,
-  photoVariantPath,
-  photoVariantsBucket,
-  photoVariantWidths,
-} from '#src/features/gallery/photo-variants.ts'
+import { photoVariantPath, photoVariantsBucket } from '#src/features/gallery/photo-variants.ts'
 import { galleryBucket } from '#src/features/gallery/storage-path.ts'
-import { recordsPosition } from './photo-position.server.ts'
-import { makePhotoVariants, photoVariantContentTypes } from './photo-variants.server.ts'
+import { variantListingFile, variantListingSchema } from '#src/server/gallery/image-mode.server.ts'
+import { allPhotoVariants, makePhotoVariants } from '#src/server/gallery/photo-variants.server.ts'
+import { recordsPosition } from './photo-position.ts'
 
-/**
- * For Supabase plans without image transformations: `npm run gallery:import` makes the variants
- * of the bucket's photos with sharp and uploads them to the public bucket `gallery-variants`
- * (`<photo path>/<width>.<format>`), with this listing of the photos that have them. The site reads
- * the listing with the gallery, so a photo uploaded since the last import shows as it is rather
- * than as a broken picture.
- */
-export const variantListingFile = 'index.json'
-
-export const variantListingSchema = v.object({
-  /** Photo path → the version of the photo (its ETag) the variants were made from. */
-  photos: v.record(v.string(), v.object({ version: v.string() })),
-})
-
-export type VariantListing = v.InferOutput<typeof variantListingSchema>
-
-type Storage = SupabaseClient['storage']
-type BucketFiles = ReturnType<Storage['from']>
+type BucketFiles = ReturnType<SupabaseClient['storage']['from']>
 
 const photoName = /\.(jpe?g|png|webp|avif)$/i
 const weekInSeconds = '604800'
@@ -67,6 +48,8 @@ const isMissing = (error: unknown) => {
   return status === 400 || status === 404
 }
 
+type VariantListing = v.InferOutput<typeof variantListingSchema>
+
 async function readListing(files: BucketFiles): Promise<VariantListing> {
   const { data, error } = await files.download(variantListingFile)
   if (error) {
@@ -79,9 +62,7 @@ async function readListing(files: BucketFiles): Promise<VariantListing> {
 }
 
 const allVariantPaths = (photoPath: string) =>
-  photoVariantWidths.flatMap((width) =>
-    photoVariantFormats.map((format) => photoVariantPath(photoPath, width, format)),
-  )
+  allPhotoVariants.map(({ width, format }) => photoVariantPath(photoPath, width, format))
 
 export interface HostedVariantsReport {
   /** Photos whose variants were made (or would be, in a dry run). */
@@ -104,14 +85,8 @@ export async function syncHostedPhotoVariants(
   supabase: SupabaseClient,
   {
     dryRun = false,
-    make = makePhotoVariants,
     onPhoto = () => {},
-  }: {
-    dryRun?: boolean
-    make?: typeof makePhotoVariants
-    /** Called as each photo is done, for progress. */
-    onPhoto?: (path: string) => void
-  } = {},
+  }: { dryRun?: boolean; onPhoto?: (path: string) => void } = {},
 ): Promise<HostedVariantsReport> {
   const photos = await listPhotos(supabase.storage.from(galleryBucket))
   const variants = supabase.storage.from(photoVariantsBucket)
@@ -154,7 +129,7 @@ export async function syncHostedPhotoVariants(
     if (await recordsPosition(original)) report.withPosition.push(photo.path)
     let made: Awaited<ReturnType<typeof makePhotoVariants>>
     try {
-      made = await make(original)
+      made = await makePhotoVariants(original)
     } catch (error) {
       report.failed.push({ path: photo.path, reason: (error as Error).message })
       delete listing.photos[photo.path]
@@ -165,7 +140,7 @@ export async function syncHostedPhotoVariants(
         photoVariantPath(photo.path, variant.width, variant.format),
         variant.data,
         {
-          contentType: photoVariantContentTypes[variant.format],
+          contentType: `image/${variant.format}`,
           cacheControl: weekInSeconds,
           upsert: true,
         },

@@ -4,8 +4,9 @@ import { dirname, join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { syncHostedPhotoVariants } from '#scripts/lib/hosted-photo-variants.ts'
+import { variantListingFile } from '#src/server/gallery/image-mode.server.ts'
 import { startStorageStandIn } from '#test/support/storage-stand-in.ts'
-import { syncHostedPhotoVariants, variantListingFile } from './hosted-photo-variants.server'
 
 const secretKey = `sb_secret_${'1'.repeat(32)}`
 let dir: string

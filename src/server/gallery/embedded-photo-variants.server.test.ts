@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveBucketFile } from './bucket-files.server'
+import { serveImageFile } from './embedded-photo-variants.server'
 
 let root: string
 let folder: string
-const get = (path: string, headers: Record<string, string> = {}) =>
-  serveBucketFile(folder, path, new Request('http://site.test/photo', { headers }))
+const get = (path: string, headers: Record<string, string> = {}, cacheControl?: string) =>
+  serveImageFile(folder, path, new Request('http://site.test/photo', { headers }), cacheControl)
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'bucket-files-'))
@@ -20,12 +20,13 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-describe('serveBucketFile', () => {
-  it('serves a photo of the folder with its type, size and date', async () => {
-    const response = await get('kitchen/oak galley/detail-1.webp')
+describe('serveImageFile', () => {
+  it('serves a photo of the folder with its type, size, date and the Cache-Control asked for', async () => {
+    const response = await get('kitchen/oak galley/detail-1.webp', {}, 'public, no-cache')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/webp')
     expect(response.headers.get('content-length')).toBe('9')
+    expect(response.headers.get('cache-control')).toBe('public, no-cache')
     expect(await response.text()).toBe('RIFF-webp')
 
     const lastModified = response.headers.get('last-modified') ?? ''
@@ -48,11 +49,11 @@ describe('serveBucketFile', () => {
       '../secret.webp',
       'kitchen/../../secret.webp',
       'kitchen\\..\\..\\secret.webp',
-      'kitchen//oak.webp',
       'kitchen/100%25 oak.webp',
+      'kitchen/\0.webp',
       'kitchen',
     ]) {
-      const response = await get(path)
+      const response = await get(path, {}, 'public, no-cache')
       expect(response.status, path).toBe(404)
       expect(response.headers.get('cache-control'), path).toBe('no-store')
     }
