@@ -18,9 +18,9 @@ import {
   type InboxSnapshotMessage,
   inboxDir,
   inboxSnapshotFile,
-  readInboxSnapshot,
   toSnapshotMessage,
 } from '../src/server/contact/inbox-snapshot.server.ts'
+import { readInboxSnapshot } from './lib/inbox-snapshot.ts'
 
 interface Options {
   full: boolean

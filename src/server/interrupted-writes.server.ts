@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import { outboxDir } from './contact/contact-backend.server'
+import { outboxDir } from './contact/eml-outbox.server'
 import { inboxDir } from './contact/inbox-snapshot.server'
 import { reportDir } from './field-vitals/report-snapshot.server'
 import { photoVariantsDir } from './gallery/photo-variant-store.server'

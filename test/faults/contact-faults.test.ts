@@ -80,7 +80,6 @@ describe('after a crash', () => {
       database: fixture.database.db,
       log: createMemoryLogger(),
       transport,
-      retryIntervalMs: 60_000,
       releaseClaimsOnStart: true,
     })
     await contact.start()
@@ -115,11 +114,10 @@ describe('stopping while a notification is on its way', () => {
       database: fixture.database.db,
       log,
       transport,
-      retryIntervalMs: 60_000,
       notifyWaitMs: 50,
     })
     await contact.start()
-    const answer = await contact.core.receive(
+    const answer = await contact.receive(
       { ...message, captchaToken: passingTokenNumber(token++) },
       {},
     )
@@ -140,7 +138,6 @@ describe('stopping while a notification is on its way', () => {
       database: fixture.database.db,
       log: createMemoryLogger(),
       transport,
-      retryIntervalMs: 60_000,
     })
     await next.start()
     await next.schedule.runOnce()
@@ -155,12 +152,11 @@ describe('stopping while a notification is on its way', () => {
       database: fixture.database.db,
       log,
       transport: slowTransport(2_000),
-      retryIntervalMs: 60_000,
       notifyWaitMs: 20,
       drainTimeoutMs: 100,
     })
     await contact.start()
-    await contact.core.receive({ ...message, captchaToken: passingTokenNumber(token++) }, {})
+    await contact.receive({ ...message, captchaToken: passingTokenNumber(token++) }, {})
     const started = performance.now()
     await contact.stop()
     expect(performance.now() - started).toBeLessThan(1_500)

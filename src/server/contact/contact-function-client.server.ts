@@ -1,19 +1,8 @@
 /**
- * Supabase mode: the site's server hands each message to the edge function send-contact-message,
- * which runs the contact core on the project's Postgres. supabase-js `functions.invoke` with the
- * server-only secret key (SUPABASE_SECRET_KEY: `sb_secret_…`, or the legacy service_role key);
- * the visitor's address travels in a header the function trusts only from such a caller.
- * The body goes as the visitor sent it: the core validates it, once.
- * Every answer is `{ status, body: { ok: true } | { error } }`; nothing here throws for a
- * visitor's input or a downstream outage.
+ * Supabase mode: the site's server hands each message, as the visitor sent it, to the edge
+ * function with the server-only secret key; the visitor's address travels in a header the
+ * function trusts only from such a caller. Nothing here throws for a visitor's input or an outage.
  */
-import {
-  createClient,
-  FunctionsFetchError,
-  FunctionsHttpError,
-  FunctionsRelayError,
-  type SupabaseClient,
-} from '@supabase/supabase-js'
 import type {
   ContactCore,
   ContactFieldErrors,
@@ -23,7 +12,6 @@ import { contactMessageSchema } from '#supabase/functions/_shared/contact/contac
 import {
   type ContactSelfCheckReport,
   parseSelfCheckReport,
-  type SelfCheck,
 } from '#supabase/functions/_shared/contact/contact-self-check.ts'
 import {
   contactFunctionName,
@@ -41,190 +29,173 @@ import {
 export const contactDeliveryError =
   'There was an error sending your message. Please try again later.'
 
-export interface ContactFunctionClientOptions {
-  url: string
-  /** The secret key: never the publishable key, never in the browser. */
-  secretKey: string
-  log: Logger
-  /** Default 15 s (captcha 5 s + database + the immediate notification attempt). */
-  timeoutMs?: number
-}
-
-/** Every field the schema accepts: a field added to it has its errors carried too. */
 const contactFields: ReadonlySet<string> = new Set(Object.keys(contactMessageSchema.entries))
 
-/** The function's field errors, only as the schema's fields with short sentences. */
-const fieldErrorsOf = (body: unknown): ContactFieldErrors | undefined => {
+/** The function's field errors, only for the schema's fields and as short sentences. */
+function fieldErrorsOf(body: unknown): ContactFieldErrors | undefined {
   const fields = (body as { fields?: unknown } | null)?.fields
   if (typeof fields !== 'object' || fields === null) return undefined
   return Object.fromEntries(
     Object.entries(fields).filter(
-      ([name, sentence]) =>
-        contactFields.has(name) && typeof sentence === 'string' && sentence.length <= 200,
+      ([name, text]) => contactFields.has(name) && typeof text === 'string' && text.length <= 200,
     ),
   )
 }
 
-const errorText = (body: unknown): string | undefined => {
+function errorText(body: unknown): string | undefined {
   const error = (body as { error?: unknown } | null)?.error
   return typeof error === 'string' && error.trim() !== '' ? error.slice(0, 300) : undefined
 }
 
 const isSummary = (value: unknown): value is DeliverySummary =>
-  typeof value === 'object' &&
-  value !== null &&
   ['sent', 'retry-scheduled', 'failed'].every(
-    (key) => typeof (value as Record<string, unknown>)[key] === 'number',
+    (key) => typeof (value as Record<string, unknown> | null)?.[key] === 'number',
   )
 
-/**
- * How long the site waits for a deliver-due pass: the function ends its pass within its budget
- * (about 120 s at worst), and the platform answers 504 at 150 s in any case. The site waits for
- * the pass rather than asking for 202 (`Prefer: respond-async`, pg_cron's way): an instance's
- * passes then never overlap, and its log has each pass's summary.
- */
-export const deliverDueTimeoutMs = edgeFunctionLimitMs + 5_000
+type Answer = { status: number; body: unknown; retryAfter: number } | { unreachable: unknown }
 
-export interface ContactFunctionClient extends Pick<ContactCore, 'receive'> {
-  /** The function's deliver-due; `signal` stops waiting (the pass finishes in the function). */
-  deliverDue(signal?: AbortSignal): Promise<DeliverySummary>
-  /**
-   * The function's self-check, led by a check of the function itself (reachable, and accepting
-   * this key). Never rejects: a function that cannot be asked is that first check failed.
-   */
-  selfCheck(): Promise<ContactSelfCheckReport>
-}
+export function createContactFunctionClient(options: {
+  url: string
+  /** The secret key: never the publishable key, never in the browser. */
+  secretKey: string
+  log: Logger
+  /** Captcha 5 s + database + the immediate notification attempt. */
+  timeoutMs?: number
+}) {
+  const { log, secretKey, timeoutMs = 15_000 } = options
+  const base = `${options.url.replace(/\/+$/, '')}/functions/v1/${contactFunctionName}`
 
-export function createContactFunctionClient(
-  options: ContactFunctionClientOptions,
-): ContactFunctionClient {
-  const { log, timeoutMs = 15_000 } = options
-  const client: SupabaseClient = createClient(options.url, options.secretKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  async function call(
+    path: string,
+    body: unknown,
+    signal: AbortSignal,
+    headers = {},
+  ): Promise<Answer> {
+    try {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          apikey: secretKey,
+          authorization: `Bearer ${secretKey}`,
+          'content-type': 'application/json',
+          ...headers,
+        },
+        body: JSON.stringify(body ?? {}),
+        signal,
+      })
+      const text = await response.text()
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        parsed = undefined
+      }
+      const retryAfter = Number(response.headers.get('retry-after')) || 0
+      return { status: response.status, body: parsed, retryAfter }
+    } catch (error) {
+      return { unreachable: error }
+    }
+  }
+
+  const failure = (status: number): ContactResponse => ({
+    status,
+    body: { error: contactDeliveryError },
   })
 
-  async function answerOf(error: unknown): Promise<ContactResponse> {
-    if (error instanceof FunctionsHttpError) {
-      const response = error.context as Response
-      const status = response.status
-      let answer: unknown
-      try {
-        answer = await response.json()
-      } catch {
-        answer = undefined
-      }
-      const reason = errorText(answer)
-      // The visitor's own problem (invalid message, captcha, too many): tell them. Anything
-      // else (our credentials, the function's outage) is ours: the generic text, and the
-      // operator's error.
-      const visitorsProblem = (status === 400 || status === 413 || status === 429) && reason
-      if (visitorsProblem) log.warn('contact.function_refused', { status, reason })
-      else log.error('contact.function_http_error', { status, reason: reason ?? 'none' })
-      if (visitorsProblem) {
-        const retryAfterS = Number(response.headers.get('retry-after')) || undefined
-        const fields = status === 400 ? fieldErrorsOf(answer) : undefined
-        const body =
+  const receive: ContactCore['receive'] = async (body, meta = {}) => {
+    const headers = meta.visitorIp ? { [visitorIpHeader]: meta.visitorIp } : {}
+    const answer = await call('', body, AbortSignal.timeout(timeoutMs), headers)
+    if ('unreachable' in answer) {
+      log.error('contact.function_unreachable', { error: describeError(answer.unreachable) })
+      return failure(503)
+    }
+    const { status, body: reply, retryAfter } = answer
+    if (status === 200 && (reply as { ok?: unknown } | undefined)?.ok === true) {
+      return { status: 200, body: { ok: true } }
+    }
+    const reason = errorText(reply)
+    // The visitor's own problem (an invalid message, the captcha, too many) is theirs to hear;
+    // anything else (our key, the function's outage) is ours: the generic text.
+    if ((status === 400 || status === 413 || status === 429) && reason) {
+      log.warn('contact.function_refused', { status, reason })
+      const fields = status === 400 ? fieldErrorsOf(reply) : undefined
+      return {
+        status,
+        body:
           status === 429
-            ? { error: reason, rateLimited: true as const }
-            : { error: reason, ...(fields ? { fields } : {}) }
-        return { status, body, ...(retryAfterS ? { retryAfterS } : {}) }
+            ? { error: reason, rateLimited: true }
+            : { error: reason, ...(fields ? { fields } : {}) },
+        ...(retryAfter ? { retryAfterS: retryAfter } : {}),
       }
-      return { status: status >= 500 ? 503 : 502, body: { error: contactDeliveryError } }
     }
-    if (error instanceof FunctionsFetchError) {
-      log.error('contact.function_unreachable', { error: describeError(error.context) })
-      return { status: 503, body: { error: contactDeliveryError } }
+    if (status < 300) {
+      log.error('contact.function_unexpected_answer', { status })
+      return failure(502)
     }
-    if (error instanceof FunctionsRelayError) {
-      log.error('contact.function_relay_error', {})
-      return { status: 502, body: { error: contactDeliveryError } }
-    }
-    log.error('contact.function_error', { error: describeError(error) })
-    return { status: 502, body: { error: contactDeliveryError } }
+    log.error('contact.function_http_error', { status, reason: reason ?? 'none' })
+    return failure(status >= 500 ? 503 : 502)
   }
 
   return {
-    async receive(body, meta = {}) {
-      let result: Awaited<ReturnType<SupabaseClient['functions']['invoke']>>
-      try {
-        result = await client.functions.invoke(contactFunctionName, {
-          body: body as Record<string, unknown>,
-          headers: meta.visitorIp ? { [visitorIpHeader]: meta.visitorIp } : {},
-          timeout: timeoutMs,
-        })
-      } catch (error) {
-        log.error('contact.invoke_threw', { error: describeError(error) })
-        return { status: 502, body: { error: contactDeliveryError } }
-      }
-      const { data, error } = result
-      if (error) return answerOf(error)
-      if ((data as { ok?: unknown } | null)?.ok === true) return { status: 200, body: { ok: true } }
-      log.error('contact.function_unexpected_answer', { type: typeof data })
-      return { status: 502, body: { error: contactDeliveryError } }
-    },
+    receive,
 
-    async deliverDue(signal?: AbortSignal) {
-      const { data, error } = await client.functions.invoke(
-        `${contactFunctionName}/${deliverDuePath}`,
-        {
-          body: {},
-          timeout: deliverDueTimeoutMs,
-          ...(signal ? { signal } : {}),
-        },
+    /**
+     * The function's deliver-due pass: it ends within its budget (the platform answers 504 at
+     * 150 s), and the site waits for it so an instance's passes never overlap.
+     */
+    async deliverDue(signal?: AbortSignal): Promise<DeliverySummary> {
+      const limit = AbortSignal.timeout(edgeFunctionLimitMs + 5_000)
+      const answer = await call(
+        `/${deliverDuePath}`,
+        {},
+        signal ? AbortSignal.any([signal, limit]) : limit,
       )
-      if (error) {
-        const answer = await answerOf(error)
-        throw new Error(`deliver-due failed (HTTP ${answer.status})`)
+      if ('unreachable' in answer) {
+        throw new Error(`deliver-due unreachable: ${describeError(answer.unreachable)}`)
       }
-      if (!isSummary(data)) throw new Error('deliver-due answered something other than a summary')
-      return data
+      if (answer.status !== 200) throw new Error(`deliver-due failed (HTTP ${answer.status})`)
+      if (!isSummary(answer.body))
+        throw new Error('deliver-due answered something other than a summary')
+      return answer.body
     },
 
-    async selfCheck() {
+    /**
+     * The function's self-check, led by a check of the function itself (reachable, and accepting
+     * this key). Never rejects.
+     */
+    async selfCheck(): Promise<ContactSelfCheckReport> {
       const failed = (detail: string): ContactSelfCheckReport => ({
         checkedAt: new Date().toISOString(),
         checks: [{ name: 'function', status: 'failed', detail }],
       })
-      let result: Awaited<ReturnType<SupabaseClient['functions']['invoke']>>
-      try {
-        // The function's checks each give up after 10 s, and run at once.
-        result = await client.functions.invoke(`${contactFunctionName}/${selfCheckPath}`, {
-          body: {},
-          timeout: 20_000,
-        })
-      } catch (error) {
-        return failed(`the call failed: ${describeError(error)}`)
+      // The function's checks each give up after 10 s, and run at once.
+      const answer = await call(`/${selfCheckPath}`, {}, AbortSignal.timeout(20_000))
+      if ('unreachable' in answer) {
+        return failed(`${contactFunctionName} is unreachable: ${describeError(answer.unreachable)}`)
       }
-      const { data, error } = result
-      if (error instanceof FunctionsHttpError) {
-        const response = error.context as Response
-        const reason = errorText(await response.json().catch(() => undefined))
+      const { status, body } = answer
+      if (status !== 200) {
+        const reason = errorText(body)
         const advice =
-          response.status === 401 || response.status === 403
+          status === 401 || status === 403
             ? ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)'
-            : response.status === 400 || response.status === 404
+            : status === 400 || status === 404
               ? ': it is not deployed, or is a version without a self-check (deploy this one)'
               : ''
         return failed(
-          `${contactFunctionName} answered HTTP ${response.status}${reason ? ` (${reason})` : ''}${advice}`,
+          `${contactFunctionName} answered HTTP ${status}${reason ? ` (${reason})` : ''}${advice}`,
         )
       }
-      if (error instanceof FunctionsFetchError) {
-        return failed(`${contactFunctionName} is unreachable: ${describeError(error.context)}`)
-      }
-      if (error) return failed(`${contactFunctionName}: ${describeError(error)}`)
-      const report = parseSelfCheckReport(data)
-      if (!report) {
+      const report = parseSelfCheckReport(body)
+      if (!report)
         return failed(
           `${contactFunctionName} has no self-check (deploy this version of the function)`,
         )
+      const detail = `${contactFunctionName} answers and accepts SUPABASE_SECRET_KEY`
+      return {
+        checkedAt: report.checkedAt,
+        checks: [{ name: 'function', status: 'ok', detail }, ...report.checks],
       }
-      const reachable: SelfCheck = {
-        name: 'function',
-        status: 'ok',
-        detail: `${contactFunctionName} answers and accepts SUPABASE_SECRET_KEY`,
-      }
-      return { checkedAt: report.checkedAt, checks: [reachable, ...report.checks] }
     },
   }
 }

@@ -1,8 +1,6 @@
 /**
- * What the `sendContactMessage` server function does: hands the message, as the visitor sent it,
- * with the visitor's address to the contact backend (the core in-process, or the edge function),
- * which validates, rate limits, checks the captcha, stores and notifies. Never throws: every
- * outcome is `{ status, body }`.
+ * What the `sendContactMessage` server function does: hands the message as the visitor sent it,
+ * with their address, to the contact backend. Never throws: every outcome is `{ status, body }`.
  */
 import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
 import type { ContactResponse } from '#supabase/functions/_shared/contact/contact-core.ts'
@@ -19,14 +17,14 @@ export async function submitContactMessage(
   visitorIp: string | undefined,
 ): Promise<ContactResponse> {
   try {
-    return await (await getContactBackend()).core.receive(input, { visitorIp })
+    return await (await getContactBackend()).receive(input, { visitorIp })
   } catch (error) {
     consoleLogger.error('contact.backend_unavailable', { error: describeError(error) })
     return { status: 503, body: { error: contactDeliveryError } }
   }
 }
 
-/** The visitor's address in the current request (see client-ip.server.ts for TRUST_PROXY). */
+/** The visitor's address in the current request, as TRUST_PROXY says to read it. */
 export function currentClientIp(): string | undefined {
   try {
     return clientIpFrom({
