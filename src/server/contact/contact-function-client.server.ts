@@ -1,14 +1,12 @@
 /**
- * Supabase mode: the site's server hands each message, as the visitor sent it, to the edge
- * function with the server-only secret key; the visitor's address travels in a header the
- * function trusts only from such a caller. Nothing here throws for a visitor's input or an outage.
+ * Supabase mode: the site hands each message, as the visitor sent it, to the edge function with
+ * the server-only secret key, and the visitor's address in a header the function trusts only from
+ * such a caller. Nothing here throws for a visitor's input or an outage.
  */
 import type {
   ContactCore,
-  ContactFieldErrors,
-  ContactResponse,
+  ContactResponseBody,
 } from '#supabase/functions/_shared/contact/contact-core.ts'
-import { contactMessageSchema } from '#supabase/functions/_shared/contact/contact-schema.ts'
 import {
   type ContactSelfCheckReport,
   parseSelfCheckReport,
@@ -29,30 +27,12 @@ import {
 export const contactDeliveryError =
   'There was an error sending your message. Please try again later.'
 
-const contactFields: ReadonlySet<string> = new Set(Object.keys(contactMessageSchema.entries))
-
-/** The function's field errors, only for the schema's fields and as short sentences. */
-function fieldErrorsOf(body: unknown): ContactFieldErrors | undefined {
-  const fields = (body as { fields?: unknown } | null)?.fields
-  if (typeof fields !== 'object' || fields === null) return undefined
-  return Object.fromEntries(
-    Object.entries(fields).filter(
-      ([name, text]) => contactFields.has(name) && typeof text === 'string' && text.length <= 200,
-    ),
-  )
+const advice: Record<number, string> = {
+  401: ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)',
+  403: ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)',
+  400: ': it is not deployed, or is a version without a self-check (deploy this one)',
+  404: ': it is not deployed, or is a version without a self-check (deploy this one)',
 }
-
-function errorText(body: unknown): string | undefined {
-  const error = (body as { error?: unknown } | null)?.error
-  return typeof error === 'string' && error.trim() !== '' ? error.slice(0, 300) : undefined
-}
-
-const isSummary = (value: unknown): value is DeliverySummary =>
-  ['sent', 'retry-scheduled', 'failed'].every(
-    (key) => typeof (value as Record<string, unknown> | null)?.[key] === 'number',
-  )
-
-type Answer = { status: number; body: unknown; retryAfter: number } | { unreachable: unknown }
 
 export function createContactFunctionClient(options: {
   url: string
@@ -65,12 +45,8 @@ export function createContactFunctionClient(options: {
   const { log, secretKey, timeoutMs = 15_000 } = options
   const base = `${options.url.replace(/\/+$/, '')}/functions/v1/${contactFunctionName}`
 
-  async function call(
-    path: string,
-    body: unknown,
-    signal: AbortSignal,
-    headers = {},
-  ): Promise<Answer> {
+  /** The function's answer; status 0 when it could not be reached (`reply.error` says why). */
+  async function call(path: string, body: unknown, signal: AbortSignal, headers = {}) {
     try {
       const response = await fetch(`${base}${path}`, {
         method: 'POST',
@@ -83,118 +59,80 @@ export function createContactFunctionClient(options: {
         body: JSON.stringify(body ?? {}),
         signal,
       })
-      const text = await response.text()
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(text)
-      } catch {
-        parsed = undefined
-      }
-      const retryAfter = Number(response.headers.get('retry-after')) || 0
-      return { status: response.status, body: parsed, retryAfter }
+      const reply: Record<string, unknown> = (await response.json().catch(() => null)) ?? {}
+      const retryAfterS = Number(response.headers.get('retry-after')) || 0
+      return { status: response.status, reply, retryAfterS }
     } catch (error) {
-      return { unreachable: error }
+      return { status: 0, reply: { error: describeError(error) }, retryAfterS: 0 }
     }
   }
 
-  const failure = (status: number): ContactResponse => ({
-    status,
-    body: { error: contactDeliveryError },
-  })
-
   const receive: ContactCore['receive'] = async (body, meta = {}) => {
     const headers = meta.visitorIp ? { [visitorIpHeader]: meta.visitorIp } : {}
-    const answer = await call('', body, AbortSignal.timeout(timeoutMs), headers)
-    if ('unreachable' in answer) {
-      log.error('contact.function_unreachable', { error: describeError(answer.unreachable) })
-      return failure(503)
+    const { status, reply, retryAfterS } = await call(
+      '',
+      body,
+      AbortSignal.timeout(timeoutMs),
+      headers,
+    )
+    if (status === 200 && reply.ok === true) return { status, body: { ok: true } }
+    // The visitor's own problem (the message, the captcha, too many) is theirs to read; any other
+    // (our key, the function down) is ours: the generic text, and the operator's error line.
+    if ([400, 413, 429].includes(status) && typeof reply.error === 'string') {
+      log.warn('contact.function_refused', { status, reason: reply.error })
+      const body = reply as ContactResponseBody
+      return { status, body, ...(retryAfterS ? { retryAfterS } : {}) }
     }
-    const { status, body: reply, retryAfter } = answer
-    if (status === 200 && (reply as { ok?: unknown } | undefined)?.ok === true) {
-      return { status: 200, body: { ok: true } }
+    const reason = String(reply.error ?? 'none')
+    if (status === 0) log.error('contact.function_unreachable', { error: reason })
+    else if (status < 300) log.error('contact.function_unexpected_answer', { status })
+    else log.error('contact.function_http_error', { status, reason })
+    return {
+      status: status >= 500 || status === 0 ? 503 : 502,
+      body: { error: contactDeliveryError },
     }
-    const reason = errorText(reply)
-    // The visitor's own problem (an invalid message, the captcha, too many) is theirs to hear;
-    // anything else (our key, the function's outage) is ours: the generic text.
-    if ((status === 400 || status === 413 || status === 429) && reason) {
-      log.warn('contact.function_refused', { status, reason })
-      const fields = status === 400 ? fieldErrorsOf(reply) : undefined
-      return {
-        status,
-        body:
-          status === 429
-            ? { error: reason, rateLimited: true }
-            : { error: reason, ...(fields ? { fields } : {}) },
-        ...(retryAfter ? { retryAfterS: retryAfter } : {}),
-      }
-    }
-    if (status < 300) {
-      log.error('contact.function_unexpected_answer', { status })
-      return failure(502)
-    }
-    log.error('contact.function_http_error', { status, reason: reason ?? 'none' })
-    return failure(status >= 500 ? 503 : 502)
   }
 
   return {
     receive,
 
     /**
-     * The function's deliver-due pass: it ends within its budget (the platform answers 504 at
-     * 150 s), and the site waits for it so an instance's passes never overlap.
+     * The function's deliver-due pass, which ends within its budget (the platform answers 504 at
+     * 150 s): waiting for it keeps an instance's passes from overlapping.
      */
     async deliverDue(signal?: AbortSignal): Promise<DeliverySummary> {
       const limit = AbortSignal.timeout(edgeFunctionLimitMs + 5_000)
-      const answer = await call(
-        `/${deliverDuePath}`,
+      const path = `/${deliverDuePath}`
+      const { status, reply } = await call(
+        path,
         {},
         signal ? AbortSignal.any([signal, limit]) : limit,
       )
-      if ('unreachable' in answer) {
-        throw new Error(`deliver-due unreachable: ${describeError(answer.unreachable)}`)
-      }
-      if (answer.status !== 200) throw new Error(`deliver-due failed (HTTP ${answer.status})`)
-      if (!isSummary(answer.body))
-        throw new Error('deliver-due answered something other than a summary')
-      return answer.body
+      if (status !== 200)
+        throw new Error(`deliver-due failed (${status ? `HTTP ${status}` : reply.error})`)
+      return reply as unknown as DeliverySummary
     },
 
-    /**
-     * The function's self-check, led by a check of the function itself (reachable, and accepting
-     * this key). Never rejects.
-     */
+    /** The function's self-check, led by the function's own: reachable, and taking this key. */
     async selfCheck(): Promise<ContactSelfCheckReport> {
-      const failed = (detail: string): ContactSelfCheckReport => ({
-        checkedAt: new Date().toISOString(),
-        checks: [{ name: 'function', status: 'failed', detail }],
-      })
-      // The function's checks each give up after 10 s, and run at once.
-      const answer = await call(`/${selfCheckPath}`, {}, AbortSignal.timeout(20_000))
-      if ('unreachable' in answer) {
-        return failed(`${contactFunctionName} is unreachable: ${describeError(answer.unreachable)}`)
+      // The function's checks run at once, each giving up after 10 s.
+      const { status, reply } = await call(`/${selfCheckPath}`, {}, AbortSignal.timeout(20_000))
+      const report = status === 200 ? parseSelfCheckReport(reply) : undefined
+      const name = contactFunctionName
+      if (report) {
+        const detail = `${name} answers and accepts SUPABASE_SECRET_KEY`
+        return { ...report, checks: [{ name: 'function', status: 'ok', detail }, ...report.checks] }
       }
-      const { status, body } = answer
-      if (status !== 200) {
-        const reason = errorText(body)
-        const advice =
-          status === 401 || status === 403
-            ? ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)'
-            : status === 400 || status === 404
-              ? ': it is not deployed, or is a version without a self-check (deploy this one)'
-              : ''
-        return failed(
-          `${contactFunctionName} answered HTTP ${status}${reason ? ` (${reason})` : ''}${advice}`,
-        )
-      }
-      const report = parseSelfCheckReport(body)
-      if (!report)
-        return failed(
-          `${contactFunctionName} has no self-check (deploy this version of the function)`,
-        )
-      const detail = `${contactFunctionName} answers and accepts SUPABASE_SECRET_KEY`
+      const reason = typeof reply.error === 'string' ? ` (${reply.error})` : ''
+      const why =
+        status === 0
+          ? `is unreachable: ${reply.error}`
+          : status === 200
+            ? 'has no self-check (deploy this version of the function)'
+            : `answered HTTP ${status}${reason}${advice[status] ?? ''}`
       return {
-        checkedAt: report.checkedAt,
-        checks: [{ name: 'function', status: 'ok', detail }, ...report.checks],
+        checkedAt: new Date().toISOString(),
+        checks: [{ name: 'function', status: 'failed', detail: `${name} ${why}` }],
       }
     },
   }

@@ -32,7 +32,7 @@ import {
 import type { Environment } from '../env-schema.server'
 import { createDeliverySchedule } from './delivery-schedule.server'
 import { createEmlOutboxTransport, outboxDir } from './eml-outbox.server'
-import { inboxDir, withInboxSnapshot } from './inbox-snapshot.server'
+import { createInboxSnapshot, inboxDir } from './inbox-snapshot.server'
 
 export interface EmbeddedContactOptions {
   settings: Environment
@@ -62,34 +62,40 @@ function smtpTransportOrProblem(url: string, log: Logger): MailTransport {
 
 export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
   const { settings, database, log = consoleLogger } = options
-  const inbox = withInboxSnapshot(
-    createPostgresContactStore(database),
-    inboxDir(settings.DATA_DIR),
-    log,
-  )
+  const store = createPostgresContactStore(database)
+  const refreshInbox = createInboxSnapshot(store, inboxDir(settings.DATA_DIR), log)
+  let started = false
   const transport =
     options.transport ??
     (settings.SMTP_URL
       ? smtpTransportOrProblem(settings.SMTP_URL, log)
       : createEmlOutboxTransport(outboxDir(settings.DATA_DIR)))
   const outbox = createNotificationOutbox({
-    store: inbox.store,
+    store,
     transport,
     log,
     email: { to: settings.CONTACT_TO_EMAIL, siteName: company.name, siteUrl: settings.SITE_URL },
     backoffMs: settings.CONTACT_RETRY_BACKOFF_MS,
   })
   const schedule = createDeliverySchedule({
-    deliverDue: (signal) => outbox.deliverDue(20, { signal }),
+    deliverDue: async (signal) => {
+      const summary = await outbox.deliverDue(20, { signal })
+      if (summary.sent + summary['retry-scheduled'] + summary.failed > 0) void refreshInbox()
+      return summary
+    },
     log,
     intervalMs: settings.CONTACT_RETRY_INTERVAL_MS,
   })
   // Submissions and the notification attempts the visitor stopped waiting for end before the
-  // database closes: a send the database never hears the end of would be sent again.
+  // database closes (a send the database never hears the end of would be sent again); each end
+  // rewrites the owner's inbox.
   const inProgress = new Set<Promise<unknown>>()
   const track = <T>(work: Promise<T>): Promise<T> => {
     inProgress.add(work)
-    const forget = () => inProgress.delete(work)
+    const forget = () => {
+      inProgress.delete(work)
+      if (started) void refreshInbox()
+    }
     work.then(forget, forget)
     return work
   }
@@ -100,7 +106,7 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
   }
   const core = createContactCore({
     log,
-    store: inbox.store,
+    store,
     notifier: outbox,
     waitUntil: track,
     notifyWaitMs: options.notifyWaitMs,
@@ -119,6 +125,7 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
         secrets: [settings.HCAPTCHA_SECRET],
       }),
     async start() {
+      started = true
       log.info('contact.services_started', { mode: 'embedded', transport: transport.description })
       if (options.releaseClaimsOnStart) {
         try {
@@ -129,7 +136,7 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
         }
       }
       schedule.start()
-      await inbox.write()
+      await refreshInbox()
     },
     async stop() {
       if (inProgress.size > 0) {
@@ -141,7 +148,8 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
         if (!drained) log.warn('contact.drain_timed_out', { inProgress: inProgress.size })
       }
       await schedule.stop()
-      await inbox.close()
+      started = false
+      await refreshInbox()
       transport.close?.()
     },
   }

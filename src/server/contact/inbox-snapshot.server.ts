@@ -5,7 +5,6 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import writeFileAtomic from 'write-file-atomic'
 import type {
   ContactStore,
@@ -43,12 +42,10 @@ export interface InboxSnapshot {
   messages: InboxSnapshotMessage[]
 }
 
-/** The store, rewriting the snapshot soon after each change it makes (once for a burst). */
-export function withInboxSnapshot(store: ContactStore, dir: string, log: Logger) {
+/** Rewrites the snapshot from the store; calls made while a write waits to start share it. */
+export function createInboxSnapshot(store: Pick<ContactStore, 'list'>, dir: string, log: Logger) {
   let queued: Promise<void> | undefined
   let last = Promise.resolve()
-  let closed = false
-
   async function write() {
     queued = undefined
     const { total, messages } = await store.list({ limit: 1000 })
@@ -59,40 +56,16 @@ export function withInboxSnapshot(store: ContactStore, dir: string, log: Logger)
       messages: messages.map(toSnapshotMessage),
     }
     await mkdir(dir, { recursive: true, mode: 0o700 })
-    await writeFileAtomic(join(dir, inboxSnapshotFile), `${JSON.stringify(snapshot, null, 2)}\n`, {
-      mode: 0o600,
-    })
+    const text = `${JSON.stringify(snapshot, null, 2)}\n`
+    await writeFileAtomic(join(dir, inboxSnapshotFile), text, { mode: 0o600 })
   }
-  function snapshot(delayMs: number): Promise<void> {
+  return (): Promise<void> => {
     if (!queued) {
       last = last
-        .then(() => sleep(delayMs, undefined, { ref: false }))
         .then(write)
         .catch((error) => log.error('inbox.snapshot_failed', { error: describeError(error) }))
       queued = last
     }
     return queued
-  }
-  const after =
-    <Args extends unknown[], Result>(change: (...args: Args) => Promise<Result>) =>
-    async (...args: Args) => {
-      const result = await change(...args)
-      if (!closed) void snapshot(100)
-      return result
-    }
-  return {
-    store: {
-      ...store,
-      insert: after(store.insert),
-      claimDue: after(store.claimDue),
-      markSent: after(store.markSent),
-      markAttemptFailed: after(store.markAttemptFailed),
-    },
-    write: () => snapshot(0),
-    /** The last write: the database may close after it. */
-    close: () => {
-      closed = true
-      return snapshot(0)
-    },
   }
 }
