@@ -3,12 +3,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { readInboxSnapshot } from '#scripts/lib/inbox-snapshot.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import { passingTokenNumber } from '#test/contact/captcha-stand-in.ts'
 import { embeddedContactFixture } from '#test/contact/contact-backend-fixture.ts'
 import { findPart, parseMime } from '#test/contact/mime.ts'
 import { createEmbeddedContactBackend } from './embedded-contact-backend.server'
-import type { InboxSnapshot } from './inbox-snapshot.server'
 
 const run = promisify(execFile)
 
@@ -33,8 +33,7 @@ const services = () =>
 
 const outboxFiles = () =>
   readdirSync(join(fixture.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'))
-const inbox = (): InboxSnapshot =>
-  JSON.parse(readFileSync(join(fixture.dataDir, 'inbox', 'messages.json'), 'utf8'))
+const inbox = () => readInboxSnapshot(join(fixture.dataDir, 'inbox'))
 
 const runInbox = (...args: string[]) =>
   run(process.execPath, ['scripts/inbox.ts', ...args], {
@@ -43,8 +42,7 @@ const runInbox = (...args: string[]) =>
 
 describe('embedded contact services', () => {
   it('stores a message, writes its .eml to the outbox, and lists it in the inbox', async () => {
-    const contact = services()
-    await contact.start()
+    const contact = await services()
     try {
       const answer = await contact.receive(
         { ...message, captchaToken: passingTokenNumber(token++) },
@@ -88,7 +86,7 @@ describe('embedded contact services', () => {
     expect(findPart(mail, 'text/html')?.body).toContain('<a href="mailto:zoe@example.com">')
 
     // The snapshot the inbox command reads, private to the server's user.
-    const snapshot = inbox()
+    const snapshot = await inbox()
     expect(snapshot?.total).toBe(1)
     expect(snapshot?.messages[0]).toMatchObject({
       id,
@@ -124,9 +122,8 @@ describe('embedded contact services', () => {
         values ('Still Leased', 'c@example.com', '9055550102', 'Claimed by a live sender.',
                 1, now() + interval '4 minutes');
     `)
-    const contact = services()
-    await contact.start()
-    await contact.schedule.runOnce()
+    const contact = await services()
+    await contact.deliverDue()
     await contact.stop()
 
     const { rows } = await fixture.database.db.query<{ name: string; notification_status: string }>(
@@ -138,7 +135,7 @@ describe('embedded contact services', () => {
       { name: 'Still Leased', notification_status: 'pending' },
     ])
     expect(outboxFiles()).toHaveLength(2)
-    const snapshot = inbox()
+    const snapshot = await inbox()
     expect(snapshot?.messages.map((m) => m.name)).toEqual([
       'Still Leased',
       'Never Tried',

@@ -1,11 +1,12 @@
 /**
  * Where the contact form's messages go: with SUPABASE_URL and SUPABASE_SECRET_KEY the edge
- * function (and its deliver-due on a schedule), else the embedded pipeline. Started with the
- * server, stopped before the embedded database closes; its self-check runs beside it.
+ * function, else the embedded pipeline; either way with delivery passes and the self-check on a
+ * timer. Started with the server, stopped before the embedded database closes.
  */
 import type { ContactCore } from '#supabase/functions/_shared/contact/contact-core.ts'
 import type { ContactSelfCheckReport } from '#supabase/functions/_shared/contact/contact-self-check.ts'
 import { consoleLogger } from '#supabase/functions/_shared/contact/log.ts'
+import type { DeliverySummary } from '#supabase/functions/_shared/contact/notification-outbox.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import {
@@ -15,96 +16,72 @@ import {
 } from '../field-vitals/report-snapshot.server'
 import { processState } from '../process-state.server'
 import { createContactFunctionClient } from './contact-function-client.server'
-import { type SelfCheckMonitor, startSelfCheckMonitor } from './contact-self-check-monitor.server'
-import { createDeliverySchedule, type DeliverySchedule } from './delivery-schedule.server'
+import { startDeliverySchedule, startSelfCheckMonitor } from './contact-schedule.server'
 
-export interface ContactBackend {
+interface ContactBackend {
   receive: ContactCore['receive']
-  schedule: DeliverySchedule
+  deliverDue(signal?: AbortSignal): Promise<DeliverySummary>
   selfCheck(): Promise<ContactSelfCheckReport>
-  start(): Promise<void>
-  stop(): Promise<void>
+  stop?(): Promise<void>
 }
 
-/** Every instance calls deliver-due: three call it about every 20 s, within a minute of due. */
-const supabaseDeliveryIntervalMs = 60_000
-
-function createSupabaseContactBackend(
-  url: string,
-  secretKey: string,
-  intervalMs = supabaseDeliveryIntervalMs,
-): ContactBackend {
-  const client = createContactFunctionClient({ url, secretKey, log: consoleLogger })
-  const schedule = createDeliverySchedule({
-    deliverDue: client.deliverDue,
-    log: consoleLogger,
-    intervalMs,
-  })
-  return {
-    receive: client.receive,
-    schedule,
-    selfCheck: client.selfCheck,
-    start: async () => {
-      consoleLogger.info('contact.services_started', { mode: 'supabase' })
-      schedule.start()
-    },
-    stop: () => schedule.stop(),
-  }
+interface Running {
+  backend: ContactBackend
+  stopDelivery: () => Promise<void>
+  selfCheck: ReturnType<typeof startSelfCheckMonitor>
 }
 
 const state = processState('contact-services', () => ({
-  shared: undefined as Promise<ContactBackend> | undefined,
-  selfCheck: undefined as SelfCheckMonitor | undefined,
+  running: undefined as Promise<Running> | undefined,
+  lastSelfCheck: undefined as (() => ContactSelfCheckReport | undefined) | undefined,
 }))
 
 /** The contact path's last self-check (for /readyz and the owner); undefined before the first. */
-export const lastContactSelfCheck = (): ContactSelfCheckReport | undefined =>
-  state.selfCheck?.last()
+export const lastContactSelfCheck = () => state.lastSelfCheck?.()
 
-async function open(): Promise<ContactBackend> {
+async function open(): Promise<Running> {
   const settings = getEnvironment()
-  const { SUPABASE_URL, SUPABASE_SECRET_KEY, DATA_DIR } = settings
+  const { SUPABASE_URL: url, SUPABASE_SECRET_KEY: secretKey, DATA_DIR } = settings
   let backend: ContactBackend
-  if (SUPABASE_URL && SUPABASE_SECRET_KEY) {
-    backend = createSupabaseContactBackend(
-      SUPABASE_URL,
-      SUPABASE_SECRET_KEY,
-      settings.CONTACT_RETRY_INTERVAL_MS,
-    )
+  if (url && secretKey) {
+    consoleLogger.info('contact.services_started', { mode: 'supabase' })
+    backend = createContactFunctionClient({ url, secretKey, log: consoleLogger })
   } else {
     // Loaded in embedded mode only: its mail (nodemailer, about 18 MB of a process) is the edge
     // function's work with Supabase.
     const { createEmbeddedContactBackend } = await import('./embedded-contact-backend.server')
     const { db, recoveredFromCrash } = await getEmbeddedDatabase(DATA_DIR)
-    backend = createEmbeddedContactBackend({
+    backend = await createEmbeddedContactBackend({
       settings,
       database: db,
       releaseClaimsOnStart: recoveredFromCrash,
     })
   }
-  await backend.start()
-  state.selfCheck?.stop()
-  state.selfCheck = startSelfCheckMonitor({
+  // With Supabase every instance calls deliver-due: three call it about every 20 s.
+  const intervalMs = settings.CONTACT_RETRY_INTERVAL_MS ?? (url ? 60_000 : 15_000)
+  const stopDelivery = startDeliverySchedule(backend.deliverDue, consoleLogger, intervalMs)
+  const selfCheck = startSelfCheckMonitor({
     run: backend.selfCheck,
     log: consoleLogger,
     // Embedded, the owner's report (`npm run report`) reads a copy.
-    onReport: SUPABASE_URL
+    onReport: url
       ? undefined
       : (report) => writeJsonAtomically(reportDir(DATA_DIR), contactCheckFile, report),
   })
-  return backend
+  state.lastSelfCheck = selfCheck.last
+  return { backend, stopDelivery, selfCheck }
 }
 
 /** The configured backend, started on first use (and again after a failed start). */
-export function getContactBackend(): Promise<ContactBackend> {
-  if (!state.shared) {
+export async function getContactBackend(): Promise<ContactBackend> {
+  if (!state.running) {
     const opening = open()
-    state.shared = opening
+    state.running = opening
     opening.catch(() => {
-      if (state.shared === opening) state.shared = undefined
+      if (state.running === opening) state.running = undefined
     })
   }
-  return state.shared
+  return (await state.running).backend
 }
 
 /** At server start. Embedded: rejects when another server holds DATA_DIR. */
@@ -114,9 +91,10 @@ export async function startContactBackend(): Promise<void> {
 
 /** At shutdown, before the embedded database closes. */
 export async function stopContactBackend(): Promise<void> {
-  const opening = state.shared
-  state.shared = undefined
-  state.selfCheck?.stop()
-  state.selfCheck = undefined
-  await (await opening?.catch(() => undefined))?.stop()
+  const running = await state.running?.catch(() => undefined)
+  state.running = undefined
+  state.lastSelfCheck = undefined
+  running?.selfCheck.stop()
+  await running?.stopDelivery()
+  await running?.backend.stop?.()
 }

@@ -1,7 +1,7 @@
 /**
  * The contact path in embedded mode: the contact core in-process on the embedded database, the
- * real hCaptcha verifier, mail through SMTP_URL or else .eml files in <DATA_DIR>/outbox, the
- * delivery schedule, and the owner's inbox snapshot.
+ * real hCaptcha verifier, mail through SMTP_URL or else .eml files in <DATA_DIR>/outbox, and the
+ * owner's inbox snapshot.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { company } from '#app.config.ts'
@@ -30,23 +30,10 @@ import {
   defaultLeaseMs,
 } from '#supabase/functions/_shared/contact/notification-outbox.ts'
 import type { Environment } from '../env-schema.server'
-import { createDeliverySchedule } from './delivery-schedule.server'
 import { createEmlOutboxTransport, outboxDir } from './eml-outbox.server'
 import { createInboxSnapshot, inboxDir } from './inbox-snapshot.server'
 
-export interface EmbeddedContactOptions {
-  settings: Environment
-  database: Database
-  log?: Logger
-  /** The last server on this database died: send what it had claimed now, not after the lease. */
-  releaseClaimsOnStart?: boolean
-  /** For tests: another transport, a shorter wait for the visitor, a shorter drain at stop. */
-  transport?: MailTransport
-  notifyWaitMs?: number
-  drainTimeoutMs?: number
-}
-
-/** An SMTP_URL nodemailer refuses stores messages all the same; their mail waits for the fix. */
+/** An SMTP_URL nodemailer refuses: messages are stored all the same, their mail waits for the fix. */
 function smtpTransportOrProblem(url: string, log: Logger): MailTransport {
   try {
     return createSmtpTransport({ url })
@@ -60,11 +47,21 @@ function smtpTransportOrProblem(url: string, log: Logger): MailTransport {
   }
 }
 
-export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
+/** Starts it: after a crash (`releaseClaimsOnStart`), what the dead server had claimed is due now. */
+export async function createEmbeddedContactBackend(options: {
+  settings: Environment
+  database: Database
+  log?: Logger
+  releaseClaimsOnStart?: boolean
+  /** For tests: another transport, a shorter wait for the visitor, a shorter drain at stop. */
+  transport?: MailTransport
+  notifyWaitMs?: number
+  drainTimeoutMs?: number
+}) {
   const { settings, database, log = consoleLogger } = options
   const store = createPostgresContactStore(database)
   const refreshInbox = createInboxSnapshot(store, inboxDir(settings.DATA_DIR), log)
-  let started = false
+  let stopped = false
   const transport =
     options.transport ??
     (settings.SMTP_URL
@@ -77,16 +74,7 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
     email: { to: settings.CONTACT_TO_EMAIL, siteName: company.name, siteUrl: settings.SITE_URL },
     backoffMs: settings.CONTACT_RETRY_BACKOFF_MS,
   })
-  const schedule = createDeliverySchedule({
-    deliverDue: async (signal) => {
-      const summary = await outbox.deliverDue(20, { signal })
-      if (summary.sent + summary['retry-scheduled'] + summary.failed > 0) void refreshInbox()
-      return summary
-    },
-    log,
-    intervalMs: settings.CONTACT_RETRY_INTERVAL_MS,
-  })
-  // Submissions and the notification attempts the visitor stopped waiting for end before the
+  // Submissions, and the notification attempts the visitor stopped waiting for, end before the
   // database closes (a send the database never hears the end of would be sent again); each end
   // rewrites the owner's inbox.
   const inProgress = new Set<Promise<unknown>>()
@@ -94,7 +82,7 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
     inProgress.add(work)
     const forget = () => {
       inProgress.delete(work)
-      if (started) void refreshInbox()
+      if (!stopped) void refreshInbox()
     }
     work.then(forget, forget)
     return work
@@ -112,11 +100,26 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
     notifyWaitMs: options.notifyWaitMs,
     verifyCaptcha: createHcaptchaVerifier({ ...captcha, log }),
   })
-  const receive: ContactCore['receive'] = (body, meta) => track(core.receive(body, meta))
 
+  log.info('contact.services_started', { mode: 'embedded', transport: transport.description })
+  if (options.releaseClaimsOnStart) {
+    try {
+      const released = await releaseLeasedNotifications(database, defaultLeaseMs)
+      log.warn('contact.claims_released_after_crash', { released })
+    } catch (error) {
+      log.error('contact.claims_release_failed', { error: describeError(error) })
+    }
+  }
+  await refreshInbox()
+
+  const receive: ContactCore['receive'] = (body, meta) => track(core.receive(body, meta))
   return {
     receive,
-    schedule,
+    async deliverDue(signal?: AbortSignal) {
+      const summary = await outbox.deliverDue(20, { signal })
+      if (summary.sent + summary['retry-scheduled'] + summary.failed > 0) void refreshInbox()
+      return summary
+    },
     selfCheck: () =>
       runContactSelfCheck({
         captcha,
@@ -124,20 +127,6 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
         database,
         secrets: [settings.HCAPTCHA_SECRET],
       }),
-    async start() {
-      started = true
-      log.info('contact.services_started', { mode: 'embedded', transport: transport.description })
-      if (options.releaseClaimsOnStart) {
-        try {
-          const released = await releaseLeasedNotifications(database, defaultLeaseMs)
-          log.warn('contact.claims_released_after_crash', { released })
-        } catch (error) {
-          log.error('contact.claims_release_failed', { error: describeError(error) })
-        }
-      }
-      schedule.start()
-      await refreshInbox()
-    },
     async stop() {
       if (inProgress.size > 0) {
         log.info('contact.draining', { inProgress: inProgress.size })
@@ -147,8 +136,7 @@ export function createEmbeddedContactBackend(options: EmbeddedContactOptions) {
         ])
         if (!drained) log.warn('contact.drain_timed_out', { inProgress: inProgress.size })
       }
-      await schedule.stop()
-      started = false
+      stopped = true
       await refreshInbox()
       transport.close?.()
     },

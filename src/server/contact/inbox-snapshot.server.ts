@@ -1,59 +1,33 @@
 /**
  * The owner's view of stored messages for `npm run inbox`: PGlite allows one process, so the
- * server rewrites <DATA_DIR>/inbox/messages.json (the newest 1,000, private to its user) after
- * every change and at start, and the command reads only that file.
+ * server rewrites <DATA_DIR>/inbox/messages.json, private to its user, when messages change and
+ * at start; the command (scripts/lib/inbox-snapshot.ts) reads only that file.
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import type {
-  ContactStore,
-  StoredContactMessage,
-} from '#supabase/functions/_shared/contact/contact-store.ts'
+import type { ContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 
-export const inboxSnapshotVersion = 1
+export const inboxSnapshotVersion = 2
 export const inboxSnapshotFile = 'messages.json'
 export const inboxDir = (dataDir: string) => join(dataDir, 'inbox')
 
-export const toSnapshotMessage = (message: StoredContactMessage) => ({
-  id: message.id,
-  createdAt: message.createdAt.toISOString(),
-  name: message.name,
-  email: message.email,
-  phone: message.phone,
-  service: message.service,
-  message: message.message,
-  status: message.notificationStatus,
-  attempts: message.notificationAttempts,
-  lastError: message.notificationLastError,
-  notifiedAt: message.notifiedAt?.toISOString() ?? null,
-  nextAttemptAt: message.nextAttemptAt?.toISOString() ?? null,
-  /** Why its captcha could not be checked, or null when it passed. */
-  captchaProblem: message.captchaProblem,
-})
-export type InboxSnapshotMessage = ReturnType<typeof toSnapshotMessage>
-
-export interface InboxSnapshot {
-  version: typeof inboxSnapshotVersion
-  generatedAt: string
-  /** Messages in the database; `messages` holds the newest of them. */
-  total: number
-  messages: InboxSnapshotMessage[]
-}
-
-/** Rewrites the snapshot from the store; calls made while a write waits to start share it. */
+/**
+ * Rewrites the snapshot: the newest 1,000 messages as stored, without the visitors' addresses.
+ * Calls made while a write waits to start share it.
+ */
 export function createInboxSnapshot(store: Pick<ContactStore, 'list'>, dir: string, log: Logger) {
   let queued: Promise<void> | undefined
   let last = Promise.resolve()
   async function write() {
     queued = undefined
     const { total, messages } = await store.list({ limit: 1000 })
-    const snapshot: InboxSnapshot = {
+    const snapshot = {
       version: inboxSnapshotVersion,
       generatedAt: new Date().toISOString(),
       total,
-      messages: messages.map(toSnapshotMessage),
+      messages: messages.map(({ remoteIp: _, ...message }) => message),
     }
     await mkdir(dir, { recursive: true, mode: 0o700 })
     const text = `${JSON.stringify(snapshot, null, 2)}\n`
