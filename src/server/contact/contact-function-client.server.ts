@@ -11,12 +11,7 @@ import {
   type ContactSelfCheckReport,
   parseSelfCheckReport,
 } from '#supabase/functions/_shared/contact/contact-self-check.ts'
-import {
-  contactFunctionName,
-  deliverDuePath,
-  selfCheckPath,
-  visitorIpHeader,
-} from '#supabase/functions/_shared/contact/contact-wire.ts'
+import * as wire from '#supabase/functions/_shared/contact/contact-wire.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import {
   type DeliverySummary,
@@ -27,11 +22,14 @@ import {
 export const contactDeliveryError =
   'There was an error sending your message. Please try again later.'
 
+const name = wire.contactFunctionName
+const refusesKey = ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)'
+const notDeployed = ': it is not deployed, or is a version without a self-check (deploy this one)'
 const advice: Record<number, string> = {
-  401: ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)',
-  403: ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)',
-  400: ': it is not deployed, or is a version without a self-check (deploy this one)',
-  404: ': it is not deployed, or is a version without a self-check (deploy this one)',
+  400: notDeployed,
+  401: refusesKey,
+  403: refusesKey,
+  404: notDeployed,
 }
 
 export function createContactFunctionClient(options: {
@@ -43,10 +41,10 @@ export function createContactFunctionClient(options: {
   timeoutMs?: number
 }) {
   const { log, secretKey, timeoutMs = 15_000 } = options
-  const base = `${options.url.replace(/\/+$/, '')}/functions/v1/${contactFunctionName}`
+  const base = `${options.url.replace(/\/+$/, '')}/functions/v1/${name}`
 
   /** The function's answer; status 0 when it could not be reached (`reply.error` says why). */
-  async function call(path: string, body: unknown, signal: AbortSignal, headers = {}) {
+  async function call(path: string, signal: AbortSignal, body: unknown = {}, headers = {}) {
     try {
       const response = await fetch(`${base}${path}`, {
         method: 'POST',
@@ -56,7 +54,7 @@ export function createContactFunctionClient(options: {
           'content-type': 'application/json',
           ...headers,
         },
-        body: JSON.stringify(body ?? {}),
+        body: JSON.stringify(body),
         signal,
       })
       const reply: Record<string, unknown> = (await response.json().catch(() => null)) ?? {}
@@ -68,46 +66,35 @@ export function createContactFunctionClient(options: {
   }
 
   const receive: ContactCore['receive'] = async (body, meta = {}) => {
-    const headers = meta.visitorIp ? { [visitorIpHeader]: meta.visitorIp } : {}
-    const { status, reply, retryAfterS } = await call(
-      '',
-      body,
-      AbortSignal.timeout(timeoutMs),
-      headers,
-    )
+    const headers = meta.visitorIp ? { [wire.visitorIpHeader]: meta.visitorIp } : {}
+    const answer = await call('', AbortSignal.timeout(timeoutMs), body, headers)
+    const { status, reply, retryAfterS } = answer
     if (status === 200 && reply.ok === true) return { status, body: { ok: true } }
     // The visitor's own problem (the message, the captcha, too many) is theirs to read; any other
     // (our key, the function down) is ours: the generic text, and the operator's error line.
     if ([400, 413, 429].includes(status) && typeof reply.error === 'string') {
       log.warn('contact.function_refused', { status, reason: reply.error })
-      const body = reply as ContactResponseBody
-      return { status, body, ...(retryAfterS ? { retryAfterS } : {}) }
+      const answerBody = reply as ContactResponseBody
+      return { status, body: answerBody, ...(retryAfterS ? { retryAfterS } : {}) }
     }
     const reason = String(reply.error ?? 'none')
     if (status === 0) log.error('contact.function_unreachable', { error: reason })
     else if (status < 300) log.error('contact.function_unexpected_answer', { status })
     else log.error('contact.function_http_error', { status, reason })
-    return {
-      status: status >= 500 || status === 0 ? 503 : 502,
-      body: { error: contactDeliveryError },
-    }
+    return { status: status && status < 500 ? 502 : 503, body: { error: contactDeliveryError } }
   }
 
   return {
     receive,
 
-    /**
-     * The function's deliver-due pass, which ends within its budget (the platform answers 504 at
-     * 150 s): waiting for it keeps an instance's passes from overlapping.
-     */
+    /** The function's pass ends within its budget: waiting for it, passes never overlap. */
     async deliverDue(signal?: AbortSignal): Promise<DeliverySummary> {
       const limit = AbortSignal.timeout(edgeFunctionLimitMs + 5_000)
-      const path = `/${deliverDuePath}`
-      const { status, reply } = await call(
-        path,
-        {},
-        signal ? AbortSignal.any([signal, limit]) : limit,
+      const answer = await call(
+        `/${wire.deliverDuePath}`,
+        AbortSignal.any([limit, signal ?? limit]),
       )
+      const { status, reply } = answer
       if (status !== 200)
         throw new Error(`deliver-due failed (${status ? `HTTP ${status}` : reply.error})`)
       return reply as unknown as DeliverySummary
@@ -116,23 +103,22 @@ export function createContactFunctionClient(options: {
     /** The function's self-check, led by the function's own: reachable, and taking this key. */
     async selfCheck(): Promise<ContactSelfCheckReport> {
       // The function's checks run at once, each giving up after 10 s.
-      const { status, reply } = await call(`/${selfCheckPath}`, {}, AbortSignal.timeout(20_000))
+      const { status, reply } = await call(`/${wire.selfCheckPath}`, AbortSignal.timeout(20_000))
       const report = status === 200 ? parseSelfCheckReport(reply) : undefined
-      const name = contactFunctionName
       if (report) {
         const detail = `${name} answers and accepts SUPABASE_SECRET_KEY`
         return { ...report, checks: [{ name: 'function', status: 'ok', detail }, ...report.checks] }
       }
       const reason = typeof reply.error === 'string' ? ` (${reply.error})` : ''
-      const why =
-        status === 0
-          ? `is unreachable: ${reply.error}`
-          : status === 200
-            ? 'has no self-check (deploy this version of the function)'
-            : `answered HTTP ${status}${reason}${advice[status] ?? ''}`
+      const why = !status
+        ? `is unreachable: ${reply.error}`
+        : status === 200
+          ? 'has no self-check (deploy this version of the function)'
+          : `answered HTTP ${status}${reason}${advice[status] ?? ''}`
+      const detail = `${name} ${why}`
       return {
         checkedAt: new Date().toISOString(),
-        checks: [{ name: 'function', status: 'failed', detail: `${name} ${why}` }],
+        checks: [{ name: 'function', status: 'failed', detail }],
       }
     },
   }
