@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import {
   inboxSnapshotFile,
   inboxSnapshotVersion,
-} from '../../src/server/contact/inbox-snapshot.server.ts'
-import type { StoredContactMessage } from '../../supabase/functions/_shared/contact/contact-store.ts'
+} from '#src/server/contact/inbox-snapshot.server.ts'
+import type { StoredContactMessage } from '#supabase/functions/_shared/contact/contact-store.ts'
 
 /** A stored message as the server's snapshot keeps it: dates as ISO text, no address. */
 type SnapshotRow = Omit<

@@ -3,10 +3,10 @@
  * function, else the embedded pipeline; either way with delivery passes and the self-check on a
  * timer. Started with the server, stopped before the embedded database closes.
  */
-import type { ContactCore } from '#supabase/functions/_shared/contact/contact-core.ts'
+import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
+import type { ContactResponse } from '#supabase/functions/_shared/contact/contact-core.ts'
 import type { ContactSelfCheckReport } from '#supabase/functions/_shared/contact/contact-self-check.ts'
-import { consoleLogger } from '#supabase/functions/_shared/contact/log.ts'
-import type { DeliverySummary } from '#supabase/functions/_shared/contact/notification-outbox.ts'
+import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import {
@@ -15,31 +15,26 @@ import {
   writeJsonAtomically,
 } from '../field-vitals/report-snapshot.server'
 import { processState } from '../process-state.server'
-import { createContactFunctionClient } from './contact-function-client.server'
+import { clientIpFrom, parseTrustProxy } from './client-ip.server'
+import { contactDeliveryError, createContactFunctionClient } from './contact-function-client.server'
 import { startDeliverySchedule, startSelfCheckMonitor } from './contact-schedule.server'
 
-interface ContactBackend {
-  receive: ContactCore['receive']
-  deliverDue(signal?: AbortSignal): Promise<DeliverySummary>
-  selfCheck(): Promise<ContactSelfCheckReport>
-  stop?(): Promise<void>
-}
-
-interface Running {
-  backend: ContactBackend
-  stopDelivery: () => Promise<void>
-  selfCheck: ReturnType<typeof startSelfCheckMonitor>
-}
+type ContactBackend = Pick<
+  ReturnType<typeof createContactFunctionClient>,
+  'receive' | 'deliverDue' | 'selfCheck'
+> & { stop?(): Promise<void> }
 
 const state = processState('contact-services', () => ({
-  running: undefined as Promise<Running> | undefined,
+  running: undefined as Promise<() => Promise<void>> | undefined,
+  backend: undefined as ContactBackend | undefined,
   lastSelfCheck: undefined as (() => ContactSelfCheckReport | undefined) | undefined,
 }))
 
 /** The contact path's last self-check (for /readyz and the owner); undefined before the first. */
 export const lastContactSelfCheck = () => state.lastSelfCheck?.()
 
-async function open(): Promise<Running> {
+/** Starts the configured backend and its timers; resolves to what stops them. */
+async function start(): Promise<() => Promise<void>> {
   const settings = getEnvironment()
   const { SUPABASE_URL: url, SUPABASE_SECRET_KEY: secretKey, DATA_DIR } = settings
   let backend: ContactBackend
@@ -68,33 +63,55 @@ async function open(): Promise<Running> {
       ? undefined
       : (report) => writeJsonAtomically(reportDir(DATA_DIR), contactCheckFile, report),
   })
+  state.backend = backend
   state.lastSelfCheck = selfCheck.last
-  return { backend, stopDelivery, selfCheck }
+  return async () => {
+    selfCheck.stop()
+    await stopDelivery()
+    await backend.stop?.()
+  }
 }
 
-/** The configured backend, started on first use (and again after a failed start). */
-export async function getContactBackend(): Promise<ContactBackend> {
+/** At server start, and on first use after a failed start. Embedded: rejects when another server holds DATA_DIR. */
+export async function startContactBackend(): Promise<ContactBackend> {
   if (!state.running) {
-    const opening = open()
-    state.running = opening
-    opening.catch(() => {
-      if (state.running === opening) state.running = undefined
+    const starting = start()
+    state.running = starting
+    starting.catch(() => {
+      if (state.running === starting) state.running = undefined
     })
   }
-  return (await state.running).backend
-}
-
-/** At server start. Embedded: rejects when another server holds DATA_DIR. */
-export async function startContactBackend(): Promise<void> {
-  await getContactBackend()
+  await state.running
+  return state.backend as ContactBackend
 }
 
 /** At shutdown, before the embedded database closes. */
 export async function stopContactBackend(): Promise<void> {
-  const running = await state.running?.catch(() => undefined)
-  state.running = undefined
-  state.lastSelfCheck = undefined
-  running?.selfCheck.stop()
-  await running?.stopDelivery()
-  await running?.backend.stop?.()
+  const running = state.running
+  state.running = state.backend = state.lastSelfCheck = undefined
+  await (await running?.catch(() => undefined))?.()
+}
+
+/** The `sendContactMessage` server function's work. Never throws: every outcome is `{ status, body }`. */
+export async function submitContactMessage(
+  input: unknown,
+  visitorIp: string | undefined,
+): Promise<ContactResponse> {
+  try {
+    return await (await startContactBackend()).receive(input, { visitorIp })
+  } catch (error) {
+    consoleLogger.error('contact.backend_unavailable', { error: describeError(error) })
+    return { status: 503, body: { error: contactDeliveryError } }
+  }
+}
+
+/** The visitor's address in the current request, as TRUST_PROXY says to read it. */
+export function currentClientIp(): string | undefined {
+  try {
+    const trust = parseTrustProxy(getEnvironment().TRUST_PROXY)
+    const forwardedFor = getRequestHeader('x-forwarded-for')
+    return clientIpFrom({ forwardedFor, socketAddress: getRequestIP(), trust })
+  } catch {
+    return undefined
+  }
 }

@@ -30,9 +30,8 @@ function repeat(task: (signal: AbortSignal) => Promise<void>, intervalMs: number
 }
 
 /**
- * Failed attempts whose backoff has passed, and what a crash left behind. The claims in the
- * database keep two instances from sending one message twice. At stop, a remote pass stops
- * waiting and an in-process one claims nothing more.
+ * Sends what is due: failed attempts past their backoff, what a crash left. The database's claims
+ * keep two instances from sending one message twice.
  */
 export function startDeliverySchedule(
   deliverDue: (signal: AbortSignal) => Promise<DeliverySummary>,
@@ -51,11 +50,7 @@ export function startDeliverySchedule(
   }, intervalMs)
 }
 
-/**
- * Five minutes: settings change with a deploy, which restarts the check; this catches what
- * changes outside (a rotated secret, a provider down) as fast as an uptime check would, for 12
- * captcha verifications, SMTP logins or function calls an hour per instance.
- */
+/** A deploy restarts the check: 5 minutes catches a rotated secret as fast as an uptime check. */
 const selfCheckIntervalMs = 5 * 60_000
 
 /** Logs each check's change of state once: failed (error), and passing again (info). */
