@@ -172,9 +172,8 @@ export default defineConfig(({ command }) => ({
       rolldownConfig: {
         onwarn: ignoreUseClientDirectives,
         ...(nodeServer ? {} : { external: ['@electric-sql/pglite'] }),
-        // Workaround: rolldown gives a bundled CommonJS module no `__filename` (write-file-atomic
-        // names its temporary files with it); none filed; remove once the built server writes
-        // files without this line.
+        // Works around a bundled CommonJS module having no `__filename` (write-file-atomic names
+        // its temporary files with it); none filed: remove once test/canaries/rolldown-cjs-filename fails.
         transform: { define: { __filename: 'import.meta.filename' } },
       },
       // Scripts, styles and SVGs ship gzip and brotli twins; the server picks by Accept-Encoding.
