@@ -129,8 +129,7 @@ export default defineConfig(({ command }) => ({
     nitro({
       // PGlite's wasm and data files are not traced by the bundler: the node-server build ships
       // the whole package; the others leave it out (it loads only in embedded mode).
-      // write-file-atomic names its temporary files after __filename, which a bundle lacks.
-      ...(nodeServer ? { traceDeps: ['@electric-sql/pglite*', 'write-file-atomic'] } : {}),
+      ...(nodeServer ? { traceDeps: ['@electric-sql/pglite*'] } : {}),
       // Node builds listen once ready and stop without losing a request (its header says how).
       ...(command === 'build' && (nodeServer || nodeCluster)
         ? { entry: './src/server/nitro/node-entry.ts' }
@@ -173,6 +172,9 @@ export default defineConfig(({ command }) => ({
       rolldownConfig: {
         onwarn: ignoreUseClientDirectives,
         ...(nodeServer ? {} : { external: ['@electric-sql/pglite'] }),
+        // Works around a bundled CommonJS module having no `__filename` (write-file-atomic names
+        // its temporary files with it); none filed: remove once test/canaries/rolldown-cjs-filename fails.
+        transform: { define: { __filename: 'import.meta.filename' } },
       },
       // Scripts, styles and SVGs ship gzip and brotli twins; the server picks by Accept-Encoding.
       compressPublicAssets: { gzip: true, brotli: true },

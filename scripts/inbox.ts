@@ -14,13 +14,8 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import process from 'node:process'
-import {
-  type InboxSnapshotMessage,
-  inboxDir,
-  inboxSnapshotFile,
-  readInboxSnapshot,
-  toSnapshotMessage,
-} from '../src/server/contact/inbox-snapshot.server.ts'
+import { inboxDir, inboxSnapshotFile } from '../src/server/contact/inbox-snapshot.server.ts'
+import { type InboxMessage, readInboxSnapshot, toInboxMessage } from './lib/inbox-snapshot.ts'
 
 interface Options {
   full: boolean
@@ -63,7 +58,7 @@ const clip = (text: string, width: number) =>
 /** Control characters from a visitor's text must not drive the owner's terminal. */
 const printable = (text: string) => text.replace(/\p{Cc}/gu, (c) => (c === '\n' ? '\n' : ' '))
 
-function printTable(messages: InboxSnapshotMessage[]) {
+function printTable(messages: InboxMessage[]) {
   const rows = messages.map((m) => [
     dateTime(m.createdAt),
     clip(printable(m.name), 28),
@@ -86,7 +81,7 @@ function printTable(messages: InboxSnapshotMessage[]) {
   for (const row of rows) console.info(line(row))
 }
 
-function printFull(messages: InboxSnapshotMessage[]) {
+function printFull(messages: InboxMessage[]) {
   for (const m of messages) {
     console.info(`── ${dateTime(m.createdAt)}  ${printable(m.name)} <${printable(m.email)}>`)
     console.info(`   phone: ${printable(m.phone)}   service: ${m.service || '-'}   id: ${m.id}`)
@@ -102,7 +97,7 @@ function printFull(messages: InboxSnapshotMessage[]) {
   }
 }
 
-function show(messages: InboxSnapshotMessage[], total: number, source: string, options: Options) {
+function show(messages: InboxMessage[], total: number, source: string, options: Options) {
   const shown = messages.slice(0, options.limit)
   if (options.json) {
     console.info(JSON.stringify({ total, source, messages: shown }, null, 2))
@@ -127,7 +122,7 @@ async function fromPostgres(url: string, options: Options) {
   try {
     const store = createPostgresContactStore(createPgDatabase(pool))
     const { total, messages } = await store.list({ limit: options.limit })
-    show(messages.map(toSnapshotMessage), total, 'Supabase database', options)
+    show(messages.map(toInboxMessage), total, 'Supabase database', options)
   } finally {
     await pool.end()
   }

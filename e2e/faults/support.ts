@@ -7,11 +7,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import {
-  type InboxSnapshot,
-  inboxDir,
-  readInboxSnapshot,
-} from '#src/server/contact/inbox-snapshot.server.ts'
+import { type InboxSnapshot, readInboxSnapshot } from '#scripts/lib/inbox-snapshot.ts'
+import { inboxDir } from '#src/server/contact/inbox-snapshot.server.ts'
 import { expect } from '../fixtures'
 
 export const galleryTexts = {

@@ -75,16 +75,14 @@ describe('after a crash', () => {
         values ('Claimed by the dead', 'a@example.com', '9055550100', 'x', 1, now() + interval '5 minutes');
     `)
     const transport = slowTransport(0)
-    const contact = createEmbeddedContactBackend({
+    const contact = await createEmbeddedContactBackend({
       settings: fixture.settings(),
       database: fixture.database.db,
       log: createMemoryLogger(),
       transport,
-      retryIntervalMs: 60_000,
       releaseClaimsOnStart: true,
     })
-    await contact.start()
-    await contact.schedule.runOnce()
+    await contact.deliverDue()
     await contact.stop()
     expect(transport.sent).toHaveLength(1)
     expect(await statuses()).toEqual([
@@ -111,16 +109,14 @@ describe('stopping while a notification is on its way', () => {
   it('waits for the send and records it before the database may close: nothing is sent twice', async () => {
     const transport = slowTransport(400)
     const log = createMemoryLogger()
-    const contact = createEmbeddedContactBackend({
+    const contact = await createEmbeddedContactBackend({
       settings: fixture.settings(),
       database: fixture.database.db,
       log,
       transport,
-      retryIntervalMs: 60_000,
       notifyWaitMs: 50,
     })
-    await contact.start()
-    const answer = await contact.core.receive(
+    const answer = await contact.receive(
       { ...message, captchaToken: passingTokenNumber(token++) },
       {},
     )
@@ -136,32 +132,28 @@ describe('stopping while a notification is on its way', () => {
     expect(log.entries.map((entry) => entry.event)).toContain('contact.draining')
 
     // A new server on the same database finds nothing left to send.
-    const next = createEmbeddedContactBackend({
+    const next = await createEmbeddedContactBackend({
       settings: fixture.settings(),
       database: fixture.database.db,
       log: createMemoryLogger(),
       transport,
-      retryIntervalMs: 60_000,
     })
-    await next.start()
-    await next.schedule.runOnce()
+    await next.deliverDue()
     await next.stop()
     expect(transport.sent).toHaveLength(1)
   })
 
   it('gives up waiting after drainTimeoutMs', async () => {
     const log = createMemoryLogger()
-    const contact = createEmbeddedContactBackend({
+    const contact = await createEmbeddedContactBackend({
       settings: fixture.settings(),
       database: fixture.database.db,
       log,
       transport: slowTransport(2_000),
-      retryIntervalMs: 60_000,
       notifyWaitMs: 20,
       drainTimeoutMs: 100,
     })
-    await contact.start()
-    await contact.core.receive({ ...message, captchaToken: passingTokenNumber(token++) }, {})
+    await contact.receive({ ...message, captchaToken: passingTokenNumber(token++) }, {})
     const started = performance.now()
     await contact.stop()
     expect(performance.now() - started).toBeLessThan(1_500)

@@ -2,12 +2,11 @@ import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import {
   currentClientIp,
-  type SendContactMessageResult,
   submitContactMessage,
-} from '#src/server/contact/submit-contact-message.server.ts'
+} from '#src/server/contact/contact-backend.server.ts'
 import type { ContactMessageInput } from './contact-schema'
 
-export type { SendContactMessageResult }
+export type SendContactMessageResult = Awaited<ReturnType<typeof submitContactMessage>>['body']
 
 /**
  * Sends a contact message to the contact core (in-process, or the Supabase edge function), which

@@ -105,7 +105,7 @@ describe('parseTrustProxy', () => {
         'private, 173.245.48.0/20, 2400:CB00::/32, 198.51.100.7',
         {
           kind: 'networks',
-          networks: ['private', '173.245.48.0/20', '2400:cb00::/32', '198.51.100.7/32'],
+          networks: ['private', '173.245.48.0/20', '2400:cb00::/32', '198.51.100.7'],
         },
       ],
     ]
@@ -117,6 +117,8 @@ describe('parseTrustProxy', () => {
       'maybe',
       '10.0.0.0/33',
       '10.0.0.0/8/1',
+      '0x2',
+      'loopback',
       'private,',
       'example.com',
     ]) {

@@ -3,13 +3,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { readInboxSnapshot } from '#scripts/lib/inbox-snapshot.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import { passingTokenNumber } from '#test/contact/captcha-stand-in.ts'
 import { embeddedContactFixture } from '#test/contact/contact-backend-fixture.ts'
 import { findPart, parseMime } from '#test/contact/mime.ts'
 import { createEmbeddedContactBackend } from './embedded-contact-backend.server'
-import { listOutbox } from './eml-outbox.server'
-import { inboxDir, readInboxSnapshot } from './inbox-snapshot.server'
 
 const run = promisify(execFile)
 
@@ -30,8 +29,11 @@ const services = () =>
     settings: fixture.settings(),
     database: fixture.database.db,
     log: createMemoryLogger(),
-    retryIntervalMs: 60_000,
   })
+
+const outboxFiles = () =>
+  readdirSync(join(fixture.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'))
+const inbox = () => readInboxSnapshot(join(fixture.dataDir, 'inbox'))
 
 const runInbox = (...args: string[]) =>
   run(process.execPath, ['scripts/inbox.ts', ...args], {
@@ -40,10 +42,9 @@ const runInbox = (...args: string[]) =>
 
 describe('embedded contact services', () => {
   it('stores a message, writes its .eml to the outbox, and lists it in the inbox', async () => {
-    const contact = services()
-    await contact.start()
+    const contact = await services()
     try {
-      const answer = await contact.core.receive(
+      const answer = await contact.receive(
         { ...message, captchaToken: passingTokenNumber(token++) },
         { visitorIp: '127.0.0.1' },
       )
@@ -56,8 +57,8 @@ describe('embedded contact services', () => {
     const outbox = join(fixture.dataDir, 'outbox')
     const files = readdirSync(outbox)
     expect(files).toHaveLength(1)
+    expect(outboxFiles()).toEqual(files)
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z_[0-9a-f-]{36}\.eml$/)
-    expect(await listOutbox(outbox)).toEqual(files)
     expect(statSync(join(outbox, files[0] as string)).mode & 0o777).toBe(0o600)
 
     const raw = readFileSync(join(outbox, files[0] as string), 'utf8')
@@ -85,7 +86,7 @@ describe('embedded contact services', () => {
     expect(findPart(mail, 'text/html')?.body).toContain('<a href="mailto:zoe@example.com">')
 
     // The snapshot the inbox command reads, private to the server's user.
-    const snapshot = await readInboxSnapshot(inboxDir(fixture.dataDir))
+    const snapshot = await inbox()
     expect(snapshot?.total).toBe(1)
     expect(snapshot?.messages[0]).toMatchObject({
       id,
@@ -121,9 +122,8 @@ describe('embedded contact services', () => {
         values ('Still Leased', 'c@example.com', '9055550102', 'Claimed by a live sender.',
                 1, now() + interval '4 minutes');
     `)
-    const contact = services()
-    await contact.start()
-    await contact.schedule.runOnce()
+    const contact = await services()
+    await contact.deliverDue()
     await contact.stop()
 
     const { rows } = await fixture.database.db.query<{ name: string; notification_status: string }>(
@@ -134,8 +134,8 @@ describe('embedded contact services', () => {
       { name: 'Never Tried', notification_status: 'sent' },
       { name: 'Still Leased', notification_status: 'pending' },
     ])
-    expect(await listOutbox(join(fixture.dataDir, 'outbox'))).toHaveLength(2)
-    const snapshot = await readInboxSnapshot(inboxDir(fixture.dataDir))
+    expect(outboxFiles()).toHaveLength(2)
+    const snapshot = await inbox()
     expect(snapshot?.messages.map((m) => m.name)).toEqual([
       'Still Leased',
       'Never Tried',

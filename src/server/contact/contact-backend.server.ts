@@ -1,181 +1,117 @@
 /**
- * Where the server function's messages go, wired from the environment: a `ContactBackend`.
- *
- * - Supabase (SUPABASE_URL + keys): the edge function runs the contact core on the project's
- *   Postgres; this server calls it with the secret key, and runs the delivery schedule (the
- *   function's deliver-due) so due notifications go out without new traffic.
- * - Embedded (default): the contact core in-process on the embedded PGlite database, with the
- *   real hCaptcha verifier (HCAPTCHA_VERIFY_URL), mail through SMTP_URL or else .eml files in
- *   <DATA_DIR>/outbox, the delivery schedule, and the owner's inbox snapshot in <DATA_DIR>/inbox
- *   (read by `npm run inbox`).
- *
- * The embedded pipeline is embedded-contact-backend.server.ts, loaded only in embedded mode.
- *
- * Server lifecycle: `startContactBackend()` at start (embedded: opens the database, sends what a
- * crash left pending, writes the snapshot), `stopContactBackend()` at shutdown BEFORE the
- * embedded database is closed. Without a start call everything still starts on first use.
+ * Where the contact form's messages go: with SUPABASE_URL and SUPABASE_SECRET_KEY the edge
+ * function, else the embedded pipeline; either way with delivery passes and the self-check on a
+ * timer. Started with the server, stopped before the embedded database closes.
  */
-import { join } from 'node:path'
-import type { ContactCore } from '#supabase/functions/_shared/contact/contact-core.ts'
+import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
+import type { ContactResponse } from '#supabase/functions/_shared/contact/contact-core.ts'
 import type { ContactSelfCheckReport } from '#supabase/functions/_shared/contact/contact-self-check.ts'
-import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
-import type { MailTransport } from '#supabase/functions/_shared/contact/mail-transports.ts'
-import type { NotificationOutbox } from '#supabase/functions/_shared/contact/notification-outbox.ts'
+import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
-import type { Environment } from '../env-schema.server'
 import {
   contactCheckFile,
   reportDir,
   writeJsonAtomically,
 } from '../field-vitals/report-snapshot.server'
 import { processState } from '../process-state.server'
-import { createContactFunctionClient } from './contact-function-client.server'
-import { type SelfCheckMonitor, startSelfCheckMonitor } from './contact-self-check-monitor.server'
-import { createDeliverySchedule, type DeliverySchedule } from './delivery-schedule.server'
-import type { InboxSnapshotWriter } from './inbox-snapshot.server'
+import { clientIpFrom, parseTrustProxy } from './client-ip.server'
+import { contactDeliveryError, createContactFunctionClient } from './contact-function-client.server'
+import { startDeliverySchedule, startSelfCheckMonitor } from './contact-schedule.server'
 
-export type ContactSettings = Pick<
-  Environment,
-  | 'DATA_DIR'
-  | 'SITE_URL'
-  | 'SUPABASE_URL'
-  | 'SUPABASE_SECRET_KEY'
-  | 'HCAPTCHA_SITE_KEY'
-  | 'HCAPTCHA_SECRET'
-  | 'HCAPTCHA_VERIFY_URL'
-  | 'SMTP_URL'
-  | 'CONTACT_TO_EMAIL'
->
-
-export interface ContactBackend {
-  readonly kind: 'supabase' | 'embedded'
-  /** The contact core, in-process or behind the edge function. */
-  core: Pick<ContactCore, 'receive'>
-  schedule: DeliverySchedule
-  /** Embedded only. */
-  outbox?: NotificationOutbox
-  snapshot?: InboxSnapshotWriter
-  transport?: MailTransport
-  /** The contact path's self-check (Supabase: the function's, led by the function's own). */
-  selfCheck(): Promise<ContactSelfCheckReport>
-  start(): Promise<void>
-  stop(): Promise<void>
-}
-
-export const outboxDir = (dataDir: string) => join(dataDir, 'outbox')
-
-export function createSupabaseContactBackend(
-  settings: { SUPABASE_URL: string; SUPABASE_SECRET_KEY: string },
-  options: { log?: Logger; retryIntervalMs?: number } = {},
-): ContactBackend {
-  const log = options.log ?? consoleLogger
-  const core = createContactFunctionClient({
-    url: settings.SUPABASE_URL,
-    secretKey: settings.SUPABASE_SECRET_KEY,
-    log,
-  })
-  const schedule = createDeliverySchedule({
-    deliverDue: (signal) => core.deliverDue(signal),
-    log,
-    intervalMs: options.retryIntervalMs ?? supabaseDeliveryIntervalMs,
-  })
-  return {
-    kind: 'supabase',
-    core,
-    schedule,
-    selfCheck: () => core.selfCheck(),
-    start: async () => {
-      log.info('contact.services_started', { mode: 'supabase' })
-      schedule.start()
-    },
-    stop: () => schedule.stop(),
-  }
-}
-
-/**
- * Supabase mode's default pause between delivery passes: every instance calls deliver-due, so
- * three instances call it about every 20 s; a due notification goes out within a minute.
- */
-export const supabaseDeliveryIntervalMs = 60_000
+type ContactBackend = Pick<
+  ReturnType<typeof createContactFunctionClient>,
+  'receive' | 'deliverDue' | 'selfCheck'
+> & { stop?(): Promise<void> }
 
 const state = processState('contact-services', () => ({
-  shared: undefined as Promise<ContactBackend> | undefined,
-  selfCheck: undefined as SelfCheckMonitor | undefined,
+  running: undefined as Promise<() => Promise<void>> | undefined,
+  backend: undefined as ContactBackend | undefined,
+  lastSelfCheck: undefined as (() => ContactSelfCheckReport | undefined) | undefined,
 }))
 
 /** The contact path's last self-check (for /readyz and the owner); undefined before the first. */
-export const lastContactSelfCheck = (): ContactSelfCheckReport | undefined =>
-  state.selfCheck?.last()
+export const lastContactSelfCheck = () => state.lastSelfCheck?.()
 
-/** Checks every so often from now on, and at once (embedded: keeps a copy for `npm run report`). */
-function monitorSelfCheck(backend: ContactBackend, dataDir: string | undefined) {
-  state.selfCheck?.stop()
-  state.selfCheck = startSelfCheckMonitor({
-    run: () => backend.selfCheck(),
-    log: consoleLogger,
-    ...(dataDir
-      ? { onReport: (report) => writeJsonAtomically(reportDir(dataDir), contactCheckFile, report) }
-      : {}),
-  })
-}
-
-async function open(): Promise<ContactBackend> {
+/** Starts the configured backend and its timers; resolves to what stops them. */
+async function start(): Promise<() => Promise<void>> {
   const settings = getEnvironment()
-  if (settings.SUPABASE_URL && settings.SUPABASE_SECRET_KEY) {
-    const backend = createSupabaseContactBackend(
-      { SUPABASE_URL: settings.SUPABASE_URL, SUPABASE_SECRET_KEY: settings.SUPABASE_SECRET_KEY },
-      { retryIntervalMs: settings.CONTACT_RETRY_INTERVAL_MS },
-    )
-    await backend.start()
-    monitorSelfCheck(backend, undefined)
-    return backend
-  }
-  // Loaded in embedded mode only: its mail (nodemailer, about 18 MB of a process) is the edge
-  // function's work in Supabase mode.
-  const { createEmbeddedContactBackend } = await import('./embedded-contact-backend.server')
-  const { db, recoveredFromCrash } = await getEmbeddedDatabase(settings.DATA_DIR)
-  const services = createEmbeddedContactBackend({
-    settings,
-    database: db,
-    retryIntervalMs: settings.CONTACT_RETRY_INTERVAL_MS,
-    backoffMs: settings.CONTACT_RETRY_BACKOFF_MS,
-    releaseClaimsOnStart: recoveredFromCrash,
-  })
-  await services.start()
-  monitorSelfCheck(services, settings.DATA_DIR)
-  return services
-}
-
-function getBackend(): Promise<ContactBackend> {
-  if (!state.shared) {
-    const opening = open()
-    state.shared = opening
-    opening.catch(() => {
-      if (state.shared === opening) state.shared = undefined
+  const { SUPABASE_URL: url, SUPABASE_SECRET_KEY: secretKey, DATA_DIR } = settings
+  let backend: ContactBackend
+  if (url && secretKey) {
+    consoleLogger.info('contact.services_started', { mode: 'supabase' })
+    backend = createContactFunctionClient({ url, secretKey, log: consoleLogger })
+  } else {
+    // Loaded in embedded mode only: its mail (nodemailer, about 18 MB of a process) is the edge
+    // function's work with Supabase.
+    const { createEmbeddedContactBackend } = await import('./embedded-contact-backend.server')
+    const { db, recoveredFromCrash } = await getEmbeddedDatabase(DATA_DIR)
+    backend = await createEmbeddedContactBackend({
+      settings,
+      database: db,
+      releaseClaimsOnStart: recoveredFromCrash,
     })
   }
-  return state.shared
+  // With Supabase every instance calls deliver-due: three call it about every 20 s.
+  const intervalMs = settings.CONTACT_RETRY_INTERVAL_MS ?? (url ? 60_000 : 15_000)
+  const stopDelivery = startDeliverySchedule(backend.deliverDue, consoleLogger, intervalMs)
+  const selfCheck = startSelfCheckMonitor({
+    run: backend.selfCheck,
+    log: consoleLogger,
+    // Embedded, the owner's report (`npm run report`) reads a copy.
+    onReport: url
+      ? undefined
+      : (report) => writeJsonAtomically(reportDir(DATA_DIR), contactCheckFile, report),
+  })
+  state.backend = backend
+  state.lastSelfCheck = selfCheck.last
+  return async () => {
+    selfCheck.stop()
+    await stopDelivery()
+    await backend.stop?.()
+  }
 }
 
-/** The configured backend (starts it on first use). */
-export const getContactBackend = (): Promise<ContactBackend> => getBackend()
-
-/**
- * For server start. Embedded: opens the database (rejects when another server holds DATA_DIR),
- * starts the delivery schedule (which at once sends what a crash left pending) and writes the snapshot.
- */
-export async function startContactBackend(): Promise<void> {
-  await getBackend()
+/** At server start, and on first use after a failed start. Embedded: rejects when another server holds DATA_DIR. */
+export async function startContactBackend(): Promise<ContactBackend> {
+  if (!state.running) {
+    const starting = start()
+    state.running = starting
+    starting.catch(() => {
+      if (state.running === starting) state.running = undefined
+    })
+  }
+  await state.running
+  return state.backend as ContactBackend
 }
 
-/** For shutdown, before the embedded database closes: stops the delivery schedule, writes the snapshot. */
+/** At shutdown, before the embedded database closes. */
 export async function stopContactBackend(): Promise<void> {
-  const opening = state.shared
-  state.shared = undefined
-  state.selfCheck?.stop()
-  state.selfCheck = undefined
-  if (!opening) return
-  const services = await opening.catch(() => undefined)
-  await services?.stop()
+  const running = state.running
+  state.running = state.backend = state.lastSelfCheck = undefined
+  await (await running?.catch(() => undefined))?.()
+}
+
+/** The `sendContactMessage` server function's work. Never throws: every outcome is `{ status, body }`. */
+export async function submitContactMessage(
+  input: unknown,
+  visitorIp: string | undefined,
+): Promise<ContactResponse> {
+  try {
+    return await (await startContactBackend()).receive(input, { visitorIp })
+  } catch (error) {
+    consoleLogger.error('contact.backend_unavailable', { error: describeError(error) })
+    return { status: 503, body: { error: contactDeliveryError } }
+  }
+}
+
+/** The visitor's address in the current request, as TRUST_PROXY says to read it. */
+export function currentClientIp(): string | undefined {
+  try {
+    const trust = parseTrustProxy(getEnvironment().TRUST_PROXY)
+    const forwardedFor = getRequestHeader('x-forwarded-for')
+    return clientIpFrom({ forwardedFor, socketAddress: getRequestIP(), trust })
+  } catch {
+    return undefined
+  }
 }

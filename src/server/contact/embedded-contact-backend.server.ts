@@ -1,12 +1,15 @@
 /**
- * The embedded contact pipeline (contact-backend.server.ts wires it in embedded mode only): the
- * contact core in-process on the embedded PGlite database, the real hCaptcha verifier, mail
- * through SMTP_URL or else .eml files in <DATA_DIR>/outbox, the delivery schedule, and the
- * owner's inbox snapshot in <DATA_DIR>/inbox.
+ * The contact path in embedded mode: the contact core in-process on the embedded database, the
+ * real hCaptcha verifier, mail through SMTP_URL or else .eml files in <DATA_DIR>/outbox, and the
+ * owner's inbox snapshot.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { company } from '#app.config.ts'
 import { createHcaptchaVerifier } from '#supabase/functions/_shared/contact/captcha.ts'
-import { createContactCore } from '#supabase/functions/_shared/contact/contact-core.ts'
+import {
+  type ContactCore,
+  createContactCore,
+} from '#supabase/functions/_shared/contact/contact-core.ts'
 import { runContactSelfCheck } from '#supabase/functions/_shared/contact/contact-self-check.ts'
 import {
   createPostgresContactStore,
@@ -26,36 +29,11 @@ import {
   createNotificationOutbox,
   defaultLeaseMs,
 } from '#supabase/functions/_shared/contact/notification-outbox.ts'
-import { type ContactBackend, type ContactSettings, outboxDir } from './contact-backend.server'
-import { createDeliverySchedule } from './delivery-schedule.server'
-import { createEmlOutboxTransport } from './eml-outbox.server'
-import { createInboxSnapshotWriter, inboxDir, withInboxSnapshot } from './inbox-snapshot.server'
+import type { Environment } from '../env-schema.server'
+import { createEmlOutboxTransport, outboxDir } from './eml-outbox.server'
+import { createInboxSnapshot, inboxDir } from './inbox-snapshot.server'
 
-export interface EmbeddedContactOptions {
-  settings: ContactSettings
-  database: Database
-  log?: Logger
-  /** Delivery schedule's pause (default 15 s; CONTACT_RETRY_INTERVAL_MS). */
-  retryIntervalMs?: number
-  /** Waits after failed attempts 1, 2, 3... (default 30 s, 2 min, 10 min, 1 h; CONTACT_RETRY_BACKOFF_MS). */
-  backoffMs?: readonly number[]
-  /**
-   * The last server on this database died (its lock was stale): release the notifications it had
-   * claimed at start, so they are sent now rather than when their 5-minute lease runs out.
-   */
-  releaseClaimsOnStart?: boolean
-  /** How long `stop()` waits for submissions and notification attempts in progress (default 20 s). */
-  drainTimeoutMs?: number
-  /** How long a visitor waits for the immediate notification attempt (the handler's default 3 s). */
-  notifyWaitMs?: number
-  /** Override the mail transport (tests). */
-  transport?: MailTransport
-}
-
-/**
- * SMTP_URL's transport; when nodemailer cannot make one from it, a transport whose every send
- * fails with the reason: messages are still stored, their notifications wait for the mended URL.
- */
+/** An SMTP_URL nodemailer refuses: messages are stored all the same, their mail waits for the fix. */
 function smtpTransportOrProblem(url: string, log: Logger): MailTransport {
   try {
     return createSmtpTransport({ url })
@@ -69,110 +47,97 @@ function smtpTransportOrProblem(url: string, log: Logger): MailTransport {
   }
 }
 
-/** The embedded pipeline over a given database (the server passes the embedded PGlite). */
-export function createEmbeddedContactBackend(options: EmbeddedContactOptions): ContactBackend {
+/** Starts it: after a crash (`releaseClaimsOnStart`), what the dead server had claimed is due now. */
+export async function createEmbeddedContactBackend(options: {
+  settings: Environment
+  database: Database
+  log?: Logger
+  releaseClaimsOnStart?: boolean
+  /** For tests: another transport, a shorter wait for the visitor, a shorter drain at stop. */
+  transport?: MailTransport
+  notifyWaitMs?: number
+  drainTimeoutMs?: number
+}) {
   const { settings, database, log = consoleLogger } = options
-  const baseStore = createPostgresContactStore(database)
-  const snapshot = createInboxSnapshotWriter({
-    dir: inboxDir(settings.DATA_DIR),
-    store: baseStore,
-    log,
-  })
-  const store = withInboxSnapshot(baseStore, snapshot)
+  const store = createPostgresContactStore(database)
+  const refreshInbox = createInboxSnapshot(store, inboxDir(settings.DATA_DIR), log)
+  let stopped = false
   const transport =
     options.transport ??
     (settings.SMTP_URL
       ? smtpTransportOrProblem(settings.SMTP_URL, log)
-      : createEmlOutboxTransport({ dir: outboxDir(settings.DATA_DIR) }))
+      : createEmlOutboxTransport(outboxDir(settings.DATA_DIR)))
   const outbox = createNotificationOutbox({
     store,
     transport,
     log,
     email: { to: settings.CONTACT_TO_EMAIL, siteName: company.name, siteUrl: settings.SITE_URL },
-    ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
+    backoffMs: settings.CONTACT_RETRY_BACKOFF_MS,
   })
-  const schedule = createDeliverySchedule({
-    deliverDue: (signal) => outbox.deliverDue(20, { signal }),
-    log,
-    ...(options.retryIntervalMs ? { intervalMs: options.retryIntervalMs } : {}),
-  })
-  // Work that must finish before the database closes: submissions being handled, and the
-  // notification attempts the handler stopped waiting for (a send the database never hears the
-  // end of would be sent again after a restart).
+  // Submissions, and the notification attempts the visitor stopped waiting for, end before the
+  // database closes (a send the database never hears the end of would be sent again); each end
+  // rewrites the owner's inbox.
   const inProgress = new Set<Promise<unknown>>()
   const track = <T>(work: Promise<T>): Promise<T> => {
     inProgress.add(work)
-    const forget = () => inProgress.delete(work)
+    const forget = () => {
+      inProgress.delete(work)
+      if (!stopped) void refreshInbox()
+    }
     work.then(forget, forget)
     return work
+  }
+  const captcha = {
+    secret: settings.HCAPTCHA_SECRET,
+    siteKey: settings.HCAPTCHA_SITE_KEY,
+    verifyUrl: settings.HCAPTCHA_VERIFY_URL,
   }
   const core = createContactCore({
     log,
     store,
     notifier: outbox,
     waitUntil: track,
-    ...(options.notifyWaitMs !== undefined ? { notifyWaitMs: options.notifyWaitMs } : {}),
-    verifyCaptcha: createHcaptchaVerifier({
-      secret: settings.HCAPTCHA_SECRET,
-      verifyUrl: settings.HCAPTCHA_VERIFY_URL,
-      siteKey: settings.HCAPTCHA_SITE_KEY,
-      log,
-    }),
+    notifyWaitMs: options.notifyWaitMs,
+    verifyCaptcha: createHcaptchaVerifier({ ...captcha, log }),
   })
-  const drainTimeoutMs = options.drainTimeoutMs ?? 20_000
-  let started = false
+
+  log.info('contact.services_started', { mode: 'embedded', transport: transport.description })
+  if (options.releaseClaimsOnStart) {
+    try {
+      const released = await releaseLeasedNotifications(database, defaultLeaseMs)
+      log.warn('contact.claims_released_after_crash', { released })
+    } catch (error) {
+      log.error('contact.claims_release_failed', { error: describeError(error) })
+    }
+  }
+  await refreshInbox()
+
+  const receive: ContactCore['receive'] = (body, meta) => track(core.receive(body, meta))
   return {
-    kind: 'embedded',
-    core: {
-      receive: (body, meta) => track(core.receive(body, meta)),
+    receive,
+    async deliverDue(signal?: AbortSignal) {
+      const summary = await outbox.deliverDue(20, { signal })
+      if (summary.sent + summary['retry-scheduled'] + summary.failed > 0) void refreshInbox()
+      return summary
     },
-    schedule,
-    outbox,
-    snapshot,
-    transport,
     selfCheck: () =>
       runContactSelfCheck({
-        captcha: {
-          secret: settings.HCAPTCHA_SECRET,
-          siteKey: settings.HCAPTCHA_SITE_KEY,
-          verifyUrl: settings.HCAPTCHA_VERIFY_URL,
-        },
+        captcha,
         mail: { transport },
         database,
         secrets: [settings.HCAPTCHA_SECRET],
       }),
-    async start() {
-      if (started) return
-      started = true
-      log.info('contact.services_started', { mode: 'embedded', transport: transport.description })
-      if (options.releaseClaimsOnStart) {
-        try {
-          const released = await releaseLeasedNotifications(database, defaultLeaseMs)
-          log.warn('contact.claims_released_after_crash', { released })
-        } catch (error) {
-          log.error('contact.claims_release_failed', { error: describeError(error) })
-        }
-      }
-      schedule.start()
-      await snapshot.flush()
-    },
     async stop() {
-      started = false
       if (inProgress.size > 0) {
         log.info('contact.draining', { inProgress: inProgress.size })
-        let timer: ReturnType<typeof setTimeout> | undefined
         const drained = await Promise.race([
           Promise.allSettled([...inProgress]).then(() => true),
-          new Promise<false>((resolve) => {
-            timer = setTimeout(() => resolve(false), drainTimeoutMs)
-          }),
+          sleep(options.drainTimeoutMs ?? 20_000, false, { ref: false }),
         ])
-        clearTimeout(timer)
         if (!drained) log.warn('contact.drain_timed_out', { inProgress: inProgress.size })
       }
-      await schedule.stop()
-      await snapshot.flush()
-      await snapshot.close()
+      stopped = true
+      await refreshInbox()
       transport.close?.()
     },
   }

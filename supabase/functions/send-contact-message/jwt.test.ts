@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createJwtVerifier, jwksUrlFrom, jwtErrors } from './jwt.ts'
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>
@@ -100,29 +100,34 @@ describe('createJwtVerifier', () => {
   })
 
   it('caches the key set, and re-fetches early (once per cool-down) for an unknown kid', async () => {
-    let now = 0
-    const verifier = createJwtVerifier({ jwksUrl, now: () => now })
-    await verifier.verify(await bearer())
-    await verifier.verify(await bearer())
-    expect(jwksRequests).toBe(1)
+    // jose reads the clock through Date: only Date is faked, the sockets run on real time.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const verifier = createJwtVerifier({ jwksUrl })
+      await verifier.verify(await bearer())
+      await verifier.verify(await bearer())
+      expect(jwksRequests).toBe(1)
 
-    // A new key is published; within the cool-down the cached set is used as it is.
-    const next = await generateKeyPair('ES256')
-    jwks = {
-      keys: [publicJwk, { ...(await exportJWK(next.publicKey)), kid: 'key-2', alg: 'ES256' }],
+      // A new key is published; within the cool-down the cached set is used as it is.
+      const next = await generateKeyPair('ES256')
+      jwks = {
+        keys: [publicJwk, { ...(await exportJWK(next.publicKey)), kid: 'key-2', alg: 'ES256' }],
+      }
+      await expect(verifier.verify(await bearer(next.privateKey, 'key-2'))).rejects.toThrow(
+        jwtErrors.noMatchingKey,
+      )
+      expect(jwksRequests).toBe(1)
+      vi.advanceTimersByTime(31_000)
+      await expect(verifier.verify(await bearer(next.privateKey, 'key-2'))).resolves.toBeDefined()
+      expect(jwksRequests).toBe(2)
+
+      // After the cache time-out the set is fetched again.
+      vi.advanceTimersByTime(10 * 60_000)
+      await verifier.verify(await bearer())
+      expect(jwksRequests).toBe(3)
+    } finally {
+      vi.useRealTimers()
     }
-    await expect(verifier.verify(await bearer(next.privateKey, 'key-2'))).rejects.toThrow(
-      jwtErrors.noMatchingKey,
-    )
-    expect(jwksRequests).toBe(1)
-    now += 31_000
-    await expect(verifier.verify(await bearer(next.privateKey, 'key-2'))).resolves.toBeDefined()
-    expect(jwksRequests).toBe(2)
-
-    // After the cache time-out the set is fetched again.
-    now += 10 * 60_000
-    await verifier.verify(await bearer())
-    expect(jwksRequests).toBe(3)
   })
 
   it('builds the JWKS URL from SUPABASE_URL unless JWKS_URL is given', () => {
