@@ -158,7 +158,7 @@ describe('embedded gallery source when the database cannot open', () => {
       database: () => Promise.reject({ name: 'ErrnoError', errno: 54 }),
     })
     await expect(source.readAll()).rejects.toThrow(
-      'Embedded database select from gallery_images failed: ErrnoError errno 54',
+      "Embedded database select from gallery_images failed: { name: 'ErrnoError', errno: 54 }",
     )
   })
 })

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util'
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite'
 import { siteImageUrls } from '#src/features/gallery/storage-path.ts'
 import {
@@ -27,14 +28,6 @@ export interface EmbeddedGallerySourceOptions {
   bucketListing?: () => BucketListing | undefined
   /** Aborted when the server stops: a bucket sync under way stops between two batches. */
   signal?: AbortSignal
-}
-
-/** A one-line reason, also for what PGlite throws that is not an Error (its ErrnoError). */
-function describeFailure(error: unknown): string {
-  if (error instanceof Error) return error.message
-  const { name, message, errno } = (error ?? {}) as Record<string, unknown>
-  const parts = [name, message, errno === undefined ? undefined : `errno ${errno}`]
-  return parts.filter((part) => typeof part === 'string' && part).join(' ') || String(error)
 }
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1)
@@ -111,9 +104,9 @@ export function createEmbeddedGallerySource({
       })
     } catch (error) {
       if (error instanceof GalleryLoadStoppedError) throw error
-      throw new GallerySourceError(`Embedded database ${what} failed: ${describeFailure(error)}`, {
-        cause: error,
-      })
+      // inspect: PGlite throws some things that are not Errors (its ErrnoError).
+      const reason = error instanceof Error ? error.message : inspect(error)
+      throw new GallerySourceError(`Embedded database ${what} failed: ${reason}`, { cause: error })
     }
   }
 

@@ -29,15 +29,6 @@ export interface SupabaseGallerySourceOptions {
   imageModeProbe?: Partial<Pick<ImageModeProbeOptions, 'recheckMs' | 'now'>>
 }
 
-/** fetch whose abort signal stays armed until the body is read, not only until the headers. */
-export function fetchWithDeadline(timeoutMs: number): typeof fetch {
-  return (input, init) => {
-    const deadline = AbortSignal.timeout(timeoutMs)
-    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline
-    return fetch(input, { ...init, signal })
-  }
-}
-
 export function createSupabaseGallerySource({
   url,
   anonKey,
@@ -50,7 +41,14 @@ export function createSupabaseGallerySource({
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // No retries (supabase-js waits 1 + 2 + 4 s): the cache serves the last good list and retries.
     db: { timeout: timeoutMs, retry: false },
-    global: { fetch: fetchWithDeadline(timeoutMs) },
+    // A deadline that stays armed until the body is read, not only until the headers.
+    global: {
+      fetch: ((input, init) => {
+        const deadline = AbortSignal.timeout(timeoutMs)
+        const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline
+        return fetch(input, { ...init, signal })
+      }) satisfies typeof fetch,
+    },
   }
   const supabase = createClient(url, anonKey, clientOptions)
   const privileged = createClient(url, secretKey, clientOptions)
@@ -70,25 +68,14 @@ export function createSupabaseGallerySource({
   let withVariants = new Set<string>()
   const listingUrl = supabase.storage.from(photoVariantsBucket).getPublicUrl(variantListingFile)
     .data.publicUrl
-
-  /** The photos with uploaded variants; the last known ones when the listing cannot be read. */
-  async function readVariantListing(): Promise<void> {
-    try {
-      const response = await fetchWithDeadline(timeoutMs)(listingUrl)
-      if (response.status === 404 || response.status === 400) {
-        await response.body?.cancel()
-        withVariants = new Set()
-        return
-      }
-      if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      withVariants = new Set(
-        Object.keys(v.parse(variantListingSchema, await response.json()).photos),
-      )
-    } catch (error) {
-      console.warn(
-        `The listing of photo variants (${photoVariantsBucket}/${variantListingFile}) could not be read, the gallery keeps the one it had: ${error instanceof Error ? error.message : error}`,
-      )
+  async function readVariantListing(): Promise<Set<string>> {
+    const response = await fetch(listingUrl, { signal: AbortSignal.timeout(timeoutMs) })
+    if (response.status === 404 || response.status === 400) {
+      await response.body?.cancel()
+      return new Set() // nothing imported yet
     }
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
+    return new Set(Object.keys(v.parse(variantListingSchema, await response.json()).photos))
   }
 
   /** The listed photos that `shown` shows: a page carries a dozen, not the whole listing. */
@@ -127,8 +114,14 @@ export function createSupabaseGallerySource({
       // not rendered. Both run in the background: a slow Storage must not hold the gallery.
       void imageMode
         .settle(photoPathsOfRows(data))
-        .then((mode) => (mode === 'variants' ? readVariantListing() : undefined))
-        .catch(() => undefined)
+        .then(async (mode) => {
+          if (mode === 'variants') withVariants = await readVariantListing()
+        })
+        .catch((error: unknown) =>
+          console.warn(
+            `The listing of photo variants (${photoVariantsBucket}/${variantListingFile}) could not be read, the gallery keeps the one it had: ${error}`,
+          ),
+        )
       return data
     },
 
