@@ -18,7 +18,7 @@ export interface SupabaseGallerySourceOptions {
   anonKey: string
   /** Runs the import (`importFromStorage`), which the publishable key may not. */
   secretKey: string
-  /** Per request, body included (supabase-js's own timeout stops at the headers). */
+  /** Per request, body included. */
   timeoutMs?: number
   /**
    * SUPABASE_IMAGE_TRANSFORMATIONS: whether photos may be Supabase's render URLs, settled by
@@ -40,16 +40,10 @@ export function createSupabaseGallerySource({
   const clientOptions = {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // No retries (supabase-js waits 1 + 2 + 4 s): the cache serves the last good list and retries.
-    db: { timeout: timeoutMs, retry: false },
-    // A deadline that stays armed until the body is read, not only until the headers.
-    global: {
-      fetch: ((input, init) => {
-        const deadline = AbortSignal.timeout(timeoutMs)
-        const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline
-        return fetch(input, { ...init, signal })
-      }) satisfies typeof fetch,
-    },
+    db: { retry: false },
   }
+  // A signal given to a query stays armed while its body is read, not only until the headers.
+  const deadline = () => AbortSignal.timeout(timeoutMs)
   const supabase = createClient(url, anonKey, clientOptions)
   const privileged = createClient(url, secretKey, clientOptions)
 
@@ -69,7 +63,7 @@ export function createSupabaseGallerySource({
   const listingUrl = supabase.storage.from(photoVariantsBucket).getPublicUrl(variantListingFile)
     .data.publicUrl
   async function readVariantListing(): Promise<Set<string>> {
-    const response = await fetch(listingUrl, { signal: AbortSignal.timeout(timeoutMs) })
+    const response = await fetch(listingUrl, { signal: deadline() })
     if (response.status === 404 || response.status === 400) {
       await response.body?.cancel()
       return new Set() // nothing imported yet
@@ -99,7 +93,10 @@ export function createSupabaseGallerySource({
     ),
 
     async readAll() {
-      const { data, error, status } = await supabase.from('gallery_images').select('*')
+      const { data, error, status } = await supabase
+        .from('gallery_images')
+        .select('*')
+        .abortSignal(deadline())
       if (error) {
         // Whatever failed may have changed the project too: ask again once it answers.
         imageMode.probeAgain()
@@ -126,7 +123,9 @@ export function createSupabaseGallerySource({
     },
 
     async importFromStorage() {
-      const { error, status } = await privileged.rpc('import_gallery_images_from_storage')
+      const { error, status } = await privileged
+        .rpc('import_gallery_images_from_storage')
+        .abortSignal(deadline())
       if (error) throw failure('rpc import_gallery_images_from_storage', error, status)
     },
   }
