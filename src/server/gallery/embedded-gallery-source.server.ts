@@ -21,7 +21,7 @@ import {
 
 type Database = Pick<PGliteInterface, 'transaction' | 'query' | 'exec'>
 
-export interface EmbeddedGallerySourceOptions {
+interface EmbeddedGallerySourceOptions {
   /** The embedded database, opened on first use. */
   database: () => Promise<Database>
   /** The bucket folder's listing as it is now; undefined leaves storage.objects as it is. */
@@ -29,8 +29,6 @@ export interface EmbeddedGallerySourceOptions {
   /** Aborted when the server stops: a bucket sync under way stops between two batches. */
   signal?: AbortSignal
 }
-
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1)
 
 /**
  * The gallery from the embedded PGlite, read as `anon` so the grants and row-level security of
@@ -50,29 +48,26 @@ export function createEmbeddedGallerySource({
 
   async function mirrorBucket(db: Database, listing: BucketListing): Promise<void> {
     const started = performance.now()
+    const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
     const objects = Array.isArray(listing)
       ? await bucketObjectsFromManifestInSlices(listing, (index, reason) =>
           console.warn(`Embedded bucket: skipped manifest entry ${index}: ${reason}`),
         )
       : []
     bucket ??= await readBucketState(db)
-    if (objects.length === 0 && bucket.size > 0 && Array.isArray(listing)) {
-      if (!refusedEmptyListing) {
-        console.warn(
-          `Embedded bucket: manifest.json lists no project, so the gallery keeps its ${bucket.size} photo(s) rather than empty the site; to empty the gallery on purpose, write ${JSON.stringify(emptyGalleryManifest)} in manifest.json (npm run gallery:import -- --allow-empty does it when the folder has no photo)`,
-        )
-      }
-      refusedEmptyListing = true
-      return
-    }
-    refusedEmptyListing = false
-    const changes = await diffBucket(bucket, objects)
-    const { upserts, removals } = changes
-    if (upserts.length === 0 && removals.length === 0) return
-    if (upserts.length + removals.length > bucketSyncBatchSize) {
-      console.info(
-        `Embedded bucket: mirroring manifest.json, ${upserts.length} photo(s) to add or change and ${removals.length} to remove, in batches`,
+    const refuse = objects.length === 0 && bucket.size > 0 && Array.isArray(listing)
+    if (refuse && !refusedEmptyListing) {
+      console.warn(
+        `Embedded bucket: manifest.json lists no project, so the gallery keeps its ${bucket.size} photo(s) rather than empty the site; to empty the gallery on purpose, write ${JSON.stringify(emptyGalleryManifest)} in manifest.json (npm run gallery:import -- --allow-empty does it when the folder has no photo)`,
       )
+    }
+    refusedEmptyListing = refuse
+    if (refuse) return
+    const changes = await diffBucket(bucket, objects)
+    const counts = `${changes.upserts.length} photo(s) added or changed and ${changes.removals.length} removed`
+    if (changes.upserts.length + changes.removals.length === 0) return
+    if (changes.upserts.length + changes.removals.length > bucketSyncBatchSize) {
+      console.info(`Embedded bucket: mirroring manifest.json in batches, ${counts} when done`)
     }
     const before = bucket.size
     try {
@@ -80,13 +75,11 @@ export function createEmbeddedGallerySource({
     } catch (error) {
       if (!(error instanceof BucketSyncStoppedError)) throw error
       console.info(
-        `Embedded bucket: stopped mirroring manifest.json for the shutdown after ${seconds(started)} s (the bucket went from ${before} to ${bucket.size} photo(s) of ${objects.length}); the next start carries on`,
+        `Embedded bucket: stopped mirroring manifest.json for the shutdown after ${took()} (the bucket went from ${before} to ${bucket.size} photo(s) of ${objects.length}); the next start carries on`,
       )
       throw new GalleryLoadStoppedError('The server is stopping', { cause: error })
     }
-    console.info(
-      `Embedded bucket: manifest.json mirrored, ${upserts.length} photo(s) added or changed and ${removals.length} removed (${seconds(started)} s)`,
-    )
+    console.info(`Embedded bucket: manifest.json mirrored, ${counts} (${took()})`)
   }
 
   async function asRole<T>(

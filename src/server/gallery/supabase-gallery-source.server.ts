@@ -13,7 +13,7 @@ import {
   probeRenderUrl,
 } from './image-mode.server'
 
-export interface SupabaseGallerySourceOptions {
+interface SupabaseGallerySourceOptions {
   url: string
   anonKey: string
   /** Runs the import (`importFromStorage`), which the publishable key may not. */
