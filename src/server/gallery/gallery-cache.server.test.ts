@@ -1,133 +1,97 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
-import { createGalleryCache } from './gallery-cache.server'
+import { createGalleryCache, derive } from './gallery-cache.server'
+import { GalleryLoadStoppedError } from './gallery-source.server'
 
 const list = (...ids: string[]) => ids.map((id) => ({ id }) as GalleryItem)
-
-const deferred = <T>() => {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
+const shown = async (cache: ReturnType<typeof createGalleryCache>) => {
+  const { status, items } = await cache.read()
+  return { status, ids: items.map((item) => item.id) }
+}
+const deferred = () => {
+  let resolve!: (items: GalleryItem[]) => void
+  const promise = new Promise<GalleryItem[]>((done) => (resolve = done))
+  return { promise, resolve }
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-function setup(load: () => Promise<GalleryItem[]>) {
-  let time = 0
-  const onError = vi.fn()
-  const cache = createGalleryCache({
-    load,
-    ttlMs: 1_000,
-    retryAfterMs: 100,
-    now: () => time,
-    onError,
-  })
-  return { cache, onError, advance: (ms: number) => (time += ms) }
-}
+const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+afterEach(() => errors.mockClear())
 
 describe('createGalleryCache', () => {
-  it('says until when the list it serves is fresh: never for a stale list or the error state', async () => {
-    let fail = false
-    const load = vi.fn(async () => {
-      if (fail) throw new Error('down')
-      return list('a')
-    })
-    const { cache, advance } = setup(load)
-    expect(await cache.read()).toEqual({
-      result: { items: list('a'), status: 'ok' },
-      freshUntil: 1_000,
-    })
-    advance(999)
-    expect((await cache.read()).freshUntil).toBe(1_000)
-    advance(1)
-    fail = true
-    expect(await cache.read()).toEqual({
-      result: { items: list('a'), status: 'ok' },
-      freshUntil: undefined,
-    })
-    cache.clear()
-    await flush()
-    advance(100)
-    expect(await cache.read()).toEqual({
-      result: { items: [], status: 'error' },
-      freshUntil: undefined,
-    })
-  })
-
-  it('loads once and serves the cached list while it is fresh', async () => {
-    const load = vi.fn(async () => list('a'))
-    const { cache, advance } = setup(load)
-    expect(await cache.get()).toEqual({ items: list('a'), status: 'ok' })
-    advance(999)
-    expect(await cache.get()).toEqual({ items: list('a'), status: 'ok' })
-    expect(load).toHaveBeenCalledTimes(1)
-  })
-
-  it('shares one load between concurrent callers', async () => {
-    const pending = deferred<GalleryItem[]>()
+  it('loads once, shares the load, and serves the list while it is fresh', async () => {
+    const pending = deferred()
     const load = vi.fn(() => pending.promise)
-    const { cache } = setup(load)
-    const results = Promise.all([cache.get(), cache.get(), cache.get()])
+    const cache = createGalleryCache(load, 60_000)
+    const reads = Promise.all([cache.read(), cache.read(), cache.read()])
     pending.resolve(list('a'))
-    expect(await results).toEqual(Array(3).fill({ items: list('a'), status: 'ok' }))
+    expect((await reads).map((read) => read.items)).toEqual([list('a'), list('a'), list('a')])
+    expect(await shown(cache)).toEqual({ status: 'ok', ids: ['a'] })
     expect(load).toHaveBeenCalledTimes(1)
+    expect(cache.freshUntil()).toBeGreaterThan(Date.now() + 50_000)
   })
 
-  it('serves the stale list at once and refreshes it in the background', async () => {
-    const refreshed = deferred<GalleryItem[]>()
-    const load = vi.fn().mockResolvedValueOnce(list('a')).mockReturnValueOnce(refreshed.promise)
-    const { cache, advance } = setup(load)
-    await cache.get()
-    advance(1_000)
-    expect(await cache.get()).toEqual({ items: list('a'), status: 'ok' })
-    expect(await cache.get()).toEqual({ items: list('a'), status: 'ok' })
+  it('serves a stale list at once, not fresh, while one reload runs in the background', async () => {
+    const refresh = deferred()
+    const load = vi.fn().mockResolvedValueOnce(list('a')).mockReturnValueOnce(refresh.promise)
+    const cache = createGalleryCache(load, 100)
+    await cache.read()
+    await vi.waitFor(() => expect(cache.freshUntil()).toBeUndefined())
+    expect(await shown(cache)).toEqual({ status: 'ok', ids: ['a'] })
+    expect(await shown(cache)).toEqual({ status: 'ok', ids: ['a'] })
     expect(load).toHaveBeenCalledTimes(2)
-    refreshed.resolve(list('a', 'b'))
-    await flush()
-    expect(await cache.get()).toEqual({ items: list('a', 'b'), status: 'ok' })
-    expect(load).toHaveBeenCalledTimes(2)
+    refresh.resolve(list('a', 'b'))
+    await vi.waitFor(async () => expect((await shown(cache)).ids).toEqual(['a', 'b']))
+    expect(cache.freshUntil()).toBeDefined()
   })
 
-  it('keeps serving the last good list while the source fails, and reports it', async () => {
+  it('keeps the last good list through a failed refresh, says so, and tries again later', async () => {
     const outage = new Error('backend down')
     const load = vi.fn().mockResolvedValueOnce(list('a')).mockRejectedValue(outage)
-    const { cache, advance, onError } = setup(load)
-    await cache.get()
-    advance(1_000)
-    expect(await cache.get()).toEqual({ items: list('a'), status: 'ok' })
-    await flush()
-    expect(onError).toHaveBeenCalledWith(outage, { servingLastGood: true })
-    expect(await cache.get()).toEqual({ items: list('a'), status: 'ok' })
-    expect(load).toHaveBeenCalledTimes(2)
-    advance(100)
-    await cache.get()
-    await flush()
-    expect(load).toHaveBeenCalledTimes(3)
-  })
-
-  it('answers an empty error result when the first load fails, and retries later', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(list('a'))
-    const { cache, advance, onError } = setup(load)
-    expect(await cache.get()).toEqual({ items: [], status: 'error' })
-    expect(onError).toHaveBeenCalledWith(expect.any(Error), { servingLastGood: false })
-    expect(await cache.get()).toEqual({ items: [], status: 'error' })
-    expect(load).toHaveBeenCalledTimes(1)
-    advance(100)
-    expect(await cache.get()).toEqual({ items: list('a'), status: 'ok' })
-  })
-
-  it('survives a load that throws synchronously', async () => {
-    const load = vi.fn(() => {
-      throw new Error('sync failure')
+    const cache = createGalleryCache(load, 100)
+    await cache.read()
+    await vi.waitFor(() => expect(cache.freshUntil()).toBeUndefined())
+    await cache.read()
+    await vi.waitFor(() =>
+      expect(errors).toHaveBeenCalledWith(
+        'Gallery refresh failed; still serving the last good list:',
+        outage,
+      ),
+    )
+    expect(await shown(cache)).toEqual({ status: 'ok', ids: ['a'] })
+    expect(cache.freshUntil()).toBeUndefined()
+    // The retry waits its turn (here the TTL), then runs on the next page view.
+    await vi.waitFor(async () => {
+      await cache.read()
+      expect(load).toHaveBeenCalledTimes(3)
     })
-    const { cache, advance } = setup(load)
-    expect(await cache.get()).toEqual({ items: [], status: 'error' })
-    advance(100)
-    expect(await cache.get()).toEqual({ items: [], status: 'error' })
-    expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('answers the error state when the first load fails, and the list once a retry succeeds', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(list('a'))
+    const cache = createGalleryCache(load, 100)
+    expect(await shown(cache)).toEqual({ status: 'error', ids: [] })
+    expect(errors).toHaveBeenCalledWith('Gallery load failed:', expect.any(Error))
+    expect(cache.freshUntil()).toBeUndefined()
+    await vi.waitFor(async () => expect(await shown(cache)).toEqual({ status: 'ok', ids: ['a'] }))
+  })
+
+  it('does not report a load given up for the shutdown', async () => {
+    const cache = createGalleryCache(() => Promise.reject(new GalleryLoadStoppedError('stop')), 100)
+    expect((await cache.read()).status).toBe('error')
+    expect(errors).not.toHaveBeenCalled()
+  })
+
+  it('works out what pages derive from a list once, and anew for a reloaded list', async () => {
+    const load = vi.fn().mockResolvedValueOnce(list('a')).mockResolvedValue(list('a', 'b'))
+    const cache = createGalleryCache(load, 100)
+    const first = await cache.read()
+    const make = vi.fn(() => ({ count: first.items.length }))
+    expect(derive(first, 'count', make)).toBe(derive(first, 'count', make))
+    expect(make).toHaveBeenCalledTimes(1)
+    await vi.waitFor(async () => expect((await cache.read()).items).toHaveLength(2))
+    const reloaded = await cache.read()
+    expect(derive(reloaded, 'count', () => ({ count: reloaded.items.length }))).toEqual({
+      count: 2,
+    })
   })
 })

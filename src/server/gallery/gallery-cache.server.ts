@@ -1,153 +1,75 @@
-import type { GalleryItem, GalleryResult } from '#src/features/gallery/gallery-item.ts'
+import { LRUCache } from 'lru-cache'
+import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
+import { GalleryLoadStoppedError } from './gallery-source.server'
 
-export interface GalleryCacheOptions {
-  load: () => Promise<GalleryItem[]>
-  /** How long a loaded list counts as fresh; after that it is served while a reload runs. */
-  ttlMs?: number
-  /** After a failed load, how long to wait before the next attempt. */
-  retryAfterMs?: number
-  /**
-   * With no list yet, how long a page waits for the first load (default 3 s). Past it the page
-   * gets the error state and the load carries on, so the next page view gets the list: a slow
-   * database never holds a page.
-   */
-  waitMs?: number
-  /**
-   * A load still unsettled after this long (default 30 s) counts as failed and its late result is
-   * ignored, so a hung source cannot block every later reload.
-   */
-  loadTimeoutMs?: number
-  now?: () => number
-  onError?: (error: unknown, context: { servingLastGood: boolean }) => void
+/** A loaded gallery (or the error state), and what pages worked out from it. */
+export interface GalleryList {
+  items: GalleryItem[]
+  status: 'ok' | 'error'
+  /** False for the error state and for a list kept through a failed refresh. */
+  fresh: boolean
+  /** Views, showcases, the sitemap: bounded, so visitors' searches cannot fill the memory. */
+  derived: LRUCache<string, object, () => object>
 }
 
-export interface GalleryCache {
-  /** The gallery; never rejects. */
-  get(): Promise<GalleryResult>
-  /**
-   * The gallery, and until when it counts as fresh: undefined for the error state or a list past
-   * its TTL (served while a reload runs). A copy of a page showing it must not outlive that.
-   */
-  read(): Promise<{ result: GalleryResult; freshUntil: number | undefined }>
-  /**
-   * Until when the list a page would show now counts as fresh, without loading: undefined when a
-   * page would show the error state or a stale list. For the Cache-Control of such pages.
-   */
-  freshUntil(): number | undefined
-  clear(): void
-}
+const list = (items: GalleryItem[], status: GalleryList['status']): GalleryList => ({
+  items,
+  status,
+  fresh: status === 'ok',
+  derived: new LRUCache({ max: 64, memoMethod: (_, __, { context: make }) => make() }),
+})
+const errorState = list([], 'error')
+
+/** Worked out once per list, while among its 64 most recently used. */
+export const derive = <T extends object>(gallery: GalleryList, key: string, make: () => T) =>
+  gallery.derived.memo(key, { context: make }) as T
 
 /**
- * A load given up because the server is stopping (its source said why already): not a failure
- * to report, and nothing to retry in this process.
+ * The gallery kept in memory so page views do not each hit the database: fresh for `ttlMs`, then
+ * served as it is while one reload runs. The last good list is kept through an outage; after a
+ * failed load the next waits 10 s (or the TTL). With no list yet, a page waits at most 3 s for
+ * the load, which carries on for the next page.
  */
-export class GalleryLoadStoppedError extends Error {
-  override name = 'GalleryLoadStoppedError'
-}
-
-const reportFailure: NonNullable<GalleryCacheOptions['onError']> = (error, { servingLastGood }) =>
-  error instanceof GalleryLoadStoppedError ||
-  console.error(
-    servingLastGood
-      ? 'Gallery refresh failed; still serving the last good list:'
-      : 'Gallery load failed:',
-    error,
-  )
-
-export class GalleryLoadTimeoutError extends Error {
-  override name = 'GalleryLoadTimeoutError'
-  constructor(readonly timeoutMs: number) {
-    super(`The gallery source did not answer within ${timeoutMs} ms`)
-  }
-}
-
-/** Resolves when `promise` settles or after `ms`, whichever comes first; never rejects. */
-function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const elapsed = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms)
-    timer.unref?.()
+export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: number) {
+  const lists = new LRUCache<'gallery', GalleryList>({
+    max: 1,
+    ttl: ttlMs,
+    ignoreFetchAbort: true,
+    allowStaleOnFetchAbort: true,
+    fetchMethod: async (_, last, { options }) => {
+      try {
+        return list(await load(), 'ok')
+      } catch (error) {
+        if (!(error instanceof GalleryLoadStoppedError)) {
+          const kept = last?.status === 'ok'
+          console.error(
+            kept
+              ? 'Gallery refresh failed; still serving the last good list:'
+              : 'Gallery load failed:',
+            error,
+          )
+        }
+        options.ttl = Math.min(10_000, ttlMs)
+        return { ...(last ?? errorState), fresh: false }
+      }
+    },
   })
-  return Promise.race([promise.then(noop, noop), elapsed]).finally(() => clearTimeout(timer))
-}
-
-const noop = () => {}
-
-/**
- * Keeps the gallery in memory so page views do not each hit the database: stale-while-revalidate,
- * one load at a time, the last good list kept through an outage, pages never held longer than
- * `waitMs`, and a hung load given up after `loadTimeoutMs`.
- */
-export function createGalleryCache({
-  load,
-  ttlMs = 5 * 60_000,
-  retryAfterMs = 10_000,
-  waitMs = 3_000,
-  loadTimeoutMs = 30_000,
-  now = Date.now,
-  onError = reportFailure,
-}: GalleryCacheOptions): GalleryCache {
-  let lastGood: { items: GalleryItem[]; loadedAt: number } | undefined
-  let lastFailureAt: number | undefined
-  let inFlight: Promise<void> | undefined
-
-  const mayTryAgain = (at: number) =>
-    lastFailureAt === undefined || at - lastFailureAt >= retryAfterMs
-
-  function startLoad(): Promise<void> {
-    if (inFlight) return inFlight
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new GalleryLoadTimeoutError(loadTimeoutMs)), loadTimeoutMs)
-      timer.unref?.()
-    })
-    const attempt = Promise.race([Promise.resolve().then(load), deadline])
-      .then(
-        (items) => {
-          lastGood = { items, loadedAt: now() }
-          lastFailureAt = undefined
-        },
-        (error: unknown) => {
-          lastFailureAt = now()
-          onError(error, { servingLastGood: lastGood !== undefined })
-        },
-      )
-      .finally(() => {
-        clearTimeout(timer)
-        inFlight = undefined
-      })
-    inFlight = attempt
-    return attempt
-  }
-
-  const current = (): { result: GalleryResult; freshUntil: number | undefined } => {
-    if (!lastGood) return { result: { items: [], status: 'error' }, freshUntil: undefined }
-    const freshUntil = lastGood.loadedAt + ttlMs
-    return {
-      result: { items: lastGood.items, status: 'ok' },
-      freshUntil: now() < freshUntil ? freshUntil : undefined,
-    }
-  }
-
-  async function read() {
-    const at = now()
-    if (lastGood) {
-      if (at - lastGood.loadedAt >= ttlMs && mayTryAgain(at)) void startLoad()
-      return current()
-    }
-    if (inFlight || mayTryAgain(at)) await waitAtMost(startLoad(), waitMs)
-    return current()
-  }
+  const kept = () => lists.peek('gallery', { allowStale: true })
 
   return {
-    read,
-    async get() {
-      return (await read()).result
+    /** Until when the list a page would show now stays fresh (undefined: stale or the error state). */
+    freshUntil(): number | undefined {
+      const remaining = lists.getRemainingTTL('gallery')
+      return kept()?.fresh && remaining > 0 ? Date.now() + remaining : undefined
     },
-    freshUntil: () => current().freshUntil,
-    clear() {
-      lastGood = undefined
-      lastFailureAt = undefined
+    async read(): Promise<GalleryList> {
+      const last = kept()
+      const loaded = await lists.fetch('gallery', {
+        // A good list is served at once, stale or not; the error state waits for a due retry.
+        allowStale: last?.status === 'ok',
+        signal: AbortSignal.timeout(3_000),
+      })
+      return loaded ?? last ?? errorState
     },
   }
 }

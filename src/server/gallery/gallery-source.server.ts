@@ -1,39 +1,50 @@
+import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
+import { type RejectedGalleryRow, toGalleryItems } from '#src/features/gallery/gallery-row.ts'
 import type { GalleryImageDelivery } from '#src/features/gallery/photo-variants.ts'
 import type { GalleryImageUrls } from '#src/features/gallery/storage-path.ts'
-
-export const galleryTable = 'gallery_images'
-export const importGalleryFunction = 'import_gallery_images_from_storage'
-
-export type GallerySourceKind = 'supabase' | 'embedded'
+import { yieldToEventLoop } from '../db/embedded-bucket.server'
 
 /** Where the gallery rows come from: Supabase in production, the embedded PGlite otherwise. */
 export interface GallerySource {
-  readonly kind: GallerySourceKind
-  /** Builds the public URLs of the images a row names. */
   readonly urls: GalleryImageUrls
-  /** How the photos' smaller variants are reached, as of the last read. */
-  images(): GalleryImageDelivery
-  /** Every row of gallery_images (unparsed) and the exact row count. */
-  readAll(): Promise<{ rows: unknown[]; count: number }>
-  /** Calls import_gallery_images_from_storage(); resolves to the number of rows it created. */
-  importFromStorage(): Promise<number>
+  /** How the photos of `shown` reach the browser, as of the last read. */
+  images(shown: readonly GalleryItem[]): GalleryImageDelivery
+  /** Every row of gallery_images, unparsed. */
+  readAll(): Promise<unknown[]>
+  /** Runs import_gallery_images_from_storage(): rows for the photos in storage that have none. */
+  importFromStorage(): Promise<void>
 }
 
 export class GallerySourceError extends Error {
   override name = 'GallerySourceError'
-  readonly source: GallerySourceKind
-  /** SQLSTATE or PostgREST error code, when the backend gave one. */
-  readonly code: string | undefined
-  /** HTTP status, for Supabase. */
-  readonly status: number | undefined
+}
 
-  constructor(
-    message: string,
-    details: { source: GallerySourceKind; code?: string; status?: number; cause?: unknown },
-  ) {
-    super(message, { cause: details.cause })
-    this.source = details.source
-    this.code = details.code || undefined
-    this.status = details.status
+/** A load given up because the server is stopping: nothing to report or retry. */
+export class GalleryLoadStoppedError extends Error {
+  override name = 'GalleryLoadStoppedError'
+}
+
+const warnAboutRow = ({ id, reason }: RejectedGalleryRow) =>
+  console.warn(`Skipped gallery row ${id ?? '(no id)'}: ${reason}`)
+
+/**
+ * Every row of the gallery; an empty table is first filled from the photos in storage, so a new
+ * site shows what its bucket holds. Malformed rows are reported and skipped.
+ */
+export async function loadGallery(
+  source: GallerySource,
+  onRejected = warnAboutRow,
+): Promise<GalleryItem[]> {
+  let rows = await source.readAll()
+  if (rows.length === 0) {
+    await source.importFromStorage()
+    rows = await source.readAll()
   }
+  // A slice at a time, so mapping thousands of projects does not hold the server.
+  const items: GalleryItem[] = []
+  for (let start = 0; start < rows.length; start += 250) {
+    if (start > 0) await yieldToEventLoop()
+    items.push(...toGalleryItems(rows.slice(start, start + 250), source.urls, onRejected))
+  }
+  return items
 }

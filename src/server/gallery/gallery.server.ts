@@ -4,18 +4,8 @@ import type {
   GalleryItem,
   GalleryResult,
 } from '#src/features/gallery/gallery-item.ts'
-import {
-  type GalleryPageResult,
-  type GalleryProjectResult,
-  type GalleryView,
-  galleryPage,
-  projectNeighbours,
-} from '#src/features/gallery/gallery-pages.ts'
-import { categoryShowcase } from '#src/features/gallery/gallery-view.ts'
-import {
-  type GalleryImageDelivery,
-  galleryPhotoPath,
-} from '#src/features/gallery/photo-variants.ts'
+import * as pages from '#src/features/gallery/gallery-pages.ts'
+import * as views from '#src/features/gallery/gallery-view.ts'
 import { readBucketListing } from '../db/embedded-bucket.server'
 import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
 import { bundledBucketManifest } from '../db/embedded-sql.server'
@@ -25,201 +15,110 @@ import { pageDataFreshUntil } from '../page-freshness.server'
 import { processState } from '../process-state.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { imageNotFound, serveImageFile } from './embedded-photo-variants.server'
-import { createGalleryCache, type GalleryCache } from './gallery-cache.server'
-import type { GallerySource } from './gallery-source.server'
-import { galleryViewsOf } from './gallery-views.server'
-import { type ImageMode, initialImageMode } from './image-mode.server'
-import { loadGallery } from './load-gallery.server'
+import { createGalleryCache, derive, type GalleryList } from './gallery-cache.server'
+import { type GallerySource, loadGallery } from './gallery-source.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
-type SourceSettings = Pick<
-  Environment,
-  | 'DATA_DIR'
-  | 'GALLERY_BUCKET_DIR'
-  | 'SUPABASE_URL'
-  | 'SUPABASE_ANON_KEY'
-  | 'SUPABASE_SECRET_KEY'
-  | 'SUPABASE_IMAGE_TRANSFORMATIONS'
->
+type View = Omit<pages.GalleryView, 'page'>
 
-const usesSupabase = (settings: SourceSettings) =>
-  Boolean(settings.SUPABASE_URL && settings.SUPABASE_ANON_KEY)
-
-/** Supabase when both of its variables are set; the embedded database otherwise. */
-export function createGallerySource(settings: SourceSettings): GallerySource {
-  const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SECRET_KEY: secretKey } = settings
-  if (url && anonKey && secretKey) {
+/** Supabase when its variables are set (the environment requires all three); the embedded database otherwise. */
+export function createGallerySource(env: Environment): GallerySource {
+  if (env.SUPABASE_URL && env.SUPABASE_ANON_KEY && env.SUPABASE_SECRET_KEY) {
     return createSupabaseGallerySource({
-      url,
-      anonKey,
-      secretKey,
-      imageTransformations: settings.SUPABASE_IMAGE_TRANSFORMATIONS,
+      url: env.SUPABASE_URL,
+      anonKey: env.SUPABASE_ANON_KEY,
+      secretKey: env.SUPABASE_SECRET_KEY,
+      imageTransformations: env.SUPABASE_IMAGE_TRANSFORMATIONS,
     })
   }
-  const bucketFolder = resolve(settings.GALLERY_BUCKET_DIR)
+  const bucketFolder = resolve(env.GALLERY_BUCKET_DIR)
   return createEmbeddedGallerySource({
-    database: async () => (await getEmbeddedDatabase(settings.DATA_DIR)).db,
+    database: async () => (await getEmbeddedDatabase(env.DATA_DIR)).db,
     bucketListing: () => readBucketListing(bucketFolder, bundledBucketManifest),
     signal: state.stopping.signal,
   })
 }
 
 const state = processState('gallery', () => ({
-  source: undefined as GallerySource | undefined,
-  cache: undefined as GalleryCache | undefined,
+  current: undefined as ReturnType<typeof createGallery> | undefined,
   // Aborted on SIGTERM: a bucket sync under way stops after its current batch.
   stopping: new AbortController(),
 }))
 
-/**
- * The cache's timings from GALLERY_CACHE_TTL_MS (default 5 minutes): after a failed load the next
- * attempt waits 10 s, or the TTL when that is shorter.
- */
-export const galleryCacheTimings = (ttlMs: number) => ({
-  ttlMs,
-  retryAfterMs: Math.min(10_000, ttlMs),
-})
+function createGallery() {
+  const source = createGallerySource(getEnvironment())
+  const cache = createGalleryCache(() => loadGallery(source), getEnvironment().GALLERY_CACHE_TTL_MS)
+  return { source, cache }
+}
+const gallery = () => (state.current ??= createGallery())
+export const getGalleryCache = () => gallery().cache
+const images = (shown: readonly GalleryItem[]) => gallery().source.images(shown)
 
-/** The process-wide gallery cache over the configured source. */
-export function getGalleryCache(): GalleryCache {
-  state.cache ??= createGalleryCache({
-    ...galleryCacheTimings(getEnvironment().GALLERY_CACHE_TTL_MS),
-    load: () => {
-      state.source ??= createGallerySource(getEnvironment())
-      return loadGallery(state.source)
-    },
-  })
-  return state.cache
+/** The whole list; a page rendered with it may be kept (page-cache.server.ts) while it is fresh. */
+export async function readGallery(): Promise<GalleryList> {
+  const list = await getGalleryCache().read()
+  pageDataFreshUntil(getGalleryCache().freshUntil())
+  return list
 }
 
-/**
- * The whole gallery list, for the server's own use (the browser gets a page of it, or a
- * category's few projects, with their photos' delivery): never throws. A page rendered with it may
- * be kept (page-cache.server.ts) only while the list is fresh, and not at all with the error state.
- */
-export async function readGallery(): Promise<GalleryResult> {
-  try {
-    const { result, freshUntil } = await getGalleryCache().read()
-    pageDataFreshUntil(freshUntil)
-    return result
-  } catch (error) {
-    console.error('Gallery load failed:', error)
-    pageDataFreshUntil(undefined)
-    return { items: [], status: 'error' }
-  }
-}
-
-/**
- * One page of a view, as the gallery page shows it: the page's projects and the view's totals,
- * never the whole list. Never throws (a failure is `status: 'error'`, as readGallery's).
- */
-export async function readGalleryPage(view: GalleryView): Promise<GalleryPageResult> {
-  const gallery = await readGallery()
-  if (gallery.status === 'error')
-    return { status: 'error', items: [], page: 1, pageCount: 1, total: 0 }
-  const page = galleryPage(galleryViewsOf(gallery.items)(view), view.page)
-  return withDelivery({ status: 'ok', ...page }, page.items)
-}
-
-/**
- * The open project of a view and its neighbours in the whole view (wrapping), so the viewer
- * steps through every page without the browser holding the list.
- */
-export async function readGalleryProject(
-  view: Omit<GalleryView, 'page'>,
-  id: string,
-): Promise<GalleryProjectResult> {
-  const gallery = await readGallery()
-  if (gallery.status === 'error') return { status: 'error' }
-  const found = projectNeighbours(galleryViewsOf(gallery.items)(view), id)
-  if (!found?.project) return { status: 'ok' }
-  return withDelivery({ status: 'ok', ...found }, [found.project])
-}
-
-/**
- * A category's showcase (categoryShowcase) for service and location pages, with the delivery of
- * its photos only: a few projects, whatever the size of the gallery. Worked out once per list.
- */
-export async function readCategoryShowcase(category: GalleryCategory): Promise<GalleryResult> {
-  const gallery = await readGallery()
-  if (gallery.status === 'error') return gallery
-  let showcases = showcasesOfList.get(gallery.items)
-  if (!showcases) {
-    showcases = new Map()
-    showcasesOfList.set(gallery.items, showcases)
-  }
-  let items = showcases.get(category)
-  if (!items) {
-    items = categoryShowcase(gallery.items, category)
-    showcases.set(category, items)
-  }
-  return withDelivery({ ...gallery, items }, items)
-}
-
-const showcasesOfList = new WeakMap<GalleryItem[], Map<GalleryCategory, GalleryItem[]>>()
-
-const withDelivery = <Result extends object>(result: Result, shown: GalleryItem[]) => {
-  const images = state.source?.images()
-  return images ? { ...result, images: deliveryFor(shown, images) } : result
-}
-
-/**
- * How this instance's gallery photos reach the browser (for /readyz): with Supabase, render URLs
- * or the uploaded variants, as its probe of a render URL settled (image-mode.server.ts); the
- * embedded site always serves its own variants.
- */
-export function galleryImageMode(): ImageMode {
-  const images = state.source?.images()
-  if (images) return images.kind
-  const environment = getEnvironment()
-  return usesSupabase(environment)
-    ? initialImageMode(environment.SUPABASE_IMAGE_TRANSFORMATIONS)
-    : 'variants'
-}
-
-/**
- * For server start: opens the embedded database now (rejecting when another server holds its
- * data directory, so this one can refuse to start) and warms the cache.
- */
-export async function startGallery(): Promise<void> {
-  const environment = getEnvironment()
-  if (!usesSupabase(environment)) await getEmbeddedDatabase(environment.DATA_DIR)
-  await getGalleryCache().get()
-}
-
-/** The delivery, with only the listed photos that these items show (the page carries it). */
-export function deliveryFor(
-  items: GalleryItem[],
-  images: GalleryImageDelivery,
-): GalleryImageDelivery {
-  if (images.kind !== 'variants' || images.photos === undefined) return images
-  const listed = listedPhotos(images.photos)
-  const shown = new Set(
-    items.flatMap((item) =>
-      [item.imageUrl, ...item.additionalImages].map((url) => galleryPhotoPath(url, images.baseUrl)),
+/** A view of the list: the list in the sort's order (kept), filtered (filtering keeps the order). */
+export const viewOf = (list: GalleryList, { category, sort, q }: View) =>
+  derive(list, `view ${category} ${sort} ${q}`, () =>
+    derive(list, `sorted ${sort}`, () =>
+      views.selectGalleryView(list.items, { category: 'all', sort, q: '' }),
+    ).filter(
+      (item) =>
+        (category === 'all' || item.category === category) && views.matchesGallerySearch(item, q),
     ),
   )
-  const photos = [...shown].filter((path): path is string => path !== undefined && listed.has(path))
-  return { ...images, photos }
+
+/** One page of a view (12 projects) with the view's totals, never the whole list. */
+export async function readGalleryPage(view: pages.GalleryView): Promise<pages.GalleryPageResult> {
+  const list = await readGallery()
+  if (list.status === 'error')
+    return { status: 'error', items: [], page: 1, pageCount: 1, total: 0 }
+  const page = pages.galleryPage(viewOf(list, view), view.page)
+  return { status: 'ok', ...page, images: images(page.items) }
 }
 
-/** The listing as a set, made once per listing: a page looks up its dozen photos in it. */
-function listedPhotos(photos: readonly string[]): ReadonlySet<string> {
-  let listed = listedPhotoSets.get(photos)
-  if (!listed) {
-    listed = new Set(photos)
-    listedPhotoSets.set(photos, listed)
-  }
-  return listed
+/** The open project and its neighbours in the whole view (wrapping), for the viewer. */
+export async function readGalleryProject(
+  view: View,
+  id: string,
+): Promise<pages.GalleryProjectResult> {
+  const list = await readGallery()
+  if (list.status === 'error') return { status: 'error' }
+  const found = pages.projectNeighbours(viewOf(list, view), id)
+  return found?.project
+    ? { status: 'ok', ...found, images: images([found.project]) }
+    : { status: 'ok' }
 }
 
-const listedPhotoSets = new WeakMap<readonly string[], ReadonlySet<string>>()
+/** A category's few projects for service and location pages, whatever the size of the gallery. */
+export async function readCategoryShowcase(category: GalleryCategory): Promise<GalleryResult> {
+  const list = await readGallery()
+  if (list.status === 'error') return { items: [], status: 'error' }
+  const items = derive(list, `showcase ${category}`, () =>
+    views.categoryShowcase(list.items, category),
+  )
+  return { items, status: 'ok', images: images(items) }
+}
+
+/** How this instance's gallery photos reach the browser (for /readyz). */
+export const galleryImageMode = () => images([]).kind
+
+/** At start: opens the embedded database (refusing to start when another server holds it) and warms the cache. */
+export async function startGallery(): Promise<void> {
+  const { SUPABASE_URL, DATA_DIR } = getEnvironment()
+  if (!SUPABASE_URL) await getEmbeddedDatabase(DATA_DIR)
+  await getGalleryCache().read()
+}
 
 /** A photo of the embedded bucket folder; with Supabase the photos live in its Storage. */
 export function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
-  const environment = getEnvironment()
-  if (usesSupabase(environment)) return Promise.resolve(imageNotFound())
-  return serveImageFile(environment.GALLERY_BUCKET_DIR, path, request)
+  const { SUPABASE_URL, GALLERY_BUCKET_DIR } = getEnvironment()
+  if (SUPABASE_URL) return Promise.resolve(imageNotFound())
+  return serveImageFile(GALLERY_BUCKET_DIR, path, request)
 }
 
 /** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */
