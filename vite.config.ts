@@ -1,5 +1,3 @@
-import { writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
@@ -23,11 +21,10 @@ const ignoreUseClientDirectives: OnWarn = (warning, warn) => {
 
 /**
  * Where the build runs (Nitro's presets, chosen with NITRO_PRESET): node-server by default, with
- * the embedded database; node-cluster and the serverless presets serve Supabase only.
+ * the embedded database; the serverless presets serve Supabase only.
  */
 const preset = process.env.NITRO_PRESET ?? 'node-server'
 const nodeServer = preset === 'node-server' || preset === 'node'
-const nodeCluster = preset === 'node-cluster'
 
 /**
  * The node-server build serves the embedded gallery: the variants of the photos it ships are made
@@ -130,10 +127,8 @@ export default defineConfig(({ command }) => ({
       // PGlite's wasm and data files are not traced by the bundler: the node-server build ships
       // the whole package; the others leave it out (it loads only in embedded mode).
       ...(nodeServer ? { traceDeps: ['@electric-sql/pglite*'] } : {}),
-      // Node builds listen once ready and stop without losing a request (its header says how).
-      ...(command === 'build' && (nodeServer || nodeCluster)
-        ? { entry: './src/server/nitro/node-entry.ts' }
-        : {}),
+      // It listens once ready and stops without losing a request (its header says how).
+      ...(command === 'build' && nodeServer ? { entry: './src/server/nitro/node-entry.ts' } : {}),
       ...(command === 'build' && nodeServer
         ? {
             publicAssets: [
@@ -150,20 +145,6 @@ export default defineConfig(({ command }) => ({
                 console.info(
                   describeBundledPhotoVariants(report, bundledPhotoVariants.outputFolder),
                 )
-              },
-            },
-          }
-        : {}),
-      // node-cluster: a folder of its own, so it sits beside the default build. Nitro's primary
-      // (index.mjs) neither hands stops to its workers nor replaces them; the entry does both, so
-      // index.mjs only loads it.
-      ...(nodeCluster
-        ? {
-            output: { dir: '.output-cluster' },
-            hooks: {
-              compiled: async (built) => {
-                const serverDir = built.options.output.serverDir
-                await writeFile(join(serverDir, 'index.mjs'), "import './worker.mjs'\n")
               },
             },
           }

@@ -61,7 +61,6 @@ function problems(html: string, nonce: string, origin: string) {
  */
 const builds = {
   'node-server': { serverDir: '.output/server', entry: 'index.mjs', runs: 'process' },
-  'node-cluster': { serverDir: '.output-cluster/server', entry: 'index.mjs', runs: 'process' },
   netlify: { serverDir: '.netlify/functions-internal/server', entry: 'main.mjs', runs: 'handler' },
 } as const
 
@@ -91,7 +90,6 @@ async function startProcess(entry: string, dataDirectory: string): Promise<Rende
       ...renderingEnvironment(dataDirectory),
       PORT: String(port),
       HOST: '127.0.0.1',
-      NITRO_CLUSTER_WORKERS: '1',
     },
   })
   let serverLog = ''

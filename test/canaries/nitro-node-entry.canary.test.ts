@@ -4,8 +4,7 @@
  * - Node's `server.close()` resets an idle keep-alive connection whose request has arrived but is
  *   not read yet (nodejs/node#60617): the drain is ours (docs/decisions/029-own-drain.md).
  * - Nitro's node-server entry calls `serve()` right after its plugins ran, without waiting for
- *   their start (the embedded database's open), and its cluster primary listens for neither a
- *   worker's exit nor a stop signal (no Nitro issue filed).
+ *   their start (the embedded database's open).
  */
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -33,12 +32,5 @@ describe('Node 24 and Nitro 3 beta without our node entry (canary)', () => {
   it("Nitro's node-server entry serves as soon as its plugins have run", () => {
     const entry = readFileSync(join(nitroDist, 'presets/node/runtime/node-server.mjs'), 'utf8')
     expect(entry).toMatch(/const nitroApp = useNitroApp\(\);\s*const server = serve\(/)
-  })
-
-  it("Nitro's cluster primary forks its workers and nothing more", () => {
-    const presets = readFileSync(join(nitroDist, '_presets.mjs'), 'utf8')
-    const primary = /function nodeClusterEntry\(\) \{\s*return `([^`]*)`/.exec(presets)?.[1]
-    expect(primary).toContain('cluster.fork(')
-    expect(primary).not.toMatch(/SIGTERM|\.on\(\s*["']exit/)
   })
 })

@@ -76,7 +76,7 @@ const firstPort = Number(process.env.FAULT_PORT_BASE ?? 3400) + slot * 10
 let nextPort = 0
 
 /** A free port of this worker's ten in the range, a different one on each call. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   for (let tries = 0; tries < 10; tries++) {
     const port = firstPort + (nextPort++ % 10)
     if (await portIsFree(port)) return port
@@ -185,7 +185,7 @@ export async function startProductionServer(options: StartServerOptions): Promis
   throw new Error(`the server did not answer within the time limit:\n${output}`)
 }
 
-/** The pids of a process's children (from /proc: a cluster's workers, a container's pid 1). */
+/** The pids of a process's children (from /proc: a container's pid 1). */
 export function childrenOf(pid: number): number[] {
   const children: number[] = []
   for (const entry of readdirSync('/proc')) {

@@ -3,7 +3,6 @@
  * node entry listens once they have), every response gets its headers, and Nitro's close hook
  * stops the services after the last answer.
  */
-import cluster from 'node:cluster'
 import { definePlugin } from 'nitro'
 import { parseTrustProxy, type TrustProxy } from '../contact/client-ip.server'
 import { EnvironmentError, getEnvironment, ignoredVariables } from '../env.server'
@@ -19,11 +18,9 @@ export default definePlugin((nitroApp) => {
     for (const { name, reason } of ignoredVariables(environment, process.env)) {
       console.warn(`${name} is set but does nothing in ${mode} mode: ${reason}.`)
     }
-    // Once per server (a cluster's first worker), and not for pages rendered at build time.
-    const firstProcess = !cluster.isWorker || cluster.worker?.id === 1
-    if (firstProcess && process.env.TSS_PRERENDERING !== 'true') {
+    // Not for pages rendered at build time.
+    if (process.env.TSS_PRERENDERING !== 'true')
       warnOfPlaceholderContactDetails(environment.SITE_URL)
-    }
   } catch (error) {
     if (!(error instanceof EnvironmentError)) throw error
     console.error(`${error.message}\nSee .env.example for every variable and its format.`)
