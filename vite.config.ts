@@ -153,8 +153,7 @@ export default defineConfig(({ command }) => ({
       rolldownConfig: {
         onwarn: ignoreUseClientDirectives,
         ...(nodeServer ? {} : { external: ['@electric-sql/pglite'] }),
-        // Works around a bundled CommonJS module having no `__filename` (write-file-atomic names
-        // its temporary files with it); none filed: remove once test/canaries/rolldown-cjs-filename fails.
+        // Workaround: a CommonJS module bundled by Nitro's rolldown has no `__filename`, which write-file-atomic names its temporary files with (none filed; reproduction: test/canaries/rolldown-cjs-filename.canary.test.ts); remove once that canary fails.
         transform: { define: { __filename: 'import.meta.filename' } },
       },
       // Scripts, styles and SVGs ship gzip and brotli twins; the server picks by Accept-Encoding.
