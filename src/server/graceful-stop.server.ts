@@ -50,7 +50,6 @@ export function gracefulStop(
     else handOver()
   })
 
-  /** Asks `done` every turn, right after a poll phase, until it says yes or `untilMs` passes. */
   const waitUntil = async (done: (loopWasIdle: boolean) => boolean, untilMs: number) => {
     while (performance.now() < untilMs) {
       await sleep(turnMs)

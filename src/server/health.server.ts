@@ -13,11 +13,10 @@ const answer = (body: Record<string, unknown>, status = 200) =>
     headers: status === 200 ? headers : { ...headers, 'retry-after': '2' },
   })
 
-/** `/healthz`: the process is alive and answering. */
 export const livenessResponse = () => answer({ status: 'ok' })
 
 // `/readyz`: Supabase mode is ready once started (its outage must not take every instance out).
-// A failed contact check is `degraded`, still 200 (decision 025), named by status (text names hosts).
+// A failed contact check is `degraded`, still 200 (decision 025), named by status (not text).
 export async function readinessResponse(): Promise<Response> {
   const report = lastContactSelfCheck()
   const contact = report

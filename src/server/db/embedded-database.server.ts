@@ -20,7 +20,6 @@ export class EmbeddedDatabaseMissingError extends Error {
   }
 }
 
-/** Opens it under the lock and brings its schema up to date (shim, migrations, seed). */
 export async function openEmbeddedDatabase(dataDir: string) {
   const { PGlite } = await import('@electric-sql/pglite').catch((error) => {
     throw error?.code === 'ERR_MODULE_NOT_FOUND' ? new EmbeddedDatabaseMissingError(error) : error
