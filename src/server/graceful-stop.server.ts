@@ -1,16 +1,10 @@
-/**
- * A stop that loses no request behind pooled keep-alive connections, even while clients go on
- * sending. Why not http-terminator or Node's `server.close()`: docs/decisions/029-own-drain.md.
- */
+// A stop that loses no request behind pooled keep-alive connections, even while clients go on
+// sending. Why not http-terminator or Node's `server.close()`: docs/decisions/029-own-drain.md.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { Server as NetServer, type Socket } from 'node:net'
 import { setImmediate as afterPoll, setTimeout as sleep } from 'node:timers/promises'
 
-interface Connection {
-  owed: Set<ServerResponse>
-  idleSince: number
-  bytesRead: number
-}
+type Connection = { owed: Set<ServerResponse>; idleSince: number; bytesRead: number }
 
 /** Call once the app's request listener is attached, before the server accepts anyone. */
 export function gracefulStop(
@@ -28,14 +22,8 @@ export function gracefulStop(
     connection.idleSince = performance.now()
     connection.bytesRead = socket.bytesRead
   }
-  /**
-   * Ends a connection that owed nothing and read nothing (a request on its way) for the grace,
-   * looked at after an idle poll phase: after a busy one, the kernel may hold a request unread.
-   */
-  const endIfIdle = (socket: Socket, connection: Connection, loopWasIdle: boolean) => {
-    if (connection.owed.size > 0 || !loopWasIdle) return
-    if (socket.bytesRead !== connection.bytesRead) markIdle(socket, connection)
-    else if (performance.now() - connection.idleSince >= idleGraceMs) socket.end()
+  const cutAll = () => {
+    for (const socket of connections.keys()) socket.destroy()
   }
 
   server.on('connection', (socket: Socket) => {
@@ -62,7 +50,6 @@ export function gracefulStop(
     else handOver()
   })
 
-  /** Asks `done` every turn, right after a poll phase, until it says yes or `untilMs` passes. */
   const waitUntil = async (done: (loopWasIdle: boolean) => boolean, untilMs: number) => {
     while (performance.now() < untilMs) {
       await sleep(turnMs)
@@ -72,7 +59,6 @@ export function gracefulStop(
     }
   }
 
-  let stopped: Promise<{ cut: number }> | undefined
   const stop = async () => {
     stopping = true
     const startedAt = performance.now()
@@ -86,8 +72,8 @@ export function gracefulStop(
       () => performance.now() - startedAt >= settleMs && openAtStop.every((c) => c.owed.size === 0),
       startedAt + timeoutMs / 3,
     )
-    // Close the listener only once nobody has connected for settleMs and the loop was idle, so
-    // no connection waits in the listen queue (closing it would reset them).
+    // Closing the listener resets connections in its queue: wait until nobody has connected for
+    // settleMs and the loop was idle.
     held = []
     let quietLooks = 0
     await waitUntil(
@@ -103,22 +89,23 @@ export function gracefulStop(
     )
     for (const handOver of held.splice(0)) handOver()
     held = undefined
+    // End a connection that owed and read nothing for the grace, looked at only after an idle
+    // poll phase: after a busy one, the kernel may hold a request unread.
     await waitUntil((loopWasIdle) => {
-      for (const [socket, connection] of connections) endIfIdle(socket, connection, loopWasIdle)
+      for (const [socket, connection] of connections) {
+        if (connection.owed.size > 0 || !loopWasIdle) continue
+        if (socket.bytesRead !== connection.bytesRead) markIdle(socket, connection)
+        else if (performance.now() - connection.idleSince >= idleGraceMs) socket.end()
+      }
       return connections.size === 0
     }, startedAt + timeoutMs)
     const cut = connections.size
-    for (const socket of connections.keys()) socket.destroy()
+    cutAll()
     await allClosed
     return { cut }
   }
 
-  return {
-    /** Answers everything sent before and during the drain, then closes; `cut` counts the rest. */
-    stop: () => (stopped ??= stop()),
-    /** A second stop signal: cut every connection now. */
-    cutAll: () => {
-      for (const socket of connections.keys()) socket.destroy()
-    },
-  }
+  let stopped: Promise<{ cut: number }> | undefined
+  /** `stop` answers everything sent before and during the drain; `cut` counts the rest. */
+  return { stop: () => (stopped ??= stop()), cutAll }
 }

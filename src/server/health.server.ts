@@ -13,16 +13,10 @@ const answer = (body: Record<string, unknown>, status = 200) =>
     headers: status === 200 ? headers : { ...headers, 'retry-after': '2' },
   })
 
-/** `/healthz`: the process is alive and answering. */
 export const livenessResponse = () => answer({ status: 'ok' })
 
-/**
- * `/readyz`. Embedded: the database answers with every migration applied and DATA_DIR takes
- * writes (else 503 naming why); photo variants that cannot be written are named but keep it
- * ready. Supabase: ready once started (an outage there shows in the gallery, and must not take
- * every instance out at once). Both name the contact checks by status (the sentences may name
- * hosts: they go to the log) and answer `degraded`, still 200, when one failed (decision 025).
- */
+// `/readyz`: Supabase mode is ready once started (its outage must not take every instance out).
+// A failed contact check is `degraded`, still 200 (decision 025), named by status (not text).
 export async function readinessResponse(): Promise<Response> {
   const report = lastContactSelfCheck()
   const contact = report
@@ -32,10 +26,11 @@ export async function readinessResponse(): Promise<Response> {
       }
     : { checkedAt: null }
   const status = report?.checks.some((check) => check.status === 'failed') ? 'degraded' : 'ready'
-  if (getEnvironment().SUPABASE_URL !== undefined) {
+  const { SUPABASE_URL, DATA_DIR } = getEnvironment()
+  if (SUPABASE_URL !== undefined) {
     return answer({ status, mode: 'supabase', images: galleryImageMode(), contact })
   }
-  const dataDir = await checkDataDir(getEnvironment().DATA_DIR)
+  const dataDir = await checkDataDir(DATA_DIR)
   if (dataDir.problem !== undefined) {
     const unwritable = { path: dataDir.path, unwritable: dataDir.problem }
     return answer({ status: 'unavailable', mode: 'embedded', dataDir: unwritable }, 503)
@@ -47,6 +42,6 @@ export async function readinessResponse(): Promise<Response> {
     status,
     mode: 'embedded',
     contact,
-    ...(variantsProblem === undefined ? {} : { photoVariants: `unwritable: ${variantsProblem}` }),
+    ...(variantsProblem && { photoVariants: `unwritable: ${variantsProblem}` }),
   })
 }

@@ -1,7 +1,5 @@
-/**
- * What the site starts before it listens (the embedded database's open blocks the event loop for
- * seconds) and stops after its last answer.
- */
+// What the site starts before it listens (opening the embedded database blocks for seconds) and
+// stops after its last answer.
 import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
 import { startContactBackend, stopContactBackend } from './contact/contact-backend.server'
 import { checkDataDir, stopWatchingDataDir, watchDataDir } from './db/data-dir-health.server'
@@ -23,39 +21,33 @@ const state = processState('services', () => ({
 }))
 const logFailure = (event: string, retried: string) => (error: unknown) =>
   consoleLogger.error(event, { error: describeError(error), retried })
+const retriedOnFirstUse = logFailure('services.start_failed', 'on first use')
 
-/**
- * With Supabase, starts without waiting (an outage there must not keep every instance from
- * serving). Embedded, opens the database; an unwritable DATA_DIR is served around (/readyz says
- * why) until a write works. Only a fatal error rejects: the rest is retried on first use.
- */
+// Supabase: no wait (its outage must not keep every instance from serving). Embedded: an
+// unwritable DATA_DIR is served around until a write works. Only a fatal error rejects.
 export function startServices(): Promise<void> {
   state.started ??= (async () => {
     // Start's flag for the build-time render of pages that show no data.
     if (process.env.TSS_PRERENDERING === 'true') return
     const { SUPABASE_URL, DATA_DIR } = getEnvironment()
     if (SUPABASE_URL !== undefined) {
-      Promise.all([startGallery(), startContactBackend()]).catch(
-        logFailure('services.start_failed', 'on first use'),
-      )
+      Promise.all([startGallery(), startContactBackend()]).catch(retriedOnFirstUse)
       return startFieldVitals()
     }
     const startEmbedded = async () => {
       await Promise.all([startGallery(), startContactBackend()]).catch((error: unknown) => {
         if (isFatalStartError(error)) throw error
-        logFailure('services.start_failed', 'on first use')(error)
+        retriedOnFirstUse(error)
       })
       await checkPhotoVariantsDirectory()
       await startFieldVitals().catch(logFailure('vitals.start_failed', 'when a beacon arrives'))
     }
-    if ((await checkDataDir(DATA_DIR)).problem === undefined) {
-      watchDataDir(DATA_DIR)
-      return startEmbedded()
-    }
+    const writable = (await checkDataDir(DATA_DIR)).problem === undefined
     watchDataDir(
       DATA_DIR,
-      () => void startEmbedded().catch(logFailure('services.start_failed', 'on first use')),
+      writable ? undefined : () => void startEmbedded().catch(retriedOnFirstUse),
     )
+    if (writable) return startEmbedded()
   })()
   return state.started
 }

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SqlExecutor } from '#src/server/db/sql-executor.server.ts'
+import type { SqlExecutor } from '#src/server/db/migrations.server.ts'
 import { scriptWithoutExtensions, standIns } from '../support/hosted-extensions.ts'
 import { hostedOwner, prepareAsHostedPostgres } from '../support/hosted-postgres.ts'
 import {

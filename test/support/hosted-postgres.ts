@@ -3,8 +3,8 @@ import {
   applySeed,
   type DatabaseSql,
   orderMigrations,
+  type SqlExecutor,
 } from '#src/server/db/migrations.server.ts'
-import type { SqlExecutor } from '#src/server/db/sql-executor.server.ts'
 
 /**
  * Hosted Supabase's `postgres` role: it runs the migrations and owns what they make, may create

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { expect } from 'vitest'
-import type { SqlExecutor } from '#src/server/db/sql-executor.server.ts'
+import type { SqlExecutor } from '#src/server/db/migrations.server.ts'
 import { findPostgres15Binaries, startPostgres15 } from './postgres-15'
 
 /** One connection to a test database: PGlite in memory, or a throwaway PostgreSQL 15. */

@@ -5,7 +5,7 @@ import {
   diffBucket,
   readBucketState,
 } from '#src/server/db/embedded-bucket.server.ts'
-import type { SqlExecutor } from '#src/server/db/sql-executor.server.ts'
+import type { SqlExecutor } from '#src/server/db/migrations.server.ts'
 
 /** storage.objects of the gallery bucket made to hold exactly `objects`, as each embedded load does. */
 export async function syncBucketObjects(

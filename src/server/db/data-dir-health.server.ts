@@ -1,14 +1,12 @@
-/**
- * Whether DATA_DIR takes writes (a read-only mount, a full disk): found by writing and syncing one
- * database page there, at most every few seconds; a change is logged once, with the path.
- */
+// Whether DATA_DIR takes writes (a read-only mount, a full disk), found by writing and syncing one
+// database page there at most every few seconds; a change is logged once, with the path.
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import { processState } from '../process-state.server'
 
-/** Undefined when a synced write works; else why not, without the path (`EROFS: read-only file system`). */
+/** Why a synced write fails, without the path (`EROFS: read-only file system`). */
 export async function dataDirWriteProblem(directory: string): Promise<string | undefined> {
   const probe = join(directory, '.write-check')
   try {
@@ -22,10 +20,7 @@ export async function dataDirWriteProblem(directory: string): Promise<string | u
   }
 }
 
-export interface DataDirHealth {
-  readonly path: string
-  readonly problem: string | undefined
-}
+type DataDirHealth = { path: string; problem: string | undefined }
 
 const state = processState('data-dir-health', () => ({
   last: undefined as (DataDirHealth & { at: number }) | undefined,
@@ -34,7 +29,6 @@ const state = processState('data-dir-health', () => ({
   onWritable: [] as (() => void)[],
 }))
 
-/** Probes unless it did within `maxAgeMs`; logs a new problem, and a recovery. */
 export function checkDataDir(
   dataDir: string,
   { maxAgeMs = 5_000, log = consoleLogger }: { maxAgeMs?: number; log?: Logger } = {},
@@ -42,9 +36,8 @@ export function checkDataDir(
   const path = resolve(dataDir)
   const { last } = state
   if (last?.path === path && Date.now() - last.at < maxAgeMs) return Promise.resolve(last)
-  if (state.checking) return state.checking
   const at = Date.now()
-  state.checking = dataDirWriteProblem(path).then((problem) => {
+  state.checking ??= dataDirWriteProblem(path).then((problem) => {
     const before = state.last?.path === path ? state.last.problem : undefined
     state.last = { path, problem, at }
     state.checking = undefined

@@ -1,8 +1,5 @@
-/**
- * The data directory's lock (PGlite takes none): proper-lockfile's `pglite.lock`, refreshed while
- * held, with `holder.json` naming the holder's pid, host and boot id, since in a container the pid
- * alone says little (each one is pid 1).
- */
+// The data directory's lock (PGlite takes none): proper-lockfile's `pglite.lock` plus `holder.json`
+// naming pid, host and boot id, since in a container every pid is 1. Decision 029.
 import * as fs from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
@@ -18,9 +15,8 @@ export class DataDirectoryInUseError extends Error {
   constructor(dataDir: string, holder: LockHolder | undefined, elsewhere: boolean) {
     const who = holder ? `pid ${holder.pid} on ${holder.host}` : 'holder unknown'
     const lapse = ` If that server is gone (its container removed), its lock lapses ${staleAfterMs / 1000} s after its last refresh.`
-    super(
-      `Another server is using the embedded database in ${dataDir} (${who}). Stop it or set DATA_DIR to another folder.${elsewhere ? lapse : ''}`,
-    )
+    const use = `Another server is using the embedded database in ${dataDir} (${who}).`
+    super(`${use} Stop it or set DATA_DIR to another folder.${elsewhere ? lapse : ''}`)
   }
 }
 
@@ -37,7 +33,7 @@ export const thisProcess = (): LockHolder => ({
   bootId: readOr(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), ''),
 })
 
-/** A zombie (killed, not yet reaped, as for a while after `kill -9`) answers signal 0: not running. */
+// A zombie (as for a while after `kill -9`) answers signal 0, yet no longer runs.
 const isRunning = (pid: number) =>
   readOr(() => {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -52,14 +48,10 @@ const lockFs = {
     fs.rm(path, { recursive: true, force: true }, done),
   rmdirSync: removeDir,
 }
-/** Held by this process: a leftover lock naming our pid (a restarted container) is stale. */
+// A leftover lock naming our own pid (a restarted container) is stale unless held here.
 const heldHere = new Set<string>()
 
-/**
- * Takes `<dataDir>/pglite.lock`. A lock left on this machine (same host and boot id) by a pid
- * that no longer runs is taken over at once; one from elsewhere after `staleAfterMs`.
- * `tookOverStaleLock`: the last server here crashed or was killed.
- */
+/** Takes over at once a lock left on this machine (host, boot id) by a pid no longer running. */
 export async function acquireDataDirLock(dataDir: string, self = thisProcess()) {
   const lockPath = join(dataDir, 'pglite.lock')
   const options = {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { galleryBucket } from '#src/features/gallery/storage-path.ts'
-import type { SqlExecutor } from './sql-executor.server'
+import type { SqlExecutor } from './migrations.server'
 
 export const bucketManifestFile = 'manifest.json'
 
@@ -18,31 +18,24 @@ export const isEmptyGalleryManifest = (listing: unknown): boolean => {
 
 export type BucketListing = unknown[] | typeof emptyGalleryManifest
 
-/**
- * manifest.json as it is now; `fallback()` (the build's) when the folder has none. Undefined, with
- * a warning, when it is no list: the gallery keeps what it shows rather than lose it to a typo.
- */
+/** manifest.json, else `fallback()` (the build's); undefined, with a warning, if no list. */
 export function readBucketListing(
   folder: string,
   fallback: () => unknown,
 ): BucketListing | undefined {
   const file = join(folder, bucketManifestFile)
   let listing: unknown
+  let problem = 'not a list of projects'
   try {
     listing = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      console.warn(
-        `Embedded bucket: ${file} is not readable JSON, the gallery stays as it is: ${error}`,
-      )
-      return undefined
-    }
-    listing = fallback()
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') listing = fallback()
+    else problem = `not readable JSON (${error})`
   }
   if (Array.isArray(listing)) return listing
   if (isEmptyGalleryManifest(listing)) return emptyGalleryManifest
-  console.warn(`Embedded bucket: ${file} is not a list of projects, the gallery stays as it is`)
-  return undefined
+  // A typo must not empty the gallery: it keeps what it shows.
+  console.warn(`Embedded bucket: ${file} is ${problem}, the gallery stays as it is`)
 }
 
 const bucketPath = v.pipe(
@@ -72,18 +65,15 @@ export interface BucketObject {
   user_metadata: Record<string, unknown> | null
 }
 
-function mimeTypeOf(name: string) {
-  const extension = name.split('.').pop()?.toLowerCase() ?? ''
-  if (extension === 'json') return 'application/json'
-  if (!/^(avif|jpe?g|png|webp)$/.test(extension)) return 'application/octet-stream'
-  return `image/${extension === 'jpg' ? 'jpeg' : extension}`
+const objectOf = (name: string, details: Record<string, unknown> | null): BucketObject => {
+  const extension = name.split('.').pop()?.toLowerCase().replace(/^jpg$/, 'jpeg') ?? ''
+  const mimetype = /^(avif|jpeg|png|webp)$/.test(extension)
+    ? `image/${extension}`
+    : extension === 'json'
+      ? 'application/json'
+      : 'application/octet-stream'
+  return { name, metadata: { mimetype }, user_metadata: details }
 }
-
-const objectOf = (name: string, details: Record<string, unknown> | null): BucketObject => ({
-  name,
-  metadata: { mimetype: mimeTypeOf(name) },
-  user_metadata: details,
-})
 
 /** A valid entry, or the valid fields of one that failed as a whole (a typo keeps its project). */
 function parseEntry(raw: unknown, onIssues: (reason: string) => void) {
@@ -103,10 +93,7 @@ function parseEntry(raw: unknown, onIssues: (reason: string) => void) {
 /** Lets the event loop answer what arrived (a /healthz, a page) before the next piece of work. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/**
- * The storage objects a manifest describes: each project's photo with its details as
- * user_metadata (an upload with metadata), its further photos with none.
- */
+/** Each project's photo with its details as user_metadata, its further photos with none. */
 export async function bucketObjectsFromManifest(
   manifest: readonly unknown[],
   onInvalid: (index: number, reason: string) => void = () => {},
@@ -126,10 +113,9 @@ export async function bucketObjectsFromManifest(
 /** Objects per statement: each stays well under the 100 ms the event loop may wait (bench). */
 export const bucketSyncBatchSize = 100
 
-/** Each object's name and its details as canonical JSON, to compare. */
+/** Each object's name and details as JSON with sorted keys (jsonb reorders them), to compare. */
 export type BucketState = Map<string, string>
 
-/** Object keys sorted, so the same details compare equal whatever order jsonb gives them. */
 const canonicalJson = (value: unknown) =>
   JSON.stringify(value, (_, field) =>
     field && typeof field === 'object' && !Array.isArray(field)
@@ -140,7 +126,6 @@ const canonicalJson = (value: unknown) =>
 const detailsOf = (object: Pick<BucketObject, 'metadata' | 'user_metadata'>) =>
   canonicalJson([object.metadata ?? null, object.user_metadata ?? null])
 
-/** The gallery bucket's objects as storage.objects holds them (read once, before the server listens). */
 export async function readBucketState(db: SqlExecutor): Promise<BucketState> {
   const { rows } = await db.query<BucketObject>(
     'select name, metadata, user_metadata from storage.objects where bucket_id = $1',
@@ -149,7 +134,6 @@ export async function readBucketState(db: SqlExecutor): Promise<BucketState> {
   return new Map(rows.map((row) => [row.name, detailsOf(row)]))
 }
 
-/** Objects new or changed, and names no longer listed. */
 export type BucketChanges = { upserts: BucketObject[]; removals: string[] }
 
 export async function diffBucket(
@@ -170,40 +154,25 @@ export class BucketSyncStoppedError extends Error {
   override name = 'BucketSyncStoppedError'
 }
 
-/**
- * Writes the changes `batchSize` objects a statement, the event loop free between them, so a
- * batch costs the same at 200 projects as at 20,000. Stops between batches once `signal` aborts;
- * `state` follows what was written.
- */
+// A batch a statement, the event loop free between them: a batch costs the same at 200 projects as
+// at 20,000. Stops between batches once `signal` aborts; `state` follows the writes.
 export async function applyBucketChanges(
   db: SqlExecutor,
   { upserts, removals }: BucketChanges,
-  {
-    batchSize = bucketSyncBatchSize,
-    signal,
-    state,
-  }: { batchSize?: number; signal?: AbortSignal; state?: BucketState } = {},
+  { signal, state }: { signal?: AbortSignal; state?: BucketState } = {},
 ): Promise<void> {
   const inBatches = async <T>(items: readonly T[], write: (batch: T[]) => Promise<void>) => {
-    for (let start = 0; start < items.length; start += batchSize) {
+    for (let start = 0; start < items.length; start += bucketSyncBatchSize) {
       if (signal?.aborted) throw new BucketSyncStoppedError('The bucket sync was stopped')
-      await write(items.slice(start, start + batchSize))
+      await write(items.slice(start, start + bucketSyncBatchSize))
       await yieldToEventLoop()
     }
   }
-  if (upserts.length > 0) {
-    await db.query(
-      `insert into storage.buckets (id, name, public) values ($1, $1, true)
-       on conflict (id) do nothing`,
-      [galleryBucket],
-    )
-  }
   await inBatches(removals, async (batch) => {
-    await db.query(
-      `delete from storage.objects
-       where bucket_id = $1 and name in (select unnest($2::text[]))`,
-      [galleryBucket, batch],
-    )
+    await db.query('delete from storage.objects where bucket_id = $1 and name = any($2)', [
+      galleryBucket,
+      batch,
+    ])
     for (const name of batch) state?.delete(name)
   })
   await inBatches(upserts, async (batch) => {

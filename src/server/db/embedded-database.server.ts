@@ -6,14 +6,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { processState } from '../process-state.server'
 import { acquireDataDirLock } from './directory-lock.server'
 import { bundledDatabaseSql } from './embedded-sql.server'
-import { orderMigrations, pendingMigrations, prepareDatabase } from './migrations.server'
-
-export interface EmbeddedDatabase {
-  readonly db: PGlite
-  /** The last server here crashed (its lock was stale): what it had leased is nobody's now. */
-  readonly recoveredFromCrash: boolean
-  close(): Promise<void>
-}
+import { prepareDatabase } from './migrations.server'
 
 /** Only the node-server build ships PGlite (27 MB, vite.config.ts). */
 export class EmbeddedDatabaseMissingError extends Error {
@@ -27,11 +20,9 @@ export class EmbeddedDatabaseMissingError extends Error {
   }
 }
 
-/** Opens it under the lock and brings its schema up to date (shim, migrations, seed). */
-export async function openEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+export async function openEmbeddedDatabase(dataDir: string) {
   const { PGlite } = await import('@electric-sql/pglite').catch((error) => {
-    if (error?.code === 'ERR_MODULE_NOT_FOUND') throw new EmbeddedDatabaseMissingError(error)
-    throw error
+    throw error?.code === 'ERR_MODULE_NOT_FOUND' ? new EmbeddedDatabaseMissingError(error) : error
   })
   const directory = resolve(dataDir)
   mkdirSync(directory, { recursive: true })
@@ -56,10 +47,13 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<EmbeddedDat
   let closing: Promise<void> | undefined
   return {
     db: opened,
+    /** The last server here crashed (its lock was stale): what it had leased is nobody's now. */
     recoveredFromCrash: lock.tookOverStaleLock,
     close: () => (closing ??= opened.close().finally(lock.release)),
   }
 }
+
+type EmbeddedDatabase = Awaited<ReturnType<typeof openEmbeddedDatabase>>
 
 const state = processState('embedded-database', () => ({
   shared: undefined as Promise<EmbeddedDatabase> | undefined,
@@ -82,18 +76,16 @@ export function getEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> 
   return opening
 }
 
-/** Whether the open database answers within 2 s with every migration of this build applied. */
+/** Ready once open (its migrations applied) and answering within 2 s. */
 export async function embeddedDatabaseState() {
   if (!state.opened) return { ready: false, reason: 'opening' } as const
-  const migrations = orderMigrations(bundledDatabaseSql().migrations)
-  const pending = await Promise.race([
-    pendingMigrations(state.opened.db, migrations),
-    sleep(2_000, 'timeout' as const, { ref: false }),
-  ]).catch(() => 'timeout' as const)
-  if (pending === 'timeout') return { ready: false, reason: 'not answering' } as const
-  return pending.length === 0
-    ? { ready: true }
-    : ({ ready: false, reason: 'migrations pending' } as const)
+  const answered = await Promise.race([
+    state.opened.db.query('select 1').then(() => true),
+    sleep(2_000, false, { ref: false }),
+  ]).catch(() => false)
+  return answered
+    ? ({ ready: true } as const)
+    : ({ ready: false, reason: 'not answering' } as const)
 }
 
 export async function closeEmbeddedDatabase(): Promise<void> {

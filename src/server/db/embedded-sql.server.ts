@@ -10,14 +10,13 @@ const manifestFiles = import.meta.glob<unknown>(
   { import: 'default', eager: true },
 )
 
-export const bundledDatabaseSql = (): DatabaseSql => {
-  const shim = sqlFiles['/supabase/embedded/supabase-shim.sql']
-  if (shim === undefined) throw new Error('supabase/embedded/supabase-shim.sql is missing')
-  const migrations = Object.fromEntries(
+export const bundledDatabaseSql = (): DatabaseSql => ({
+  shim: sqlFiles['/supabase/embedded/supabase-shim.sql'] ?? '',
+  migrations: Object.fromEntries(
     Object.entries(sqlFiles).filter(([path]) => path.startsWith('/supabase/migrations/')),
-  )
-  return { shim, migrations, seed: sqlFiles['/supabase/seed.sql'] ?? '' }
-}
+  ),
+  seed: sqlFiles['/supabase/seed.sql'] ?? '',
+})
 
 /** The bundled photo bucket's listing (public/storage/v1/object/public/gallery/manifest.json). */
 export const bundledBucketManifest = (): unknown => Object.values(manifestFiles)[0] ?? []

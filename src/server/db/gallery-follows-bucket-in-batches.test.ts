@@ -50,7 +50,7 @@ for (const target of databaseTargets()) {
         return result?.changed
       }
       const write = async (objects: BucketObject[], removals: string[] = []) =>
-        applyBucketChanges(db, { upserts: objects, removals }, { batchSize: 200 })
+        applyBucketChanges(db, { upserts: objects, removals })
 
       it('takes further photos written before their project, and ones written after it', async () => {
         const indexes = Array.from({ length: projectCount }, (_, index) => index)

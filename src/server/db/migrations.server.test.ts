@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bundledDatabaseSql } from './embedded-sql.server'
-import { MigrationError, orderMigrations } from './migrations.server'
+import { orderMigrations } from './migrations.server'
 
 describe('orderMigrations', () => {
   it('orders migration files by version, as the Supabase CLI does', () => {
@@ -17,7 +17,7 @@ describe('orderMigrations', () => {
 
   it('rejects a file the CLI would not apply', () => {
     expect(() => orderMigrations({ '/supabase/migrations/gallery.sql': '' })).toThrow(
-      MigrationError,
+      'is not named <version>_<name>.sql',
     )
   })
 })

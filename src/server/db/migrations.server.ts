@@ -1,31 +1,37 @@
 /** A blank Postgres becomes the Supabase schema: the shim, the migrations, the seed. */
 import { createHash } from 'node:crypto'
-import { inTransaction, type SqlExecutor } from './sql-executor.server'
 
-export interface DatabaseSql {
-  /** supabase/embedded/supabase-shim.sql: what a plain Postgres lacks. Idempotent. */
-  shim: string
-  /** Migration file path -> SQL, as import.meta.glob gives them. */
-  migrations: Record<string, string>
-  /** supabase/seed.sql: idempotent, run again when it changes. */
-  seed: string
+/** PGlite as it is, a `pg` client through a wrapper; `exec` runs several statements. */
+export interface SqlExecutor {
+  exec(sql: string): Promise<unknown>
+  query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>
 }
+
+async function inTransaction(db: SqlExecutor, work: () => Promise<void>) {
+  await db.exec('begin')
+  try {
+    await work()
+    await db.exec('commit')
+  } catch (error) {
+    await db.exec('rollback')
+    throw error
+  }
+}
+
+/** The shim (what a plain Postgres lacks), migrations by path, and the seed: all idempotent. */
+export type DatabaseSql = { shim: string; migrations: Record<string, string>; seed: string }
 
 type Migration = { version: string; name: string; sql: string }
-
-export class MigrationError extends Error {
-  override name = 'MigrationError'
-}
 
 /** In the Supabase CLI's order (by the version of `<version>_<name>.sql`). */
 export function orderMigrations(files: Record<string, string>): Migration[] {
   return Object.entries(files)
     .map(([path, sql]) => {
       const [, version, name] = /(?:^|\/)(\d+)_([^/]+)\.sql$/.exec(path) ?? []
-      if (!version || !name) throw new MigrationError(`${path} is not named <version>_<name>.sql`)
+      if (!version || !name) throw new Error(`${path} is not named <version>_<name>.sql`)
       return { version, name, sql }
     })
-    .sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0))
+    .sort((a, b) => a.version.localeCompare(b.version))
 }
 
 // The Supabase CLI's own bookkeeping tables.
@@ -33,7 +39,6 @@ const bookkeeping = `create schema if not exists supabase_migrations;
   create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
   create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);`
 
-/** The versions of `migrations` that `db` has not recorded as applied. */
 export async function pendingMigrations(db: SqlExecutor, migrations: Migration[]) {
   const { rows } = await db.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations',
@@ -55,10 +60,8 @@ export async function applyMigrations(db: SqlExecutor, migrations: Migration[]):
       )
     }).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error)
-      throw new MigrationError(
-        `Migration ${migration.version}_${migration.name}.sql failed: ${reason}`,
-        { cause: error },
-      )
+      const file = `${migration.version}_${migration.name}.sql`
+      throw new Error(`Migration ${file} failed: ${reason}`, { cause: error })
     })
   }
   return [...pending]
