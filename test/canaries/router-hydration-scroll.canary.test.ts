@@ -20,35 +20,35 @@ import { renderToString } from 'react-dom/server'
 import { expect, it } from 'vitest'
 
 const page = () => createElement('main', null, createElement('p', null, 'a long page'))
-const makeRouter = () =>
-  createRouter({
+
+it('router 1.170 scrolls to the top on the hydration render (canary)', async () => {
+  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
+  const scrolls: unknown[] = [] // jsdom has no layout: the call is what undoes a visitor's scroll
+  window.scrollTo = ((options: unknown) => scrolls.push(options)) as typeof window.scrollTo
+  const router = createRouter({
     routeTree: createRootRoute({ component: page }),
     history: createBrowserHistory(),
     scrollRestoration: true,
   })
 
-it('router 1.170 scrolls to the top on the hydration render (canary)', async () => {
-  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
-  const scrolls: unknown[] = []
-  window.scrollTo = ((options: unknown) => scrolls.push(options)) as typeof window.scrollTo
-
-  const router = makeRouter()
+  // What the server's page carries for Start's client: its matches, dehydrated and loaded.
   const matches = router.matchRoutes(router.latestLocation)
   Object.assign(window, {
     $_TSR: {
-      router: { matches: matches.map((m) => ({ i: m.id.replaceAll('/', '#'), s: 'success', u: 0 })) },
+      router: {
+        matches: matches.map((m) => ({ i: m.id.replaceAll('/', '#'), s: 'success', u: 0 })),
+      },
       buffer: [],
     },
   })
   await hydrate(router)
-
   const container = document.createElement('div')
   container.innerHTML = renderToString(createElement(RouterProvider, { router }))
   document.body.append(container)
-  expect(container.textContent).toBe('a long page')
   await act(async () => {
     hydrateRoot(container, createElement(RouterProvider, { router }))
   })
 
+  expect(container.textContent).toBe('a long page')
   expect(scrolls).toContainEqual({ top: 0, left: 0, behavior: undefined })
 })
