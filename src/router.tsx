@@ -23,7 +23,7 @@ export function getRouter() {
     // others (tracking tags, junk) to the URL without them, so they never reach a page's links,
     // its size or the page cache's keys, and links built from the current search drop them too.
     search: { strict: true },
-    // Workaround: router 1.170's scroll restoration also runs on hydration (no upstream issue found, searched 2026-11-25); remove once it skips the hydration render.
+    // Workaround: router 1.170's scroll restoration also runs on hydration (none filed; reproduction: test/canaries/router-hydration-scroll.canary.test.ts); remove once that canary fails.
     // Hydration renders the first page again, and the router would scroll it to the top (or to
     // where it was before a reload), undoing what the visitor scrolled while the app loaded.
     scrollRestoration: ({ location }) => {
