@@ -1,28 +1,22 @@
+// Copies of rendered pages as finished bytes, as a CDN would keep them (none is guaranteed): a page
+// asked for twice whose answer a shared cache may keep, never past the freshness of its data.
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
 import type { PageFreshness } from './page-freshness.server'
-import { answerFinished, type FinishedPage, finishedHeaders } from './page-security.server'
+import { answerFinished, type FinishedPage, finishedPage } from './page-security.server'
 
-/**
- * Copies of rendered pages kept in this process as finished bytes, so a page asked for again and
- * again is rendered once per copy's life (a CDN would do this, but none is guaranteed). Kept: a GET
- * asked for twice within a copy's life whose answer a shared cache may keep, for at most `maxTtlMs`
- * or its s-maxage, never past the freshness of the data it shows. Keyed by path and query, never
- * the Host header (the router drops unknown params); crawlers, who get whole pages, apart.
- */
 const gzipAsync = promisify(gzip)
 /** Larger pages are not kept (ours are 30-60 kB). */
 const maxPageBytes = 2 * 2 ** 20
 /** Bytes in an allocation of their own: zlib's output is a view of a larger one. */
 const ownCopy = (bytes: Uint8Array) => Buffer.from(new Uint8Array(bytes).buffer)
 
+/** Path and query, never the Host header; crawlers, who get whole pages, apart. */
 function keyOf(request: Request): string | undefined {
+  if (request.headers.has('authorization')) return undefined
   const url = new URL(request.url)
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-  if (request.headers.has('authorization') || url.pathname.startsWith('/_serverFn'))
-    return undefined
   return `${isbot(request.headers.get('user-agent')) ? 'crawler' : 'browser'} ${url.pathname}${url.search}`
 }
 
@@ -74,7 +68,7 @@ export function createPageCache({
     get preparing() {
       return preparing.size
     },
-    /** Resolves once the copies being made are kept (for tests). */
+    /** For tests: resolves once the copies being made are kept. */
     settled: () => Promise.all(pending),
 
     serve(request: Request): Response | undefined {
@@ -101,17 +95,16 @@ export function createPageCache({
       const storedAt = now()
       const expiresAt = Math.min(storedAt + Math.min(lifetime, maxTtlMs), freshness.until)
       preparing.set(key, storedAt)
-      // A copy of what the visitor gets, read as it streams; a render that fails or is abandoned
-      // (the client gone) leaves none.
+      // Read as the visitor's copy streams; a render that fails or is abandoned leaves none.
       const rendered = response.clone()
       const making = (async () => {
         const plain = Buffer.from(await rendered.arrayBuffer())
         if (plain.length > maxPageBytes || expiresAt <= now()) return
+        const gzip = ownCopy(await gzipAsync(plain, { level: 9 }))
         const { pathname } = new URL(request.url)
-        const headers = finishedHeaders(plain.toString(), nonce, pathname, response.headers)
-        const gzipped = ownCopy(await gzipAsync(plain, { level: 9 }))
+        const page = finishedPage({ plain, gzip }, nonce, pathname, response.headers)
         const ttl = expiresAt - now()
-        if (ttl > 0) copies.set(key, { page: { headers, plain, gzip: gzipped }, storedAt }, { ttl })
+        if (ttl > 0) copies.set(key, { page, storedAt }, { ttl })
       })()
         .catch(() => {})
         .finally(() => preparing.get(key) === storedAt && preparing.delete(key))

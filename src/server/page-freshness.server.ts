@@ -1,19 +1,13 @@
+// Until when the data a page is rendered with stays fresh: its data sources write it during the
+// render, complete once the page's body has been read to its end (ms since the epoch).
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { processState } from './process-state.server'
 
-/** Until when the data a page is being rendered with stays fresh (ms since the epoch). */
 export type PageFreshness = { until: number }
 
 const storage = processState('page-freshness', () => new AsyncLocalStorage<PageFreshness>())
 
-/**
- * Runs a page's render with a record its data sources write to (`pageDataFreshUntil`); the record
- * is complete once the page's body has been read to its end.
- */
-export function renderRecordingFreshness<T>(render: () => T): {
-  result: T
-  freshness: PageFreshness
-} {
+export function renderRecordingFreshness<T>(render: () => T) {
   const freshness: PageFreshness = { until: Number.POSITIVE_INFINITY }
   return { result: storage.run(freshness, render), freshness }
 }

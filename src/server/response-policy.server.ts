@@ -2,9 +2,9 @@
 // the app included): the Nitro plugin applies it on the way out (nitro/server-lifecycle.server.ts).
 import { pageCacheControl, pictureCacheControl } from '../lib/seo/cache-control'
 import { forwardedProtoFrom, type TrustProxy } from './contact/client-ip.server'
-import { staticSecurityHeaders, strictTransportSecurity } from './security-headers.server'
+import { staticSecurityHeaders } from './security-headers.server'
 
-export interface ResponsePolicyContext {
+type ResponsePolicyContext = {
   /** Until when the gallery list a page would show now counts as fresh (gallery-cache.server.ts). */
   galleryFreshUntil: () => number | undefined
   now?: () => number
@@ -12,7 +12,7 @@ export interface ResponsePolicyContext {
   trustProxy?: TrustProxy
 }
 
-/** https in the URL (srvx on Node writes it for a TLS socket only; some platforms too), or a trusted proxy says so. */
+/** https in the URL (srvx on Node writes it for a TLS socket only), or a trusted proxy says so. */
 const cameOverHttps = (request: Request & { ip?: string }, trust: TrustProxy = { kind: 'none' }) =>
   new URL(request.url).protocol === 'https:' ||
   forwardedProtoFrom({
@@ -36,7 +36,7 @@ export function cacheControlFor(
   pathname: string,
   response: Response,
   context: ResponsePolicyContext,
-): string | undefined {
+) {
   const { status, headers } = response
   const current = headers.get('cache-control')
   if (pathname.startsWith('/_serverFn/')) return pageCacheControl.never
@@ -74,17 +74,15 @@ export function applyResponsePolicy(
   request: Request,
   response: Response,
   context: ResponsePolicyContext,
-): void {
+) {
   const headers = response.headers
   try {
     for (const [name, value] of Object.entries(staticSecurityHeaders)) {
       if (!headers.has(name)) headers.set(name, value)
     }
-    // Never over plain http (RFC 6797), whoever set it.
-    for (const [name, value] of Object.entries(strictTransportSecurity)) {
-      if (cameOverHttps(request, context.trustProxy)) headers.set(name, value)
-      else headers.delete(name)
-    }
+    // Never over plain http (RFC 6797 8.1), whoever set it.
+    if (!cameOverHttps(request, context.trustProxy)) headers.delete('strict-transport-security')
+    else headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains')
     if (isHtml(headers) && !headers.has('content-security-policy')) {
       headers.set('content-security-policy', lockedDownPolicy)
     }
