@@ -8,7 +8,6 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { compressResponse } from '#src/server/compress-response.server.ts'
 import { beaconEndpoint } from '#src/server/field-vitals/field-vitals.server.ts'
 import { createPageCache } from '#src/server/page-cache.server.ts'
-import { renderRecordingFreshness } from '#src/server/page-freshness.server.ts'
 import { prerenderedPagesOfThisServer } from '#src/server/prerender/serve-prerendered.server.ts'
 import {
   answerServerFnCall,
@@ -38,7 +37,7 @@ export default createServerEntry({
       refuseMethodOnPage(request) ??
       prerenderedPagesOfThisServer().serve(request) ??
       renderedPages.serve(request) ??
-      (await render(request, async () => handler.fetch(request, options)))
+      (await renderedPages.render(request, () => handler.fetch(request, options)))
     return compressResponse(request, response)
   },
 })
@@ -52,9 +51,4 @@ function markClientAbortAsClosedRequest(request: Request) {
   }
   if (request.signal.aborted) mark()
   else request.signal.addEventListener('abort', mark, { once: true })
-}
-
-async function render(request: Request, fetch: () => Response | Promise<Response>) {
-  const { result, freshness } = renderRecordingFreshness(fetch)
-  return renderedPages.keep(request, await result, freshness)
 }

@@ -1,17 +1,30 @@
 // Copies of rendered pages as finished bytes, as a CDN would keep them (none is guaranteed): a page
 // asked for twice whose answer a shared cache may keep, never past the freshness of its data.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
-import type { PageFreshness } from './page-freshness.server'
 import { answerFinished, type FinishedPage, finishedPage } from './page-security.server'
+import { processState } from './process-state.server'
 
 const gzipAsync = promisify(gzip)
 /** Larger pages are not kept (ours are 30-60 kB). */
 const maxPageBytes = 2 * 2 ** 20
 /** Bytes in an allocation of their own: zlib's output is a view of a larger one. */
 const ownCopy = (bytes: Uint8Array) => Buffer.from(new Uint8Array(bytes).buffer)
+
+/** Until when the data of the page being rendered stays fresh (ms since the epoch). */
+const renderFreshness = processState(
+  'page-freshness',
+  () => new AsyncLocalStorage<{ until: number }>(),
+)
+
+/** Called by a data source during a render: undefined when what it gave must not be kept. */
+export function pageDataFreshUntil(until: number | undefined) {
+  const freshness = renderFreshness.getStore()
+  if (freshness) freshness.until = Math.min(freshness.until, until ?? Number.NEGATIVE_INFINITY)
+}
 
 /** Path and query, never the Host header; crawlers, who get whole pages, apart. */
 function keyOf(request: Request): string | undefined {
@@ -79,8 +92,10 @@ export function createPageCache({
       return answerFinished(request, copy.page, { age, 'x-page-cache': 'hit' })
     },
 
-    /** The rendered page, streamed on as it comes; once it has ended, a copy is kept if it may. */
-    keep(request: Request, response: Response, freshness: PageFreshness): Response {
+    /** The page as rendered, streamed on as it comes; once it has ended, a copy is kept if it may. */
+    async render(request: Request, render: () => Response | Promise<Response>) {
+      const freshness = { until: Number.POSITIVE_INFINITY }
+      const response = await renderFreshness.run(freshness, render)
       const key = keyOf(request)
       const lifetime = sharedLifetime(response)
       const policy = response.headers.get('content-security-policy') ?? ''
@@ -93,12 +108,12 @@ export function createPageCache({
       }
       askedFor.delete(key)
       const storedAt = now()
-      const expiresAt = Math.min(storedAt + Math.min(lifetime, maxTtlMs), freshness.until)
       preparing.set(key, storedAt)
       // Read as the visitor's copy streams; a render that fails or is abandoned leaves none.
       const rendered = response.clone()
       const making = (async () => {
         const plain = Buffer.from(await rendered.arrayBuffer())
+        const expiresAt = Math.min(storedAt + Math.min(lifetime, maxTtlMs), freshness.until)
         if (plain.length > maxPageBytes || expiresAt <= now()) return
         const gzip = ownCopy(await gzipAsync(plain, { level: 9 }))
         const { pathname } = new URL(request.url)
