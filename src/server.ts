@@ -1,9 +1,6 @@
-/**
- * The server entry: a page view's beacon is answered first (field-vitals/beacon-endpoint.server.ts),
- * server-function calls go to Start through their guard (server-fn-guard.server.ts); a page is
- * answered to GET and HEAD only, from the prerendered pages in memory, then copies of recently
- * rendered pages (page-cache.server.ts), then Start's handler; answers leave compressed.
- */
+// The server entry: a beacon is answered first, server-function calls go to Start through their
+// guard; a page, to GET and HEAD only, comes from the prerendered pages in memory, then the copies
+// of recent renders, then Start's render; answers leave compressed.
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { compressResponse } from '#src/server/compress-response.server.ts'
 import { beaconEndpoint } from '#src/server/field-vitals/field-vitals.server.ts'

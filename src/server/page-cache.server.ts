@@ -58,31 +58,29 @@ export function createPageCache({
     maxSize: maxBytes,
     sizeCalculation: ({ page }, key) => page.plain.length + page.gzip.length + 2 * key.length,
   })
-  // A copy costs a compression: only for pages asked for twice, not every one-off URL.
-  const askedFor = new LRUCache<string, true>({
+  // A copy costs a compression: only for pages asked for twice (0), not every one-off URL. One
+  // made at a time (when it began): under load every render made one, and what their compressors
+  // freed piled up in malloc's heap. An abandoned one counts until `maxTtlMs`.
+  const askedFor = new LRUCache<string, number>({
     ...clock,
     ttl: maxTtlMs,
     maxSize: maxAskedForBytes,
     sizeCalculation: (_, key) => 2 * key.length + 64,
   })
-  // One copy of a page made at a time: under load every render made one, and what their
-  // compressors freed piled up in malloc's heap. An abandoned one counts until `maxTtlMs`.
-  const preparing = new LRUCache<string, number>({ ...clock, ttl: maxTtlMs, max: 500 })
-  const pending = new Set<Promise<void>>()
+  const making = new Set<Promise<void>>()
 
   return {
     get size() {
       return copies.size
     },
-    /** Bytes held: the copies and the addresses remembered as asked for once. */
     get bytes() {
       return copies.calculatedSize + askedFor.calculatedSize
     },
-    get preparing() {
-      return preparing.size
+    get making() {
+      return making.size
     },
     /** For tests: resolves once the copies being made are kept. */
-    settled: () => Promise.all(pending),
+    settled: () => Promise.all(making),
 
     serve(request: Request): Response | undefined {
       const key = keyOf(request)
@@ -101,17 +99,15 @@ export function createPageCache({
       const policy = response.headers.get('content-security-policy') ?? ''
       const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(policy)?.[1]
       if (request.method !== 'GET' || key === undefined || lifetime === undefined) return response
-      if (nonce === undefined || response.body === null || preparing.has(key)) return response
-      if (!askedFor.has(key)) {
-        askedFor.set(key, true)
-        return response
-      }
-      askedFor.delete(key)
+      if (nonce === undefined || response.body === null) return response
+      const asked = askedFor.get(key)
+      if (asked === undefined) askedFor.set(key, 0)
+      if (asked !== 0) return response
       const storedAt = now()
-      preparing.set(key, storedAt)
+      askedFor.set(key, storedAt)
       // Read as the visitor's copy streams; a render that fails or is abandoned leaves none.
       const rendered = response.clone()
-      const making = (async () => {
+      const copy = (async () => {
         const plain = Buffer.from(await rendered.arrayBuffer())
         const expiresAt = Math.min(storedAt + Math.min(lifetime, maxTtlMs), freshness.until)
         if (plain.length > maxPageBytes || expiresAt <= now()) return
@@ -122,9 +118,9 @@ export function createPageCache({
         if (ttl > 0) copies.set(key, { page, storedAt }, { ttl })
       })()
         .catch(() => {})
-        .finally(() => preparing.get(key) === storedAt && preparing.delete(key))
-      pending.add(making)
-      void making.finally(() => pending.delete(making))
+        .finally(() => askedFor.get(key) === storedAt && askedFor.delete(key))
+      making.add(copy)
+      void copy.finally(() => making.delete(copy))
       return response
     },
   }

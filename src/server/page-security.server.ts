@@ -5,7 +5,6 @@ import { type ThirdParty, thirdPartiesOf } from '../features/security/third-part
 import { accepts } from './compress-response.server'
 import { getEnvironment } from './env.server'
 
-/** A fresh script nonce for one answer: 18 random bytes, base64url. */
 export const createScriptNonce = () => randomBytes(18).toString('base64url')
 
 const thirdPartyOrigins = {

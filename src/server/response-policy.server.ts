@@ -7,7 +7,6 @@ import { staticSecurityHeaders } from './security-headers.server'
 type ResponsePolicyContext = {
   /** Until when the gallery list a page would show now counts as fresh (gallery-cache.server.ts). */
   galleryFreshUntil: () => number | undefined
-  now?: () => number
   /** Who may say the request came over https (TRUST_PROXY); default nobody. */
   trustProxy?: TrustProxy
 }
@@ -56,8 +55,7 @@ export function cacheControlFor(
   if (status !== 200 || current !== pageCacheControl.galleryData) return undefined
   // A page with gallery data is kept no longer than its list stays fresh.
   const freshUntil = context.galleryFreshUntil()
-  const now = (context.now ?? Date.now)()
-  const seconds = freshUntil === undefined ? 0 : Math.floor((freshUntil - now) / 1000)
+  const seconds = freshUntil === undefined ? 0 : Math.floor((freshUntil - Date.now()) / 1000)
   if (seconds < 1) return pageCacheControl.never
   return current.replace(/s-maxage=(\d+)/, (_, max) => `s-maxage=${Math.min(Number(max), seconds)}`)
 }

@@ -18,7 +18,6 @@ const serverFnId = (request: Request) => {
 
 export const isServerFnCall = (request: Request) => serverFnId(request) !== undefined
 
-/** The ids of the server functions among these modules' exports. */
 export const serverFnIds = (modules: Record<string, Record<string, unknown>>) =>
   new Set(
     Object.values(modules)
