@@ -5,7 +5,7 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { compressResponse } from '#src/server/compress-response.server.ts'
 import { beaconEndpoint } from '#src/server/field-vitals/field-vitals.server.ts'
 import { createPageCache } from '#src/server/page-cache.server.ts'
-import { prerenderedPagesOfThisServer } from '#src/server/prerender/serve-prerendered.server.ts'
+import { servePrerendered } from '#src/server/prerender/serve-prerendered.server.ts'
 import {
   answerServerFnCall,
   isServerFnCall,
@@ -32,7 +32,7 @@ export default createServerEntry({
     }
     const response =
       refuseMethodOnPage(request) ??
-      prerenderedPagesOfThisServer().serve(request) ??
+      servePrerendered(request) ??
       renderedPages.serve(request) ??
       (await renderedPages.render(request, () => handler.fetch(request, options)))
     return compressResponse(request, response)
