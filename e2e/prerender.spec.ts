@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { baseURL } from '../playwright.config'
+import { prerenderedPaths } from '../scripts/lib/prerendered-paths'
 import { galleryDataCacheControl, pageCacheControl } from '../src/lib/seo/cache-control'
 import { hcaptchaTestKeys } from '../src/server/env-schema.server'
 import {
   type PrerenderManifest,
-  prerenderedPaths,
   prerenderPlaceholders,
 } from '../src/server/prerender/prerendered-pages.server'
 import { expect, test } from './fixtures'

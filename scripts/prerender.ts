@@ -19,11 +19,11 @@ import { pathToFileURL } from 'node:url'
 import {
   type PrerenderManifest,
   prerenderDirectoryName,
-  prerenderedPaths,
   prerenderManifestFile,
   prerenderPlaceholders,
 } from '../src/server/prerender/prerendered-pages.server.ts'
 import { freeLoopbackPort } from './lib/free-port.ts'
+import { prerenderedPaths } from './lib/prerendered-paths.ts'
 
 const fileName = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)
 

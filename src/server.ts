@@ -1,15 +1,11 @@
-/**
- * The server entry: a page view's beacon is answered first (field-vitals/beacon-endpoint.server.ts),
- * server-function calls go to Start through their guard (server-fn-guard.server.ts); a page is
- * answered to GET and HEAD only, from the prerendered pages in memory, then copies of recently
- * rendered pages (page-cache.server.ts), then Start's handler; answers leave compressed.
- */
+// The server entry: a beacon is answered first, server-function calls go to Start through their
+// guard; a page, to GET and HEAD only, comes from the prerendered pages in memory, then the copies
+// of recent renders, then Start's render; answers leave compressed.
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { compressResponse } from '#src/server/compress-response.server.ts'
 import { beaconEndpoint } from '#src/server/field-vitals/field-vitals.server.ts'
 import { createPageCache } from '#src/server/page-cache.server.ts'
-import { renderRecordingFreshness } from '#src/server/page-freshness.server.ts'
-import { prerenderedPagesOfThisServer } from '#src/server/prerender/serve-prerendered.server.ts'
+import { servePrerendered } from '#src/server/prerender/serve-prerendered.server.ts'
 import {
   answerServerFnCall,
   isServerFnCall,
@@ -36,9 +32,9 @@ export default createServerEntry({
     }
     const response =
       refuseMethodOnPage(request) ??
-      prerenderedPagesOfThisServer().serve(request) ??
+      servePrerendered(request) ??
       renderedPages.serve(request) ??
-      (await render(request, async () => handler.fetch(request, options)))
+      (await renderedPages.render(request, () => handler.fetch(request, options)))
     return compressResponse(request, response)
   },
 })
@@ -52,9 +48,4 @@ function markClientAbortAsClosedRequest(request: Request) {
   }
   if (request.signal.aborted) mark()
   else request.signal.addEventListener('abort', mark, { once: true })
-}
-
-async function render(request: Request, fetch: () => Response | Promise<Response>) {
-  const { result, freshness } = renderRecordingFreshness(fetch)
-  return renderedPages.keep(request, await result, freshness)
 }

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { compressResponse, preferredEncoding } from './compress-response.server'
+import { compressResponse } from './compress-response.server'
 
 const page = '<!DOCTYPE html><html><body>'.concat('<p>Kitchens and bathrooms.</p>'.repeat(200))
 
@@ -12,7 +12,14 @@ const html = (body: BodyInit | null, headers: Record<string, string> = {}) =>
 
 const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer())
 
-describe('preferredEncoding', () => {
+/** The encoding a page is sent in to a client that sends this Accept-Encoding. */
+const preferredEncoding = (acceptEncoding: string | null) =>
+  compressResponse(
+    request(acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding }),
+    html(page),
+  ).headers.get('content-encoding') ?? undefined
+
+describe('the encoding chosen', () => {
   it.each([
     ['gzip, deflate, br, zstd', 'br'],
     ['gzip', 'gzip'],

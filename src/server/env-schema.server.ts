@@ -13,10 +13,11 @@ export const hcaptchaTestKeys = {
 export const isLocalHost = (url: string) =>
   /^(localhost|.+\.localhost|127\..*|\[::1\]|0\.0\.0\.0)$/.test(new URL(url).hostname)
 
-const text = v.pipe(v.string(), v.trim(), v.minLength(1))
-const matching = (pattern: RegExp, message: string) =>
-  v.pipe(v.string(), v.trim(), v.regex(pattern, message))
-const url = (message: string) => v.pipe(v.string(), v.trim(), v.url(message))
+const trimmed = (check: v.PipeItem<string, string, v.BaseIssue<unknown>>) =>
+  v.pipe(v.string(), v.trim(), check)
+const text = trimmed(v.minLength(1))
+const matching = (pattern: RegExp, message: string) => trimmed(v.regex(pattern, message))
+const url = (message: string) => trimmed(v.url(message))
 const whole = (unit: string, min: number, max: number) =>
   v.pipe(
     matching(/^\d+$/, `must be a whole number${unit}`),
@@ -24,9 +25,9 @@ const whole = (unit: string, min: number, max: number) =>
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
   )
-const trustProxy = v.pipe(
-  v.string(),
-  v.trim(),
+const seconds = (min: number, max: number) => whole(' of seconds', min, max)
+const milliseconds = (min: number, max: number) => whole(' of milliseconds', min, max)
+const trustProxy = trimmed(
   v.rawCheck(({ dataset, addIssue }) => {
     try {
       if (dataset.typed) parseTrustProxy(dataset.value)
@@ -79,14 +80,11 @@ export const environmentSchema = v.pipe(
         'must be 24 to 128 letters, digits, - or _ (openssl rand -hex 24 makes one)',
       ),
     ),
-    CONTACT_TO_EMAIL: v.optional(
-      v.pipe(v.string(), v.trim(), v.email('must be an email address')),
-      company.email,
-    ),
-    SERVER_SHUTDOWN_TIMEOUT: v.optional(whole(' of seconds', 1, 600), '15'),
-    KEEP_ALIVE_TIMEOUT: v.optional(whole(' of seconds', 1, 3600), '65'),
-    GALLERY_CACHE_TTL_MS: v.optional(whole(' of milliseconds', 100, 86_400_000), '300000'),
-    CONTACT_RETRY_INTERVAL_MS: v.optional(whole(' of milliseconds', 100, 3_600_000)),
+    CONTACT_TO_EMAIL: v.optional(trimmed(v.email('must be an email address')), company.email),
+    SERVER_SHUTDOWN_TIMEOUT: v.optional(seconds(1, 600), '15'),
+    KEEP_ALIVE_TIMEOUT: v.optional(seconds(1, 3600), '65'),
+    GALLERY_CACHE_TTL_MS: v.optional(milliseconds(100, 86_400_000), '300000'),
+    CONTACT_RETRY_INTERVAL_MS: v.optional(milliseconds(100, 3_600_000)),
     CONTACT_RETRY_BACKOFF_MS: v.optional(
       v.pipe(
         matching(

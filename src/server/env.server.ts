@@ -27,11 +27,7 @@ export function parseEnvironment(source: Record<string, string | undefined>): En
 }
 
 let cached: Environment | undefined
-
-export function getEnvironment(): Environment {
-  cached ??= parseEnvironment(process.env)
-  return cached
-}
+export const getEnvironment = () => (cached ??= parseEnvironment(process.env))
 
 const inFunction =
   'with Supabase the edge function stores and notifies: set it as a function secret (supabase secrets set)'

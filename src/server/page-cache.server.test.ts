@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createPageCache, sharedLifetime } from './page-cache.server'
+import { createPageCache, pageDataFreshUntil, sharedLifetime } from './page-cache.server'
 import { createScriptNonce } from './page-security.server'
 
 const galleryCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600'
@@ -17,7 +17,7 @@ type Rendered = {
   status?: number
   headers?: Record<string, string>
   body?: (nonce: string) => string
-  /** What the render's data sources reported (page-freshness.server.ts). */
+  /** What the render's data sources reported (pageDataFreshUntil). */
   until?: number
 }
 
@@ -39,7 +39,13 @@ function setup(options: Parameters<typeof createPageCache>[0] = {}) {
         },
       },
     )
-    const answer = cache.keep(req, response, { until: rendered.until ?? Number.POSITIVE_INFINITY })
+    const answer = await cache.render(req, async () => {
+      // What the render's data sources report: the earliest counts, across awaits.
+      if (rendered.until !== undefined) pageDataFreshUntil(rendered.until + 5_000)
+      await new Promise((resolve) => setImmediate(resolve))
+      if (rendered.until !== undefined) pageDataFreshUntil(rendered.until)
+      return response
+    })
     const text = await answer.text()
     await cache.settled()
     return { answer, text, nonce }
@@ -128,7 +134,8 @@ describe('createPageCache', () => {
     expect(cache.serve(request())).toBeUndefined()
   })
 
-  it('keeps nothing rendered with the error state or a stale list', async () => {
+  it('keeps nothing rendered with the error state or a stale list, nor counts a report outside a render', async () => {
+    pageDataFreshUntil(undefined)
     const { cache, renderTwice } = setup()
     await renderTwice(() => request(), { until: Number.NEGATIVE_INFINITY })
     expect(cache.size).toBe(0)
@@ -210,22 +217,22 @@ describe('createPageCache', () => {
     // Twenty visitors' renders of the same page, ended before the first copy is made.
     const answers = Array.from({ length: 20 }, () => {
       const nonce = createScriptNonce()
-      return cache.keep(
+      return cache.render(
         request(),
-        new Response(pageWith(nonce), {
-          headers: {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': galleryCacheControl,
-            'content-security-policy': `script-src 'nonce-${nonce}'`,
-          },
-        }),
-        { until: Number.POSITIVE_INFINITY },
+        () =>
+          new Response(pageWith(nonce), {
+            headers: {
+              'content-type': 'text/html; charset=utf-8',
+              'cache-control': galleryCacheControl,
+              'content-security-policy': `script-src 'nonce-${nonce}'`,
+            },
+          }),
       )
     })
-    await Promise.all(answers.map((answer) => answer.text()))
-    expect(cache.preparing).toBe(1)
+    await Promise.all(answers.map(async (answer) => (await answer).text()))
+    expect(cache.making).toBe(1)
     await cache.settled()
-    expect(cache.preparing).toBe(0)
+    expect(cache.making).toBe(0)
     expect(cache.size).toBe(1)
   })
 
@@ -239,20 +246,20 @@ describe('createPageCache', () => {
         controller.error(new Error('the client left'))
       },
     })
-    const answer = cache.keep(
+    const answer = await cache.render(
       request(),
-      new Response(failing, {
-        headers: {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': galleryCacheControl,
-          'content-security-policy': `script-src 'nonce-${nonce}'`,
-        },
-      }),
-      { until: Number.POSITIVE_INFINITY },
+      () =>
+        new Response(failing, {
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': galleryCacheControl,
+            'content-security-policy': `script-src 'nonce-${nonce}'`,
+          },
+        }),
     )
     await expect(answer.text()).rejects.toThrow('the client left')
     await cache.settled()
-    expect(cache.preparing).toBe(0)
+    expect(cache.making).toBe(0)
     expect(cache.size).toBe(0)
     await render(request())
     await render(request())

@@ -1,28 +1,35 @@
+// Copies of rendered pages as finished bytes, as a CDN would keep them (none is guaranteed): a page
+// asked for twice whose answer a shared cache may keep, never past the freshness of its data.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
-import type { PageFreshness } from './page-freshness.server'
-import { answerFinished, type FinishedPage, finishedHeaders } from './page-security.server'
+import { answerFinished, type FinishedPage, finishedPage } from './page-security.server'
+import { processState } from './process-state.server'
 
-/**
- * Copies of rendered pages kept in this process as finished bytes, so a page asked for again and
- * again is rendered once per copy's life (a CDN would do this, but none is guaranteed). Kept: a GET
- * asked for twice within a copy's life whose answer a shared cache may keep, for at most `maxTtlMs`
- * or its s-maxage, never past the freshness of the data it shows. Keyed by path and query, never
- * the Host header (the router drops unknown params); crawlers, who get whole pages, apart.
- */
 const gzipAsync = promisify(gzip)
 /** Larger pages are not kept (ours are 30-60 kB). */
 const maxPageBytes = 2 * 2 ** 20
 /** Bytes in an allocation of their own: zlib's output is a view of a larger one. */
 const ownCopy = (bytes: Uint8Array) => Buffer.from(new Uint8Array(bytes).buffer)
 
+/** Until when the data of the page being rendered stays fresh (ms since the epoch). */
+const renderFreshness = processState(
+  'page-freshness',
+  () => new AsyncLocalStorage<{ until: number }>(),
+)
+
+/** Called by a data source during a render: undefined when what it gave must not be kept. */
+export function pageDataFreshUntil(until: number | undefined) {
+  const freshness = renderFreshness.getStore()
+  if (freshness) freshness.until = Math.min(freshness.until, until ?? Number.NEGATIVE_INFINITY)
+}
+
+/** Path and query, never the Host header; crawlers, who get whole pages, apart. */
 function keyOf(request: Request): string | undefined {
+  if (request.headers.has('authorization')) return undefined
   const url = new URL(request.url)
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-  if (request.headers.has('authorization') || url.pathname.startsWith('/_serverFn'))
-    return undefined
   return `${isbot(request.headers.get('user-agent')) ? 'crawler' : 'browser'} ${url.pathname}${url.search}`
 }
 
@@ -51,31 +58,29 @@ export function createPageCache({
     maxSize: maxBytes,
     sizeCalculation: ({ page }, key) => page.plain.length + page.gzip.length + 2 * key.length,
   })
-  // A copy costs a compression: only for pages asked for twice, not every one-off URL.
-  const askedFor = new LRUCache<string, true>({
+  // A copy costs a compression: only for pages asked for twice (0), not every one-off URL. One
+  // made at a time (when it began): under load every render made one, and what their compressors
+  // freed piled up in malloc's heap. An abandoned one counts until `maxTtlMs`.
+  const askedFor = new LRUCache<string, number>({
     ...clock,
     ttl: maxTtlMs,
     maxSize: maxAskedForBytes,
     sizeCalculation: (_, key) => 2 * key.length + 64,
   })
-  // One copy of a page made at a time: under load every render made one, and what their
-  // compressors freed piled up in malloc's heap. An abandoned one counts until `maxTtlMs`.
-  const preparing = new LRUCache<string, number>({ ...clock, ttl: maxTtlMs, max: 500 })
-  const pending = new Set<Promise<void>>()
+  const making = new Set<Promise<void>>()
 
   return {
     get size() {
       return copies.size
     },
-    /** Bytes held: the copies and the addresses remembered as asked for once. */
     get bytes() {
       return copies.calculatedSize + askedFor.calculatedSize
     },
-    get preparing() {
-      return preparing.size
+    get making() {
+      return making.size
     },
-    /** Resolves once the copies being made are kept (for tests). */
-    settled: () => Promise.all(pending),
+    /** For tests: resolves once the copies being made are kept. */
+    settled: () => Promise.all(making),
 
     serve(request: Request): Response | undefined {
       const key = keyOf(request)
@@ -85,38 +90,37 @@ export function createPageCache({
       return answerFinished(request, copy.page, { age, 'x-page-cache': 'hit' })
     },
 
-    /** The rendered page, streamed on as it comes; once it has ended, a copy is kept if it may. */
-    keep(request: Request, response: Response, freshness: PageFreshness): Response {
+    /** The page as rendered, streamed on as it comes; once it has ended, a copy is kept if it may. */
+    async render(request: Request, render: () => Response | Promise<Response>) {
+      const freshness = { until: Number.POSITIVE_INFINITY }
+      const response = await renderFreshness.run(freshness, render)
       const key = keyOf(request)
       const lifetime = sharedLifetime(response)
       const policy = response.headers.get('content-security-policy') ?? ''
       const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(policy)?.[1]
       if (request.method !== 'GET' || key === undefined || lifetime === undefined) return response
-      if (nonce === undefined || response.body === null || preparing.has(key)) return response
-      if (!askedFor.has(key)) {
-        askedFor.set(key, true)
-        return response
-      }
-      askedFor.delete(key)
+      if (nonce === undefined || response.body === null) return response
+      const asked = askedFor.get(key)
+      if (asked === undefined) askedFor.set(key, 0)
+      if (asked !== 0) return response
       const storedAt = now()
-      const expiresAt = Math.min(storedAt + Math.min(lifetime, maxTtlMs), freshness.until)
-      preparing.set(key, storedAt)
-      // A copy of what the visitor gets, read as it streams; a render that fails or is abandoned
-      // (the client gone) leaves none.
+      askedFor.set(key, storedAt)
+      // Read as the visitor's copy streams; a render that fails or is abandoned leaves none.
       const rendered = response.clone()
-      const making = (async () => {
+      const copy = (async () => {
         const plain = Buffer.from(await rendered.arrayBuffer())
+        const expiresAt = Math.min(storedAt + Math.min(lifetime, maxTtlMs), freshness.until)
         if (plain.length > maxPageBytes || expiresAt <= now()) return
+        const gzip = ownCopy(await gzipAsync(plain, { level: 9 }))
         const { pathname } = new URL(request.url)
-        const headers = finishedHeaders(plain.toString(), nonce, pathname, response.headers)
-        const gzipped = ownCopy(await gzipAsync(plain, { level: 9 }))
+        const page = finishedPage({ plain, gzip }, nonce, pathname, response.headers)
         const ttl = expiresAt - now()
-        if (ttl > 0) copies.set(key, { page: { headers, plain, gzip: gzipped }, storedAt }, { ttl })
+        if (ttl > 0) copies.set(key, { page, storedAt }, { ttl })
       })()
         .catch(() => {})
-        .finally(() => preparing.get(key) === storedAt && preparing.delete(key))
-      pending.add(making)
-      void making.finally(() => pending.delete(making))
+        .finally(() => askedFor.get(key) === storedAt && askedFor.delete(key))
+      making.add(copy)
+      void copy.finally(() => making.delete(copy))
       return response
     },
   }

@@ -1,9 +1,10 @@
+// Pages' script policy: a fresh nonce where a page is rendered for one answer, its inline scripts'
+// hashes where it is kept as finished bytes (docs/decisions/028).
 import { createHash, randomBytes } from 'node:crypto'
 import { type ThirdParty, thirdPartiesOf } from '../features/security/third-parties'
-import { acceptsGzip } from './compress-response.server'
+import { accepts } from './compress-response.server'
 import { getEnvironment } from './env.server'
 
-/** A fresh script nonce for one answer: 18 random bytes, base64url. */
 export const createScriptNonce = () => randomBytes(18).toString('base64url')
 
 const thirdPartyOrigins = {
@@ -13,10 +14,9 @@ const thirdPartyOrigins = {
 } as const satisfies Record<ThirdParty, readonly string[]>
 
 /**
- * The policy of the page at `pathname`, allowing the third parties it embeds and no others. Its
- * scripts are allowed by the nonce of the one answer it was rendered for or, in finished bytes, by
- * their hashes with 'self' for our module files: 'strict-dynamic' would refuse Start's
- * parser-inserted `<script type="module" src>`, which no hash names (docs/decisions/028).
+ * The policy of the page at `pathname`, allowing the third parties it embeds and no others. Hashes
+ * go with 'self' for our module files: 'strict-dynamic' would refuse Start's parser-inserted
+ * `<script type="module" src>`, which no hash names.
  */
 export function pageContentSecurityPolicy(scripts: string | readonly string[], pathname: string) {
   const supabase = getEnvironment().SUPABASE_URL
@@ -44,13 +44,11 @@ export function pageContentSecurityPolicy(scripts: string | readonly string[], p
     .join('; ')
 }
 
-/**
- * The SHA-256 sources of the inline scripts the page was rendered with: those carrying its `nonce`,
- * so a script injected into the page gets none. Data blocks (JSON-LD) never run and need none.
- */
-export function inlineScriptHashes(html: string, nonce: string): string[] {
+/** SHA-256 sources of the inline scripts carrying the render's `nonce` (an injected one has none). */
+function inlineScriptHashes(html: string, nonce: string): string[] {
   const rendered = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
     ([, attributes = '']) =>
+      // Data blocks (JSON-LD) never run and need none.
       attributes.includes(` nonce="${nonce}"`) && !/\bsrc=|\btype="(?!module")/.test(attributes),
   )
   // The browser hashes the text after HTML's newline normalisation.
@@ -59,29 +57,27 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
   return [...new Set(rendered.map(([, , body]) => `'sha256-${hash(body)}'`))]
 }
 
-/**
- * A page kept as finished bytes (prerendered, or a kept copy of a render): the same in every answer,
- * so its policy lists its inline scripts' hashes instead of a nonce, and it is compressed once.
- */
+/** A page kept as finished bytes (prerendered, or a kept copy of a render), compressed once. */
 export type FinishedPage = { headers: Record<string, string>; plain: Bytes; gzip: Bytes }
 type Bytes = Buffer<ArrayBuffer>
 
-/** A rendered page's headers, but those of its one answer, under its hash-based policy. */
-export function finishedHeaders(
-  html: string,
+/** A page rendered with `nonce`, as finished bytes: its headers but its one answer's, under a policy by hash. */
+export function finishedPage(
+  page: Omit<FinishedPage, 'headers'>,
   nonce: string,
   pathname: string,
   headers: HeadersInit,
-) {
+): FinishedPage {
   const kept = Object.fromEntries(new Headers(headers))
   for (const name of ['content-length', 'content-encoding', 'date']) delete kept[name]
-  const policy = pageContentSecurityPolicy(inlineScriptHashes(html, nonce), pathname)
-  return { ...kept, 'content-security-policy': policy }
+  const hashes = inlineScriptHashes(page.plain.toString(), nonce)
+  kept['content-security-policy'] = pageContentSecurityPolicy(hashes, pathname)
+  return { ...page, headers: kept }
 }
 
 /** Gzip to a client that takes it; plain otherwise, for compressResponse to encode or not. */
 export function answerFinished(request: Request, page: FinishedPage, extra = {}): Response {
-  const gzip = acceptsGzip(request)
+  const gzip = accepts(request, 'gzip')
   const body = gzip ? page.gzip : page.plain
   const encoding = gzip ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : undefined
   const headers = { ...page.headers, ...extra, ...encoding, 'content-length': `${body.length}` }

@@ -1,3 +1,5 @@
+// A public site showing the shipped address or number reads as a demo and reaches nobody: said once
+// at start, naming what to change. A site on this machine (development, tests) is left alone.
 import { company } from '#app.config.ts'
 import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import { isLocalHost } from './env-schema.server'
@@ -7,30 +9,19 @@ const exampleEmail = /@(?:[^@]+\.)?(?:example\.(?:com|net|org)|[^@.]+\.(?:exampl
 /** North American 555-0100 to 555-0199 are set aside for fiction: none of them rings. */
 const fictionalPhone = /^\+1\d{3}55501\d{2}$/
 
-type ContactFacts = { email: string; phone: { e164: string } }
-
-/** The company's contact details in app.config.ts that are still the shipped placeholders. */
-export const placeholderContactDetails = (facts: ContactFacts = company) =>
-  [
-    exampleEmail.test(facts.email) ? ('email' as const) : undefined,
-    fictionalPhone.test(facts.phone.e164) ? ('phone' as const) : undefined,
-  ].filter((field) => field !== undefined)
-
-/**
- * A public site showing the shipped address or number reads as a demo and reaches nobody: say so
- * once at start, naming what to change. A site on this machine (development, tests) is left alone.
- */
 export function warnOfPlaceholderContactDetails(
   siteUrl: string,
-  facts: ContactFacts = company,
+  facts: { email: string; phone: { e164: string } } = company,
   log: Logger = consoleLogger,
-): boolean {
-  const fields = isLocalHost(siteUrl) ? [] : placeholderContactDetails(facts)
-  if (fields.length === 0) return false
+) {
+  const fields = [
+    exampleEmail.test(facts.email) && 'email',
+    fictionalPhone.test(facts.phone.e164) && 'phone',
+  ].filter(Boolean)
+  if (fields.length === 0 || isLocalHost(siteUrl)) return
   log.warn('site.placeholder_contact_details', {
     siteUrl,
     fields: fields.join(','),
     fix: `replace company.${fields.join(' and company.')} in app.config.ts with the company's own, then rebuild (docs/configuration.md)`,
   })
-  return true
 }

@@ -2,17 +2,16 @@
 // the app included): the Nitro plugin applies it on the way out (nitro/server-lifecycle.server.ts).
 import { pageCacheControl, pictureCacheControl } from '../lib/seo/cache-control'
 import { forwardedProtoFrom, type TrustProxy } from './contact/client-ip.server'
-import { staticSecurityHeaders, strictTransportSecurity } from './security-headers.server'
+import { staticSecurityHeaders } from './security-headers.server'
 
-export interface ResponsePolicyContext {
+type ResponsePolicyContext = {
   /** Until when the gallery list a page would show now counts as fresh (gallery-cache.server.ts). */
   galleryFreshUntil: () => number | undefined
-  now?: () => number
   /** Who may say the request came over https (TRUST_PROXY); default nobody. */
   trustProxy?: TrustProxy
 }
 
-/** https in the URL (srvx on Node writes it for a TLS socket only; some platforms too), or a trusted proxy says so. */
+/** https in the URL (srvx on Node writes it for a TLS socket only), or a trusted proxy says so. */
 const cameOverHttps = (request: Request & { ip?: string }, trust: TrustProxy = { kind: 'none' }) =>
   new URL(request.url).protocol === 'https:' ||
   forwardedProtoFrom({
@@ -36,7 +35,7 @@ export function cacheControlFor(
   pathname: string,
   response: Response,
   context: ResponsePolicyContext,
-): string | undefined {
+) {
   const { status, headers } = response
   const current = headers.get('cache-control')
   if (pathname.startsWith('/_serverFn/')) return pageCacheControl.never
@@ -56,8 +55,7 @@ export function cacheControlFor(
   if (status !== 200 || current !== pageCacheControl.galleryData) return undefined
   // A page with gallery data is kept no longer than its list stays fresh.
   const freshUntil = context.galleryFreshUntil()
-  const now = (context.now ?? Date.now)()
-  const seconds = freshUntil === undefined ? 0 : Math.floor((freshUntil - now) / 1000)
+  const seconds = freshUntil === undefined ? 0 : Math.floor((freshUntil - Date.now()) / 1000)
   if (seconds < 1) return pageCacheControl.never
   return current.replace(/s-maxage=(\d+)/, (_, max) => `s-maxage=${Math.min(Number(max), seconds)}`)
 }
@@ -74,17 +72,15 @@ export function applyResponsePolicy(
   request: Request,
   response: Response,
   context: ResponsePolicyContext,
-): void {
+) {
   const headers = response.headers
   try {
     for (const [name, value] of Object.entries(staticSecurityHeaders)) {
       if (!headers.has(name)) headers.set(name, value)
     }
-    // Never over plain http (RFC 6797), whoever set it.
-    for (const [name, value] of Object.entries(strictTransportSecurity)) {
-      if (cameOverHttps(request, context.trustProxy)) headers.set(name, value)
-      else headers.delete(name)
-    }
+    // Never over plain http (RFC 6797 8.1), whoever set it.
+    if (!cameOverHttps(request, context.trustProxy)) headers.delete('strict-transport-security')
+    else headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains')
     if (isHtml(headers) && !headers.has('content-security-policy')) {
       headers.set('content-security-policy', lockedDownPolicy)
     }

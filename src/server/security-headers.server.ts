@@ -1,9 +1,5 @@
-/**
- * The security headers of every response (Nitro route rules and the server's own answers), and
- * HSTS for those that came over https; pages add their policy (page-security.server.ts). Read at
- * build time (vite.config.ts) too.
- */
-
+// The security headers of every response (Nitro route rules, the server's own answers, Node's
+// 400s); pages add their policy (page-security.server.ts). Read at build time (vite.config.ts) too.
 export const staticSecurityHeaders = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -13,9 +9,4 @@ export const staticSecurityHeaders = {
   // No other site may load our pages, scripts or photos into its own (no-cors requests).
   'cross-origin-resource-policy': 'same-origin',
   'x-frame-options': 'DENY',
-} as const
-
-/** Only on an answer to a request that came over https (RFC 6797 8.1): response-policy.server.ts. */
-export const strictTransportSecurity = {
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
 } as const

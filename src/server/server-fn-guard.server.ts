@@ -18,7 +18,6 @@ const serverFnId = (request: Request) => {
 
 export const isServerFnCall = (request: Request) => serverFnId(request) !== undefined
 
-/** The ids of the server functions among these modules' exports. */
 export const serverFnIds = (modules: Record<string, Record<string, unknown>>) =>
   new Set(
     Object.values(modules)
@@ -28,20 +27,14 @@ export const serverFnIds = (modules: Record<string, Record<string, unknown>>) =>
       .map((url) => url.slice(serverFnBase.length)),
   )
 
-/**
- * One line for a malformed call, then at most one a minute, counting those left out. It names
- * the kind of error only: its message may quote what the caller sent.
- */
+/** One line, then at most one a minute counting those left out; the error's kind only, never its message (it may quote the caller). */
 export function malformedCallLog(log: Logger = consoleLogger, now = Date.now) {
   let quietUntil = 0
   let leftOut = 0
   return (error: unknown) => {
     if (now() < quietUntil) return void leftOut++
-    log.warn('server_fn.malformed_call', {
-      error: error instanceof Error ? error.name : typeof error,
-      answered: 400,
-      leftOutOfTheLog: leftOut,
-    })
+    const kind = error instanceof Error ? error.name : typeof error
+    log.warn('server_fn.malformed_call', { error: kind, answered: 400, leftOutOfTheLog: leftOut })
     quietUntil = now() + 60_000
     leftOut = 0
   }
@@ -71,11 +64,7 @@ export const refuseMethodOnPage = (request: Request) =>
 const serverFnBodyLimit = 256 * 1024
 
 // Workaround: Start 1.169.5 answers 500 to a call it cannot decode and logs each with its stack (https://github.com/TanStack/router/issues/7363, #8237; fixes open: PRs #8246, #8285); remove once test/canaries/start-server-fn-calls.canary.test.ts's decode check fails.
-/**
- * Start's answer to a server-function call: 404 for an id this build does not serve; a 500 to
- * a call that reached no function is the caller's mistake, 400, and Start's log of it goes to a
- * rate-limited line. Past a 413 the unread body is still on the connection, so it closes.
- */
+/** 404 for an id this build does not serve; a 500 to a call that reached no function is 400, its log rate-limited. */
 export async function answerServerFnCall(
   request: Request,
   knownIds: ReadonlySet<string>,
@@ -87,6 +76,7 @@ export async function answerServerFnCall(
   installConsoleErrorFilter()
   const call: Call = { reachedFunction: false, note }
   const response = await callInProgress.run(call, () => start(limited))
+  // The unread rest of the body is still on the connection.
   if (response.status === 413) {
     const headers = { ...Object.fromEntries(response.headers), connection: 'close' }
     return new Response(response.body, { status: 413, headers })

@@ -11,7 +11,7 @@ import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-datab
 import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { getEnvironment } from '../env.server'
 import type { Environment } from '../env-schema.server'
-import { pageDataFreshUntil } from '../page-freshness.server'
+import { pageDataFreshUntil } from '../page-cache.server'
 import { processState } from '../process-state.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { imageNotFound, serveImageFile } from './embedded-photo-variants.server'

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { getEnvironment } from '../env.server'
-import { answerFinished, type FinishedPage, finishedHeaders } from '../page-security.server'
+import { answerFinished, type FinishedPage, finishedPage } from '../page-security.server'
 import {
   type PrerenderManifest,
   prerenderPlaceholders as placeholders,
@@ -16,28 +16,27 @@ import {
 const plainSiteUrl = /^https?:\/\/[A-Za-z0-9.\-:[\]]+(\/[A-Za-z0-9._~\-/]*)?$/
 const plainSiteKey = /^[A-Za-z0-9_-]+$/
 
-export type PrerenderedPages = {
-  /** Paths answered from memory; empty when the build has none or they do not fit this server. */
-  paths: string[]
-  /** Why prerendered pages are not used, for the server's log. */
-  unusable?: string
-  serve: (request: Request) => Response | undefined
+type Serve = (request: Request) => Response | undefined
+const none: Serve = () => undefined
+
+function unusable(why: string): Serve {
+  console.warn(`Prerendered pages are rendered on request instead: ${why}.`)
+  return none
 }
 
 /** The pages `scripts/prerender.ts` wrote, with this server's settings, finished once. */
 export function loadPrerenderedPages(
   directory: string,
   config: { siteUrl: string; hcaptchaSiteKey: string },
-  currentYear: () => number = () => new Date().getFullYear(),
-): PrerenderedPages {
-  const none = (unusable?: string) => ({ paths: [], unusable, serve: () => undefined })
+  currentYear = () => new Date().getFullYear(),
+): Serve {
   const manifestPath = join(directory, prerenderManifestFile)
-  if (!existsSync(manifestPath)) return none()
+  if (!existsSync(manifestPath)) return none
   if (!plainSiteUrl.test(config.siteUrl)) {
-    return none(`SITE_URL ${config.siteUrl} has characters that need escaping in HTML`)
+    return unusable(`SITE_URL ${config.siteUrl} has characters that need escaping in HTML`)
   }
   if (!plainSiteKey.test(config.hcaptchaSiteKey)) {
-    return none('HCAPTCHA_SITE_KEY has characters that need escaping in HTML')
+    return unusable('HCAPTCHA_SITE_KEY has characters that need escaping in HTML')
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest
   const pages = new Map<string, FinishedPage>()
@@ -46,40 +45,34 @@ export function loadPrerenderedPages(
       .replaceAll(placeholders.siteUrl, config.siteUrl)
       .replaceAll(placeholders.hcaptchaSiteKey, config.hcaptchaSiteKey)
     const plain = Buffer.from(html)
-    const headers = finishedHeaders(html, placeholders.nonce, path, {
+    const headers = {
       'content-type': page.contentType,
       'cache-control': page.cacheControl,
       ...(page.link ? { link: page.link } : {}),
       // Where the page came from, as CDNs' cache headers say: for tests and whoever debugs.
       'x-prerendered': '1',
-    })
-    pages.set(path, { headers, plain, gzip: gzipSync(plain, { level: 9 }) })
+    }
+    const gzip = gzipSync(plain, { level: 9 })
+    pages.set(path, finishedPage({ plain, gzip }, placeholders.nonce, path, headers))
   }
-  return {
-    paths: [...pages.keys()],
-    serve(request) {
-      const url = new URL(request.url)
-      // A query string may change what a page shows (or be bad input to reject): render it.
-      const page = url.search === '' ? pages.get(url.pathname) : undefined
-      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-      if (!page || currentYear() !== manifest.builtInYear) return undefined
-      return answerFinished(request, page)
-    },
+  return (request) => {
+    const url = new URL(request.url)
+    // A query string may change what a page shows (or be bad input to reject): render it.
+    const page = url.search === '' ? pages.get(url.pathname) : undefined
+    if (!page || currentYear() !== manifest.builtInYear) return undefined
+    return answerFinished(request, page)
   }
 }
 
+let serverPages: Serve | undefined
+
 /** The production server's pages, beside its entry: Nitro's entry records its URL in `__nitro_main__`. */
-let serverPages: PrerenderedPages | undefined
-export function prerenderedPagesOfThisServer(): PrerenderedPages {
-  if (serverPages) return serverPages
-  const main = (globalThis as { __nitro_main__?: string }).__nitro_main__
-  const { SITE_URL: siteUrl, HCAPTCHA_SITE_KEY: hcaptchaSiteKey } = getEnvironment()
-  const directory = main && join(dirname(fileURLToPath(main)), prerenderDirectoryName)
-  serverPages = directory
-    ? loadPrerenderedPages(directory, { siteUrl, hcaptchaSiteKey })
-    : { paths: [], serve: () => undefined }
-  if (serverPages.unusable) {
-    console.warn(`Prerendered pages are rendered on request instead: ${serverPages.unusable}.`)
+export function servePrerendered(request: Request) {
+  if (!serverPages) {
+    const main = (globalThis as { __nitro_main__?: string }).__nitro_main__
+    const { SITE_URL: siteUrl, HCAPTCHA_SITE_KEY: hcaptchaSiteKey } = getEnvironment()
+    const directory = main && join(dirname(fileURLToPath(main)), prerenderDirectoryName)
+    serverPages = directory ? loadPrerenderedPages(directory, { siteUrl, hcaptchaSiteKey }) : none
   }
-  return serverPages
+  return serverPages(request)
 }
