@@ -121,8 +121,11 @@ export function serveEmbeddedBucketFile(path: string, request: Request): Promise
   return serveImageFile(GALLERY_BUCKET_DIR, path, request)
 }
 
+/** For shutdown: a bucket mirror under way stops at its next batch. */
+export const stopGalleryLoads = () => state.stopping.abort()
+
 /** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */
 export function stopGallery(): Promise<void> {
-  state.stopping.abort()
+  stopGalleryLoads()
   return closeEmbeddedDatabase()
 }

@@ -10,7 +10,7 @@ import { serve } from 'srvx/node'
 import { getEnvironment } from '../env.server'
 import { gracefulStop } from '../graceful-stop.server'
 import { answerClientError } from '../node-client-error.server'
-import { startServices } from '../services.server'
+import { beginStop, startServices } from '../services.server'
 
 process.on('unhandledRejection', (error) => console.error('[unhandledRejection]', error))
 process.on('uncaughtException', (error) => console.error('[uncaughtException]', error))
@@ -52,6 +52,7 @@ await server.ready()
 
 stopNow = async (reason) => {
   console.info(`${reason}: answering the requests already sent, then stopping.`)
+  beginStop()
   try {
     const { cut } = await connections.stop()
     if (cut > 0)
