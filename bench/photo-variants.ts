@@ -29,8 +29,8 @@ interface Figures {
 }
 
 async function measure(setting: Setting): Promise<Figures> {
-  if (setting === 'limitImageWork(1)') limitImageWork(1)
-  if (setting === 'limitImageWork(2)') limitImageWork(2)
+  if (setting === 'limitImageWork(1)') await limitImageWork(1)
+  if (setting === 'limitImageWork(2)') await limitImageWork(2)
   const dir = mkdtempSync(join(tmpdir(), 'bench-photo-variants-'))
   try {
     const bucket = join(dir, 'bucket')
