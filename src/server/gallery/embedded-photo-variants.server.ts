@@ -96,21 +96,19 @@ export async function checkPhotoVariantsDirectory() {
 export const photoVariantsWriteProblem = (): string | undefined => state.writeProblem
 
 function makeLater(photoPath: string) {
-  if (state.writeProblem !== undefined) {
-    if (Date.now() - state.checkedAt > recheckAfterMs) {
-      state.checkedAt = Date.now()
-      void checkPhotoVariantsDirectory()
-    }
-    return
+  if (state.writeProblem === undefined) {
+    limitImageWork(1)
+      .then(() => store().prepare(photoPath))
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== undefined) return noteWriteProblem(writeFailureReason(error))
+        console.warn(
+          `Gallery photo ${photoPath} cannot be read as an image, so it has no variants and is served as it is: ${error.message}`,
+        )
+      })
+  } else if (Date.now() - state.checkedAt > recheckAfterMs) {
+    state.checkedAt = Date.now()
+    void checkPhotoVariantsDirectory()
   }
-  limitImageWork(1)
-    .then(() => store().prepare(photoPath))
-    .catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== undefined) return noteWriteProblem(writeFailureReason(error))
-      console.warn(
-        `Gallery photo ${photoPath} cannot be read as an image, so it has no variants and is served as it is: ${error.message}`,
-      )
-    })
 }
 
 /** `path` is `<photo path>/<width>.<format>`, decoded (the router's splat). Never waits for an encoder. */

@@ -129,15 +129,11 @@ export function createImageModeProbe({
     nextProbeAt = now() + recheckMs
     if (mode === logged) return mode
     logged = mode
-    if (outcome.kind === 'rendered') {
-      log.info(
-        `Gallery images: render (Supabase transformed ${photoPath}; ${settingText}; each photo shown counts as an origin image on the bill)`,
-      )
-    } else {
-      log[setting === 'on' ? 'error' : 'info'](
-        `Gallery images: variants (Supabase refused to transform ${photoPath}: ${outcome.detail}; image transformations are off for this project or not in its plan; ${fallback}; ${settingText})`,
-      )
-    }
+    const message =
+      outcome.kind === 'rendered'
+        ? `render (Supabase transformed ${photoPath}; ${settingText}; each photo shown counts as an origin image on the bill)`
+        : `variants (Supabase refused to transform ${photoPath}: ${outcome.detail}; image transformations are off for this project or not in its plan; ${fallback}; ${settingText})`
+    log[setting === 'on' && mode === 'variants' ? 'error' : 'info'](`Gallery images: ${message}`)
     return mode
   }
 

@@ -15,14 +15,12 @@ const stampName = /^[0-9a-z]+-[0-9a-z]+$/
 const isFile = async (file: string) => (await stat(file).catch(() => undefined))?.isFile() ?? false
 const isInside = (root: string, path: string) => path.startsWith(root + sep)
 
-/** Best first: a wider width, then narrower; an AVIF request may take WebP, never the reverse. */
-function standIns({ width, format }: PhotoVariantRequest): string[] {
-  const formats: PhotoVariantFormat[] = format === 'avif' ? ['avif', 'webp'] : ['webp']
+/** The wanted variant, then the stand-ins: wider, then narrower; WebP for AVIF, never the reverse. */
+function candidates({ width, format }: PhotoVariantRequest): string[] {
   const wider = photoVariantWidths.filter((w) => w > width)
   const narrower = photoVariantWidths.filter((w) => w < width).reverse()
-  return formats.flatMap((f) =>
-    [...(f === format ? [] : [width]), ...wider, ...narrower].map((w) => `${w}.${f}`),
-  )
+  const formats: PhotoVariantFormat[] = format === 'avif' ? ['avif', 'webp'] : ['webp']
+  return formats.flatMap((f) => [width, ...wider, ...narrower].map((w) => `${w}.${f}`))
 }
 
 /** `photoFolders` are searched in order: the bucket folder, then the build's copy of it. */
@@ -73,10 +71,10 @@ export function createPhotoVariantStore(directory: string, photoFolders: readonl
     async find(request: PhotoVariantRequest) {
       const photo = await locate(request.photoPath)
       if (!photo) return undefined
-      const wanted = `${request.width}.${request.format}`
-      for (const name of [wanted, ...standIns(request)]) {
+      const names = candidates(request)
+      for (const name of names) {
         const file = join(photo.dir, name)
-        if (await isFile(file)) return { file, kind: name === wanted ? 'variant' : 'nearest' }
+        if (await isFile(file)) return { file, kind: name === names[0] ? 'variant' : 'nearest' }
       }
       return { file: photo.file, kind: 'photo' as const }
     },
