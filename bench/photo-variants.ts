@@ -41,7 +41,7 @@ async function measure(setting: Setting): Promise<Figures> {
       writeFileSync(join(bucket, path), await photoLikeJpeg(`bucket-${i % 10}`, { scene: i % 10 }))
       paths.push(path)
     }
-    const store = createPhotoVariantStore(join(dir, 'variants'), [bucket])
+    const store = createPhotoVariantStore(join(dir, 'variants'), bucket)
     const rssBefore = process.memoryUsage().rss
     let rssPeak = rssBefore
     const sampler = setInterval(() => {

@@ -39,9 +39,6 @@ export async function serveImageFile(
   return response
 }
 
-/** After a failed write, requests try writing again at most this often (space freed, a remount). */
-const recheckAfterMs = 60_000
-
 const state = processState('photo-variants', () => ({
   store: undefined as ReturnType<typeof createPhotoVariantStore> | undefined,
   writeProblem: undefined as string | undefined,
@@ -51,15 +48,7 @@ const state = processState('photo-variants', () => ({
 const directory = () => photoVariantsDir(getEnvironment().DATA_DIR)
 
 function store() {
-  // The build's photos (.output/public/…) answer when only the build output is deployed.
-  const bundled = join(
-    dirname(process.argv[1] ?? '.'),
-    '../public/storage/v1/object/public/gallery',
-  )
-  state.store ??= createPhotoVariantStore(directory(), [
-    getEnvironment().GALLERY_BUCKET_DIR,
-    bundled,
-  ])
+  state.store ??= createPhotoVariantStore(directory(), getEnvironment().GALLERY_BUCKET_DIR)
   return state.store
 }
 
@@ -105,7 +94,8 @@ function makeLater(photoPath: string) {
           `Gallery photo ${photoPath} cannot be read as an image, so it has no variants and is served as it is: ${error.message}`,
         )
       })
-  } else if (Date.now() - state.checkedAt > recheckAfterMs) {
+  } else if (Date.now() - state.checkedAt > 60_000) {
+    // Once a minute at most, a request asks again: space freed, a remount.
     state.checkedAt = Date.now()
     void checkPhotoVariantsDirectory()
   }

@@ -134,7 +134,6 @@ describe('createImageModeProbe', () => {
       setting,
       probe,
       recheckMs: 600_000,
-      retryMs: [5_000, 30_000],
       now: () => time,
       log,
     })
@@ -186,7 +185,8 @@ describe('createImageModeProbe', () => {
     expect(log.warn).toHaveBeenLastCalledWith(expect.stringMatching(/trying again in 30 s/))
     advance(30_000)
     await modes.settle(photos)
-    advance(30_000)
+    expect(log.warn).toHaveBeenLastCalledWith(expect.stringMatching(/trying again in 120 s/))
+    advance(120_000)
     expect(await modes.settle(photos)).toBe('render')
     expect(probe).toHaveBeenCalledTimes(4)
   })

@@ -87,17 +87,17 @@ export interface ImageModeProbeOptions {
   probe: (photoPath: string) => Promise<RenderProbeOutcome>
   /** After a clear answer, when to ask again: plans and settings change. */
   recheckMs?: number
-  /** The waits after inconclusive answers in a row (the last one repeats). */
-  retryMs?: readonly number[]
   now?: () => number
   log?: Pick<Console, 'info' | 'warn' | 'error'>
 }
+
+/** The waits after inconclusive answers in a row (the last one repeats). */
+const retryMs = [5_000, 30_000, 120_000, 600_000]
 
 export function createImageModeProbe({
   setting,
   probe,
   recheckMs = 10 * 60_000,
-  retryMs = [5_000, 30_000, 120_000, 600_000],
   now = Date.now,
   log = console,
 }: ImageModeProbeOptions) {

@@ -32,8 +32,7 @@ async function putPhoto(folder: string, path: string, width = 1000, colour?: str
   return file
 }
 
-const store = () =>
-  createPhotoVariantStore(join(root, 'variants'), [join(root, 'bucket'), join(root, 'bundled')])
+const store = () => createPhotoVariantStore(join(root, 'variants'), join(root, 'bucket'))
 
 describe('photo variant store', () => {
   it('answers at once with the photo itself until its variants are made, then with each variant', async () => {
@@ -97,14 +96,6 @@ describe('photo variant store', () => {
     const { data } = await sharp(after?.file).raw().toBuffer({ resolveWithObject: true })
     expect(data[2]).toBeGreaterThan(200)
     expect(existsSync(before?.file ?? '')).toBe(false)
-  })
-
-  it('finds photos of the build when the bucket folder lacks them', async () => {
-    await putPhoto('bundled', 'bathroom/spa.jpg')
-    const variants = store()
-    expect(await variants.prepare('bathroom/spa.jpg')).toBe(8)
-    const made = await variants.find({ photoPath: 'bathroom/spa.jpg', width: 400, format: 'avif' })
-    expect(made?.kind).toBe('variant')
   })
 
   it('has nothing for a photo that does not exist, or a path outside its folders', async () => {

@@ -23,26 +23,21 @@ function candidates({ width, format }: PhotoVariantRequest): string[] {
   return formats.flatMap((f) => [width, ...wider, ...narrower].map((w) => `${w}.${f}`))
 }
 
-/** `photoFolders` are searched in order: the bucket folder, then the build's copy of it. */
-export function createPhotoVariantStore(directory: string, photoFolders: readonly string[]) {
+export function createPhotoVariantStore(directory: string, photoFolder: string) {
   const root = resolve(directory)
-  const folders = photoFolders.map((folder) => resolve(folder))
+  const folder = resolve(photoFolder)
   // One photo at a time: a server's encoding never takes more than its one libvips thread.
   let queue: Promise<unknown> = Promise.resolve()
   /** Photo files (by stamp) that are no image: not tried again until they change. */
   const unreadable = new Set<string>()
 
   async function locate(photoPath: string) {
-    for (const folder of folders) {
-      const file = resolve(folder, photoPath)
-      if (!isInside(folder, file)) return undefined
-      const info = await stat(file).catch(() => undefined)
-      if (!info?.isFile()) continue
-      const stamp = `${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}`
-      const dir = resolve(root, photoPath, stamp)
-      return isInside(root, dir) ? { file, stamp, dir } : undefined
-    }
-    return undefined
+    const file = resolve(folder, photoPath)
+    const info = isInside(folder, file) ? await stat(file).catch(() => undefined) : undefined
+    if (!info?.isFile()) return undefined
+    const stamp = `${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}`
+    const dir = resolve(root, photoPath, stamp)
+    return isInside(root, dir) ? { file, stamp, dir } : undefined
   }
 
   async function makeMissing({ file, stamp, dir }: { file: string; stamp: string; dir: string }) {
