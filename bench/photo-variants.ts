@@ -29,8 +29,8 @@ interface Figures {
 }
 
 async function measure(setting: Setting): Promise<Figures> {
-  if (setting === 'limitImageWork(1)') limitImageWork(1)
-  if (setting === 'limitImageWork(2)') limitImageWork(2)
+  if (setting === 'limitImageWork(1)') await limitImageWork(1)
+  if (setting === 'limitImageWork(2)') await limitImageWork(2)
   const dir = mkdtempSync(join(tmpdir(), 'bench-photo-variants-'))
   try {
     const bucket = join(dir, 'bucket')
@@ -41,7 +41,7 @@ async function measure(setting: Setting): Promise<Figures> {
       writeFileSync(join(bucket, path), await photoLikeJpeg(`bucket-${i % 10}`, { scene: i % 10 }))
       paths.push(path)
     }
-    const store = createPhotoVariantStore(join(dir, 'variants'), [bucket])
+    const store = createPhotoVariantStore(join(dir, 'variants'), bucket)
     const rssBefore = process.memoryUsage().rss
     let rssPeak = rssBefore
     const sampler = setInterval(() => {

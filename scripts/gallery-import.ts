@@ -105,7 +105,7 @@ async function makeVariants(
   photos: string[],
   newPhotos: string[],
 ) {
-  const store = createPhotoVariantStore(photoVariantsDir(dataDir), [folder])
+  const store = createPhotoVariantStore(photoVariantsDir(dataDir), folder)
   const started = Date.now()
   const failed: string[] = []
   const madePerPhoto = await Promise.all(

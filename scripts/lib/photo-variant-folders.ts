@@ -54,7 +54,7 @@ export async function writeBundledPhotoVariants({
   encodingFile: string
 }): Promise<BundledPhotoVariantsReport> {
   const started = performance.now()
-  limitImageWork(availableParallelism())
+  await limitImageWork(availableParallelism())
   const { versions } = await loadSharp()
   const encoding = JSON.stringify({ encoderSettings, sharp: versions.sharp, vips: versions.vips })
   if ((await readFile(encodingFile, 'utf8').catch(() => '')) !== encoding) {

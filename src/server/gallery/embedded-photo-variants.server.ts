@@ -1,19 +1,14 @@
 // The embedded site's photo files the build does not hold (its own are static files), through
 // srvx's static server: photos added since, and variants made in the background, one photo at a
 // time, while the nearest ready variant or the photo itself stands in.
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { staticMiddleware } from 'srvx/static'
 import { parsePhotoVariantPath } from '#src/features/gallery/photo-variants.ts'
 import { pictureCacheControl } from '#src/lib/seo/cache-control.ts'
 import { getEnvironment } from '../env.server'
 import { processState } from '../process-state.server'
-import {
-  createPhotoVariantStore,
-  isDirectoryFault,
-  type PhotoVariantStore,
-  photoVariantsDir,
-  writeFailureReason,
-} from './photo-variant-store.server'
+import { createPhotoVariantStore, photoVariantsDir } from './photo-variant-store.server'
 import { limitImageWork } from './photo-variants.server'
 
 const photoName = /\.(jpe?g|png|webp|avif)$/i
@@ -32,41 +27,33 @@ export async function serveImageFile(
   request: Request,
   cacheControl?: string,
 ): Promise<Response> {
-  if (!photoName.test(relative) || relative.includes('\0')) return imageNotFound()
+  if (!photoName.test(relative)) return imageNotFound()
   const serve = staticMiddleware({ dir: folder, compress: false })
   // Method and headers only: copying the request would read its body stream a second time.
-  const { method, headers } = request
-  const url = new URL(`/${encodeURI(relative)}`, request.url)
-  const response = await serve(new Request(url, { method, headers }), imageNotFound)
+  const copy = new Request(new URL(`/${encodeURI(relative)}`, request.url), {
+    method: request.method,
+    headers: request.headers,
+  })
+  const response = await serve(copy, imageNotFound)
   if (cacheControl && response.status !== 404) response.headers.set('cache-control', cacheControl)
   return response
 }
 
-/** Revalidated on every use, so the variant replaces the stand-in once made. */
-const standInCacheControl = 'public, no-cache'
-
-/** After a failed write, requests try writing again at most this often (space freed, a remount). */
-const recheckAfterMs = 60_000
-
 const state = processState('photo-variants', () => ({
-  store: undefined as PhotoVariantStore | undefined,
+  store: undefined as ReturnType<typeof createPhotoVariantStore> | undefined,
   writeProblem: undefined as string | undefined,
   checkedAt: 0,
 }))
 
 const directory = () => photoVariantsDir(getEnvironment().DATA_DIR)
 
-function store(): PhotoVariantStore {
-  if (!state.store) {
-    limitImageWork(1)
-    // The build's photos (.output/public/…) answer when only the build output is deployed.
-    const entry = process.argv[1]
-    const bundled = entry && join(dirname(entry), '../public/storage/v1/object/public/gallery')
-    const folders = [getEnvironment().GALLERY_BUCKET_DIR, ...(bundled ? [bundled] : [])]
-    state.store = createPhotoVariantStore(directory(), folders)
-  }
+function store() {
+  state.store ??= createPhotoVariantStore(directory(), getEnvironment().GALLERY_BUCKET_DIR)
   return state.store
 }
+
+/** Node's `CODE: description, syscall 'path'` without the path. */
+const writeFailureReason = (error: unknown) => (error as Error).message.replace(/,.*/s, '')
 
 function noteWriteProblem(problem: string | undefined) {
   if (problem !== undefined && state.writeProblem === undefined) {
@@ -80,30 +67,38 @@ function noteWriteProblem(problem: string | undefined) {
   state.checkedAt = Date.now()
 }
 
-/** For start (embedded mode): whether the variants' directory takes writes. */
+/** For start (embedded mode) and after a failed write: whether the variants' directory takes writes. */
 export async function checkPhotoVariantsDirectory() {
-  noteWriteProblem(await store().writeProblem())
+  const probe = join(directory(), '.write-check')
+  try {
+    await mkdir(directory(), { recursive: true })
+    await writeFile(probe, 'a variant would be written here\n')
+    noteWriteProblem(undefined)
+  } catch (error) {
+    noteWriteProblem(writeFailureReason(error))
+  } finally {
+    await rm(probe, { force: true }).catch(() => {})
+  }
 }
 
 /** For /readyz: why the variants' directory takes no writes, or undefined when it does. */
 export const photoVariantsWriteProblem = (): string | undefined => state.writeProblem
 
 function makeLater(photoPath: string) {
-  if (state.writeProblem !== undefined) {
-    if (Date.now() - state.checkedAt > recheckAfterMs) {
-      state.checkedAt = Date.now()
-      void checkPhotoVariantsDirectory()
-    }
-    return
+  if (state.writeProblem === undefined) {
+    limitImageWork(1)
+      .then(() => store().prepare(photoPath))
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== undefined) return noteWriteProblem(writeFailureReason(error))
+        console.warn(
+          `Gallery photo ${photoPath} cannot be read as an image, so it has no variants and is served as it is: ${error.message}`,
+        )
+      })
+  } else if (Date.now() - state.checkedAt > 60_000) {
+    // Once a minute at most, a request asks again: space freed, a remount.
+    state.checkedAt = Date.now()
+    void checkPhotoVariantsDirectory()
   }
-  store()
-    .prepare(photoPath)
-    .catch((error: unknown) => {
-      if (isDirectoryFault(error)) return noteWriteProblem(writeFailureReason(error))
-      console.warn(
-        `Gallery photo ${photoPath} cannot be read as an image, so it has no variants and is served as it is: ${(error as Error).message}`,
-      )
-    })
 }
 
 /** `path` is `<photo path>/<width>.<format>`, decoded (the router's splat). Never waits for an encoder. */
@@ -114,6 +109,7 @@ export async function serveEmbeddedPhotoVariant(path: string, request: Request):
   const answer = await store().find(wanted)
   if (!answer) return imageNotFound()
   if (answer.kind !== 'variant') makeLater(wanted.photoPath)
-  const cacheControl = answer.kind === 'variant' ? pictureCacheControl : standInCacheControl
+  // A stand-in is revalidated on every use, so the variant replaces it once made.
+  const cacheControl = answer.kind === 'variant' ? pictureCacheControl : 'public, no-cache'
   return serveImageFile(dirname(answer.file), basename(answer.file), request, cacheControl)
 }

@@ -8,21 +8,15 @@ import {
   initialImageMode,
   photoPathsOfRows,
   probeRenderUrl,
-  probeUrl,
   type RenderProbeOutcome,
 } from './image-mode.server'
 
-const rendered: RenderProbeOutcome = { kind: 'rendered', photoPath: 'kitchen/oak.webp' }
+const rendered: RenderProbeOutcome = { kind: 'rendered' }
 const refused: RenderProbeOutcome = {
   kind: 'refused',
-  photoPath: 'kitchen/oak.webp',
   detail: 'HTTP 403 FeatureNotEnabled: feature not enabled for this tenant',
 }
-const inconclusive: RenderProbeOutcome = {
-  kind: 'inconclusive',
-  photoPath: 'kitchen/oak.webp',
-  detail: 'HTTP 503',
-}
+const inconclusive: RenderProbeOutcome = { kind: 'inconclusive', detail: 'HTTP 503' }
 
 describe('chooseImageMode', () => {
   it('auto starts without render URLs and takes them only once one has answered with an image', () => {
@@ -50,13 +44,7 @@ describe('chooseImageMode', () => {
   })
 })
 
-describe('probeUrl and photoPathsOfRows', () => {
-  it('asks for the thumbnail render URL the gallery itself uses', () => {
-    expect(probeUrl('https://abc.supabase.co/', 'kitchen/oak island.jpg')).toBe(
-      'https://abc.supabase.co/storage/v1/render/image/public/gallery/kitchen/oak%20island.jpg?width=400&resize=contain&quality=70',
-    )
-  })
-
+describe('photoPathsOfRows', () => {
   it('takes the photos of the gallery bucket that rows name, once each', () => {
     expect(
       photoPathsOfRows([
@@ -93,11 +81,11 @@ async function withStorage(
 }
 
 describe('probeRenderUrl', () => {
-  it('an image back means transformations work', async () => {
+  it('asks for the thumbnail render URL the gallery itself uses: an image back means transformations work', async () => {
     await withStorage({ status: 200, type: 'image/webp', body: 'RIFF' }, async (baseUrl, paths) => {
-      expect(await probeRenderUrl(baseUrl, 'kitchen/oak.webp')).toEqual(rendered)
+      expect(await probeRenderUrl(baseUrl, 'kitchen/oak island.webp')).toEqual(rendered)
       expect(paths).toEqual([
-        '/storage/v1/render/image/public/gallery/kitchen/oak.webp?width=400&resize=contain&quality=70',
+        '/storage/v1/render/image/public/gallery/kitchen/oak%20island.webp?width=400&resize=contain&quality=70',
       ])
     })
   })
@@ -138,15 +126,14 @@ describe('createImageModeProbe', () => {
   const setUp = (setting: ImageTransformationsSetting, answers: RenderProbeOutcome['kind'][]) => {
     let time = 0
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-    const probe = vi.fn(async (photoPath: string): Promise<RenderProbeOutcome> => {
+    const probe = vi.fn(async (_photoPath: string): Promise<RenderProbeOutcome> => {
       const kind = answers.shift() ?? 'rendered'
-      return kind === 'rendered' ? { kind, photoPath } : { kind, photoPath, detail: 'HTTP 403' }
+      return kind === 'rendered' ? { kind } : { kind, detail: 'HTTP 403' }
     })
     const modes = createImageModeProbe({
       setting,
       probe,
       recheckMs: 600_000,
-      retryMs: [5_000, 30_000],
       now: () => time,
       log,
     })
@@ -198,7 +185,8 @@ describe('createImageModeProbe', () => {
     expect(log.warn).toHaveBeenLastCalledWith(expect.stringMatching(/trying again in 30 s/))
     advance(30_000)
     await modes.settle(photos)
-    advance(30_000)
+    expect(log.warn).toHaveBeenLastCalledWith(expect.stringMatching(/trying again in 120 s/))
+    advance(120_000)
     expect(await modes.settle(photos)).toBe('render')
     expect(probe).toHaveBeenCalledTimes(4)
   })

@@ -15,16 +15,14 @@ export type ImageTransformationsSetting = 'auto' | 'on' | 'off'
 
 /** Inconclusive: a network error, a 5xx, a photo it could not find. */
 export type RenderProbeOutcome =
-  | { kind: 'rendered'; photoPath: string }
-  | { kind: 'refused' | 'inconclusive'; photoPath: string; detail: string }
+  | { kind: 'rendered' }
+  | { kind: 'refused' | 'inconclusive'; detail: string }
 
 /** In the bucket gallery-variants: the photos whose variants were uploaded, by the ETag they had. */
 export const variantListingFile = 'index.json'
 export const variantListingSchema = v.object({
   photos: v.record(v.string(), v.object({ version: v.string() })),
 })
-
-const settingNames = { auto: 'auto', on: 'true', off: 'false' } as const
 
 export const initialImageMode = (setting: ImageTransformationsSetting): ImageMode =>
   setting === 'on' ? 'render' : 'variants'
@@ -39,14 +37,6 @@ export function chooseImageMode(
   return outcome.kind === 'rendered' ? 'render' : current
 }
 
-/** The gallery's own thumbnail render URL, so the answer is reused from its cache. */
-export const probeUrl = (baseUrl: string, photoPath: string) =>
-  responsivePhoto(
-    publicObjectUrl(baseUrl, galleryBucket, photoPath),
-    { kind: 'render', baseUrl },
-    'thumbnail',
-  ).src
-
 const photoFile = /\.(jpe?g|png|webp|avif)$/i
 
 /** The gallery-bucket photo paths that rows name (their `filename`), in order, once each. */
@@ -59,31 +49,36 @@ export function photoPathsOfRows(rows: readonly unknown[]): string[] {
   return [...new Set(paths)].filter(Boolean)
 }
 
-/** Asks Storage for one render URL of `photoPath`, as a browser would. Never throws. */
+/** Asks Storage for the gallery's own thumbnail render URL of `photoPath`, as a browser would. */
 export async function probeRenderUrl(
   baseUrl: string,
   photoPath: string,
 ): Promise<RenderProbeOutcome> {
+  const delivery = { kind: 'render', baseUrl } as const
+  const url = responsivePhoto(
+    publicObjectUrl(baseUrl, galleryBucket, photoPath),
+    delivery,
+    'thumbnail',
+  )
   try {
-    const response = await fetch(probeUrl(baseUrl, photoPath), {
+    const response = await fetch(url.src, {
       headers: { accept: 'image/avif,image/webp,image/*;q=0.8' },
       signal: AbortSignal.timeout(5_000),
     })
     if (response.ok && response.headers.get('content-type')?.startsWith('image/')) {
       await response.arrayBuffer()
-      return { kind: 'rendered', photoPath }
+      return { kind: 'rendered' }
     }
     const body = ((await response.json().catch(() => null)) ?? {}) as Record<string, unknown>
     const code = [body.error ?? body.code, body.message]
       .filter((part) => typeof part === 'string' && part !== '')
       .join(': ')
     const detail = `HTTP ${response.status}${code ? ` ${code}` : ''}`
-    return response.status === 403 || /FeatureNotEnabled/i.test(code)
-      ? { kind: 'refused', photoPath, detail }
-      : { kind: 'inconclusive', photoPath, detail }
+    const refused = response.status === 403 || /FeatureNotEnabled/i.test(code)
+    return { kind: refused ? 'refused' : 'inconclusive', detail }
   } catch (error) {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    return { kind: 'inconclusive', photoPath, detail }
+    return { kind: 'inconclusive', detail }
   }
 }
 
@@ -92,26 +87,27 @@ export interface ImageModeProbeOptions {
   probe: (photoPath: string) => Promise<RenderProbeOutcome>
   /** After a clear answer, when to ask again: plans and settings change. */
   recheckMs?: number
-  /** The waits after inconclusive answers in a row (the last one repeats). */
-  retryMs?: readonly number[]
   now?: () => number
   log?: Pick<Console, 'info' | 'warn' | 'error'>
 }
+
+/** The waits after inconclusive answers in a row (the last one repeats). */
+const retryMs = [5_000, 30_000, 120_000, 600_000]
 
 export function createImageModeProbe({
   setting,
   probe,
   recheckMs = 10 * 60_000,
-  retryMs = [5_000, 30_000, 120_000, 600_000],
   now = Date.now,
   log = console,
 }: ImageModeProbeOptions) {
   let mode = initialImageMode(setting)
-  let decided = false
+  /** The mode the log last named, after a clear answer. */
+  let logged: ImageMode | undefined
   let nextProbeAt = Number.NEGATIVE_INFINITY
   let inconclusiveInARow = 0
   let running: Promise<ImageMode> | undefined
-  const settingText = `SUPABASE_IMAGE_TRANSFORMATIONS=${settingNames[setting]}`
+  const settingText = `SUPABASE_IMAGE_TRANSFORMATIONS=${{ auto: 'auto', on: 'true', off: 'false' }[setting]}`
   const fallback = 'photos are the variants npm run gallery:import uploads, or the photo itself'
 
   if (setting === 'off') log.info(`Gallery images: variants (${settingText}: ${fallback})`)
@@ -120,28 +116,24 @@ export function createImageModeProbe({
     // A photo that failed to render for a reason of its own gives way to the next one.
     const photoPath = photoPaths[inconclusiveInARow % photoPaths.length] as string
     const outcome = await probe(photoPath)
-    const changed = !decided || chooseImageMode(setting, mode, outcome) !== mode
     mode = chooseImageMode(setting, mode, outcome)
     if (outcome.kind === 'inconclusive') {
       const wait = retryMs[Math.min(inconclusiveInARow++, retryMs.length - 1)] ?? recheckMs
       nextProbeAt = now() + wait
       log.warn(
-        `Gallery images: ${mode}${decided ? '' : ' for now'} (the probe of a render URL for ${photoPath} was inconclusive: ${outcome.detail}; trying again in ${wait / 1000} s; ${settingText})`,
+        `Gallery images: ${mode}${logged ? '' : ' for now'} (the probe of a render URL for ${photoPath} was inconclusive: ${outcome.detail}; trying again in ${wait / 1000} s; ${settingText})`,
       )
       return mode
     }
     inconclusiveInARow = 0
     nextProbeAt = now() + recheckMs
-    decided = true
-    if (changed && outcome.kind === 'rendered') {
-      log.info(
-        `Gallery images: render (Supabase transformed ${photoPath}; ${settingText}; each photo shown counts as an origin image on the bill)`,
-      )
-    } else if (changed && outcome.kind === 'refused') {
-      log[setting === 'on' ? 'error' : 'info'](
-        `Gallery images: variants (Supabase refused to transform ${photoPath}: ${outcome.detail}; image transformations are off for this project or not in its plan; ${fallback}; ${settingText})`,
-      )
-    }
+    if (mode === logged) return mode
+    logged = mode
+    const message =
+      outcome.kind === 'rendered'
+        ? `render (Supabase transformed ${photoPath}; ${settingText}; each photo shown counts as an origin image on the bill)`
+        : `variants (Supabase refused to transform ${photoPath}: ${outcome.detail}; image transformations are off for this project or not in its plan; ${fallback}; ${settingText})`
+    log[setting === 'on' && mode === 'variants' ? 'error' : 'info'](`Gallery images: ${message}`)
     return mode
   }
 

@@ -32,8 +32,7 @@ async function putPhoto(folder: string, path: string, width = 1000, colour?: str
   return file
 }
 
-const store = () =>
-  createPhotoVariantStore(join(root, 'variants'), [join(root, 'bucket'), join(root, 'bundled')])
+const store = () => createPhotoVariantStore(join(root, 'variants'), join(root, 'bucket'))
 
 describe('photo variant store', () => {
   it('answers at once with the photo itself until its variants are made, then with each variant', async () => {
@@ -48,7 +47,7 @@ describe('photo variant store', () => {
     // Asked twice at once, it is made once.
     expect(
       await Promise.all([variants.prepare('kitchen/oak.jpg'), variants.prepare('kitchen/oak.jpg')]),
-    ).toEqual([8, 8])
+    ).toEqual([8, 0])
     expect(await variants.prepare('kitchen/oak.jpg')).toBe(0)
     const after = await variants.find(request)
     expect(after?.kind).toBe('variant')
@@ -99,14 +98,6 @@ describe('photo variant store', () => {
     expect(existsSync(before?.file ?? '')).toBe(false)
   })
 
-  it('finds photos of the build when the bucket folder lacks them', async () => {
-    await putPhoto('bundled', 'bathroom/spa.jpg')
-    const variants = store()
-    expect(await variants.prepare('bathroom/spa.jpg')).toBe(8)
-    const made = await variants.find({ photoPath: 'bathroom/spa.jpg', width: 400, format: 'avif' })
-    expect(made?.kind).toBe('variant')
-  })
-
   it('has nothing for a photo that does not exist, or a path outside its folders', async () => {
     await putPhoto('bucket', 'kitchen/oak.jpg')
     writeFileSync(join(root, 'secret.jpg'), await photo(400))
@@ -132,21 +123,6 @@ describe('photo variant store', () => {
 
     writeFileSync(file, await photo(600))
     expect(await variants.prepare('kitchen/broken.jpg')).toBe(8)
-  })
-
-  it('says why its directory takes no writes, without the path, and writes nothing there when it does', async () => {
-    const variants = store()
-    expect(await variants.writeProblem()).toBeUndefined()
-    expect(readdirSync(join(root, 'variants'))).toEqual([])
-
-    // A file where the directory should be: no write can succeed there.
-    writeFileSync(join(root, 'blocked'), '')
-    const blocked = createPhotoVariantStore(join(root, 'blocked', 'variants'), [
-      join(root, 'bucket'),
-    ])
-    const problem = await blocked.writeProblem()
-    expect(problem).toMatch(/^(ENOTDIR|EEXIST): /)
-    expect(problem).not.toContain(root)
   })
 
   it('prepares every variant of a photo at once; the import prunes photos that are gone', async () => {

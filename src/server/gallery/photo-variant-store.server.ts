@@ -1,6 +1,6 @@
 // The embedded site's variants on disk, `<photo path>/<stamp>/<width>.<format>`: the stamp (the
 // photo file's size and mtime) keeps a photo replaced under the same name from showing old ones.
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { readdir, rm, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import {
   type PhotoVariantFormat,
@@ -11,61 +11,45 @@ import { allPhotoVariants, writePhotoVariants } from './photo-variants.server.ts
 
 export const photoVariantsDir = (dataDir: string) => join(dataDir, 'photo-variants')
 
-const directoryFaults = new Set(['EROFS', 'ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'ENOTDIR'])
-
-/** A write error that blames the directory, not the photo. */
-export const isDirectoryFault = (error: unknown) =>
-  directoryFaults.has((error as NodeJS.ErrnoException | undefined)?.code ?? '')
-
-/** Node's `CODE: description, syscall 'path'` without the path. */
-export const writeFailureReason = (error: unknown) =>
-  error instanceof Error ? (error.message.split(',')[0] ?? error.message) : String(error)
-
 const stampName = /^[0-9a-z]+-[0-9a-z]+$/
 const isFile = async (file: string) => (await stat(file).catch(() => undefined))?.isFile() ?? false
 const isInside = (root: string, path: string) => path.startsWith(root + sep)
 
-/** Best first: a wider width, then narrower; an AVIF request may take WebP, never the reverse. */
-function standIns({ width, format }: PhotoVariantRequest): string[] {
-  const formats: PhotoVariantFormat[] = format === 'avif' ? ['avif', 'webp'] : ['webp']
+/** The wanted variant, then the stand-ins: wider, then narrower; WebP for AVIF, never the reverse. */
+function candidates({ width, format }: PhotoVariantRequest): string[] {
   const wider = photoVariantWidths.filter((w) => w > width)
   const narrower = photoVariantWidths.filter((w) => w < width).reverse()
-  return formats.flatMap((f) =>
-    [...(f === format ? [] : [width]), ...wider, ...narrower].map((w) => `${w}.${f}`),
-  )
+  const formats: PhotoVariantFormat[] = format === 'avif' ? ['avif', 'webp'] : ['webp']
+  return formats.flatMap((f) => [width, ...wider, ...narrower].map((w) => `${w}.${f}`))
 }
 
-/** `photoFolders` are searched in order: the bucket folder, then the build's copy of it. */
-export function createPhotoVariantStore(directory: string, photoFolders: readonly string[]) {
+export function createPhotoVariantStore(directory: string, photoFolder: string) {
   const root = resolve(directory)
-  const folders = photoFolders.map((folder) => resolve(folder))
+  const folder = resolve(photoFolder)
   // One photo at a time: a server's encoding never takes more than its one libvips thread.
   let queue: Promise<unknown> = Promise.resolve()
-  const making = new Map<string, Promise<number>>()
   /** Photo files (by stamp) that are no image: not tried again until they change. */
   const unreadable = new Set<string>()
 
   async function locate(photoPath: string) {
-    for (const folder of folders) {
-      const file = resolve(folder, photoPath)
-      if (!isInside(folder, file)) return undefined
-      const info = await stat(file).catch(() => undefined)
-      if (!info?.isFile()) continue
-      const stamp = `${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}`
-      const dir = resolve(root, photoPath, stamp)
-      return isInside(root, dir) ? { file, stamp, dir } : undefined
-    }
-    return undefined
+    const file = resolve(folder, photoPath)
+    const info = isInside(folder, file) ? await stat(file).catch(() => undefined) : undefined
+    if (!info?.isFile()) return undefined
+    const stamp = `${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}`
+    const dir = resolve(root, photoPath, stamp)
+    return isInside(root, dir) ? { file, stamp, dir } : undefined
   }
 
   async function makeMissing({ file, stamp, dir }: { file: string; stamp: string; dir: string }) {
+    if (unreadable.has(dir)) return 0
     const ready = await Promise.all(
       allPhotoVariants.map(({ width, format }) => isFile(join(dir, `${width}.${format}`))),
     )
     const missing = allPhotoVariants.filter((_, index) => !ready[index])
     if (missing.length === 0) return 0
-    const made = await writePhotoVariants(file, dir, missing).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code === undefined) unreadable.add(dir)
+    await writePhotoVariants(file, dir, missing).catch((error: NodeJS.ErrnoException) => {
+      // sharp's errors have no code: the photo is no image. Those with one are the disk's.
+      if (error.code === undefined) unreadable.add(dir)
       throw error
     })
     const photoDir = resolve(dir, '..')
@@ -74,21 +58,18 @@ export function createPhotoVariantStore(directory: string, photoFolders: readonl
         await rm(join(photoDir, entry), { recursive: true, force: true })
       }
     }
-    return made
+    return missing.length
   }
 
   return {
-    /**
-     * At once, making nothing: the variant made from the photo as it is now, else the `nearest`
-     * ready one, else the `photo` itself.
-     */
+    /** Making nothing: the photo's current variant, else the nearest ready one, else the photo. */
     async find(request: PhotoVariantRequest) {
       const photo = await locate(request.photoPath)
       if (!photo) return undefined
-      const wanted = `${request.width}.${request.format}`
-      for (const name of [wanted, ...standIns(request)]) {
+      const names = candidates(request)
+      for (const name of names) {
         const file = join(photo.dir, name)
-        if (await isFile(file)) return { file, kind: name === wanted ? 'variant' : 'nearest' }
+        if (await isFile(file)) return { file, kind: name === names[0] ? 'variant' : 'nearest' }
       }
       return { file: photo.file, kind: 'photo' as const }
     },
@@ -97,32 +78,13 @@ export function createPhotoVariantStore(directory: string, photoFolders: readonl
      * Makes the variants the photo lacks; resolves to how many. Rejects once for a file that is no
      * image, and when a write fails (the error's `code` says why: EROFS, ENOSPC…).
      */
-    async prepare(photoPath: string): Promise<number> {
-      const photo = await locate(photoPath)
-      if (!photo || unreadable.has(photo.dir)) return 0
-      const running = making.get(photo.dir)
-      if (running) return running
-      const work = queue.then(() => makeMissing(photo))
+    prepare(photoPath: string): Promise<number> {
+      const work = queue.then(async () => {
+        const photo = await locate(photoPath)
+        return photo ? makeMissing(photo) : 0
+      })
       queue = work.catch(() => {})
-      making.set(photo.dir, work)
-      void queue.then(() => making.delete(photo.dir))
       return work
-    },
-
-    /** Why the directory takes no write now (`EROFS: read-only file system`); undefined if it does. */
-    async writeProblem(): Promise<string | undefined> {
-      const probe = join(root, '.write-check')
-      try {
-        await mkdir(root, { recursive: true })
-        await writeFile(probe, 'a variant would be written here\n')
-        return undefined
-      } catch (error) {
-        return writeFailureReason(error)
-      } finally {
-        await rm(probe, { force: true }).catch(() => {})
-      }
     },
   }
 }
-
-export type PhotoVariantStore = ReturnType<typeof createPhotoVariantStore>

@@ -17,25 +17,16 @@ export const encoderSettings = {
   webp: { quality: 72, effort: 4, smartSubsample: true },
 } as const
 
-type SharpModule = typeof import('sharp').default
-let sharpModule: Promise<SharpModule> | undefined
-let imageWorkThreads: number | undefined
+let sharpModule: Promise<typeof import('sharp').default> | undefined
 
 /** Loaded on first use: libvips takes about 25 MB, which a server whose variants are ready never needs. */
-export function loadSharp(): Promise<SharpModule> {
-  sharpModule ??= import('sharp').then(({ default: sharp }) => {
-    if (imageWorkThreads !== undefined) {
-      sharp.cache(false)
-      sharp.concurrency(imageWorkThreads)
-    }
-    return sharp
-  })
-  return sharpModule
-}
+export const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default))
 
 /** No libvips operation cache (it held up to 50 MB, never reused) and `threads` per image. */
-export const limitImageWork = (threads: number) => {
-  imageWorkThreads = threads
+export async function limitImageWork(threads: number) {
+  const sharp = await loadSharp()
+  sharp.cache(false)
+  sharp.concurrency(threads)
 }
 
 type VariantSpec = { width: PhotoVariantWidth; format: PhotoVariantFormat }
@@ -68,15 +59,13 @@ export async function makePhotoVariants(
   const variants: PhotoVariant[] = []
   for (const { width, format } of wanted) {
     const key = `${Math.min(width, info.width)}.${format}`
-    let bytes = encoded.get(key)
-    if (!bytes) {
+    if (!encoded.has(key)) {
       const resized = sharp(data, { raw }).resize({ width, withoutEnlargement: true })
       const image =
         format === 'avif' ? resized.avif(encoderSettings.avif) : resized.webp(encoderSettings.webp)
-      bytes = await image.toBuffer()
-      encoded.set(key, bytes)
+      encoded.set(key, await image.toBuffer())
     }
-    variants.push({ width, format, data: bytes })
+    variants.push({ width, format, data: encoded.get(key) as Buffer })
   }
   return variants
 }
@@ -86,11 +75,10 @@ export async function writePhotoVariants(
   photoFile: string,
   dir: string,
   wanted: readonly VariantSpec[] = allPhotoVariants,
-): Promise<number> {
+) {
   const variants = await makePhotoVariants(photoFile, wanted)
   await mkdir(dir, { recursive: true })
   for (const { width, format, data } of variants) {
     await writeFileAtomic(join(dir, `${width}.${format}`), data)
   }
-  return variants.length
 }
