@@ -129,7 +129,8 @@ describe('parseEnvironment on any environment', () => {
         for (const candidate of [value, junk]) {
           const result = outcome({ TRUST_PROXY: candidate })
           if (result.env !== undefined) {
-            expect(parseTrustProxy(result.env.TRUST_PROXY)).toEqual(parseTrustProxy(candidate))
+            expect(result.env.TRUST_PROXY).toBe(candidate.trim() || 'false')
+            expect(() => parseTrustProxy(candidate)).not.toThrow()
           } else {
             expect(() => parseTrustProxy(candidate)).toThrow(/^TRUST_PROXY must be/)
           }

@@ -12,7 +12,7 @@ type ResponsePolicyContext = {
 }
 
 /** https in the URL (srvx on Node writes it for a TLS socket only), or a trusted proxy says so. */
-const cameOverHttps = (request: Request & { ip?: string }, trust: TrustProxy = { kind: 'none' }) =>
+const cameOverHttps = (request: Request & { ip?: string }, trust: TrustProxy = () => false) =>
   new URL(request.url).protocol === 'https:' ||
   forwardedProtoFrom({
     forwardedProto: request.headers.get('x-forwarded-proto'),

@@ -1,9 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
-import {
-  currentClientIp,
-  submitContactMessage,
-} from '#src/server/contact/contact-backend.server.ts'
+import { submitContactMessage } from '#src/server/contact/contact-backend.server.ts'
 import type { ContactMessageInput } from './contact-schema'
 
 export type SendContactMessageResult = Awaited<ReturnType<typeof submitContactMessage>>['body']
@@ -18,7 +15,7 @@ export const sendContactMessage = createServerFn({ method: 'POST' })
   // Typing only: the core validates the message, so it is validated once in either mode.
   .validator((input: ContactMessageInput) => input as unknown)
   .handler(async ({ data }): Promise<SendContactMessageResult> => {
-    const { status, body, retryAfterS } = await submitContactMessage(data, currentClientIp())
+    const { status, body, retryAfterS } = await submitContactMessage(data)
     if (status !== 200) setResponseStatus(status)
     if (retryAfterS) setResponseHeader('retry-after', String(retryAfterS))
     return body

@@ -1,8 +1,5 @@
-/**
- * Supabase mode: the site hands each message, as the visitor sent it, to the edge function with
- * the server-only secret key, and the visitor's address in a header the function trusts only from
- * such a caller. Nothing here throws for a visitor's input or an outage.
- */
+// Supabase mode: each message goes as the visitor sent it to the edge function, with the secret key
+// and the visitor's address in a header the function trusts only from such a caller.
 import type {
   ContactCore,
   ContactResponseBody,
@@ -23,14 +20,12 @@ export const contactDeliveryError =
   'There was an error sending your message. Please try again later.'
 
 const name = wire.contactFunctionName
-const refusesKey = ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)'
-const notDeployed = ': it is not deployed, or is a version without a self-check (deploy this one)'
-const advice: Record<number, string> = {
-  400: notDeployed,
-  401: refusesKey,
-  403: refusesKey,
-  404: notDeployed,
-}
+const adviceOn = (status: number) =>
+  [401, 403].includes(status)
+    ? ': it refuses SUPABASE_SECRET_KEY (set the secret key of this project)'
+    : [400, 404].includes(status)
+      ? ': it is not deployed, or is a version without a self-check (deploy this one)'
+      : ''
 
 export function createContactFunctionClient(options: {
   url: string
@@ -74,8 +69,7 @@ export function createContactFunctionClient(options: {
     // (our key, the function down) is ours: the generic text, and the operator's error line.
     if ([400, 413, 429].includes(status) && typeof reply.error === 'string') {
       log.warn('contact.function_refused', { status, reason: reply.error })
-      const answerBody = reply as ContactResponseBody
-      return { status, body: answerBody, ...(retryAfterS ? { retryAfterS } : {}) }
+      return { status, body: reply as ContactResponseBody, ...(retryAfterS ? { retryAfterS } : {}) }
     }
     const reason = String(reply.error ?? 'none')
     if (status === 0) log.error('contact.function_unreachable', { error: reason })
@@ -90,11 +84,8 @@ export function createContactFunctionClient(options: {
     /** The function's pass ends within its budget: waiting for it, passes never overlap. */
     async deliverDue(signal?: AbortSignal): Promise<DeliverySummary> {
       const limit = AbortSignal.timeout(edgeFunctionLimitMs + 5_000)
-      const answer = await call(
-        `/${wire.deliverDuePath}`,
-        AbortSignal.any([limit, signal ?? limit]),
-      )
-      const { status, reply } = answer
+      const stopped = AbortSignal.any([limit, signal ?? limit])
+      const { status, reply } = await call(`/${wire.deliverDuePath}`, stopped)
       if (status !== 200)
         throw new Error(`deliver-due failed (${status ? `HTTP ${status}` : reply.error})`)
       return reply as unknown as DeliverySummary
@@ -114,12 +105,9 @@ export function createContactFunctionClient(options: {
         ? `is unreachable: ${reply.error}`
         : status === 200
           ? 'has no self-check (deploy this version of the function)'
-          : `answered HTTP ${status}${reason}${advice[status] ?? ''}`
-      const detail = `${name} ${why}`
-      return {
-        checkedAt: new Date().toISOString(),
-        checks: [{ name: 'function', status: 'failed', detail }],
-      }
+          : `answered HTTP ${status}${reason}${adviceOn(status)}`
+      const checks = [{ name: 'function', status: 'failed', detail: `${name} ${why}` } as const]
+      return { checkedAt: new Date().toISOString(), checks }
     },
   }
 }

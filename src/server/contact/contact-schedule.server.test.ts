@@ -8,6 +8,7 @@ import type { DeliverySummary } from '#supabase/functions/_shared/contact/notifi
 import { startDeliverySchedule, startSelfCheckMonitor } from './contact-schedule.server'
 
 describe('startSelfCheckMonitor', () => {
+  const every = 5 * 60_000
   beforeEach(() => {
     vi.useFakeTimers()
   })
@@ -38,17 +39,12 @@ describe('startSelfCheckMonitor', () => {
     const run = vi.fn(async () => answers.shift() ?? report(captchaOk, mailOk))
     const log = createMemoryLogger()
     const kept: ContactSelfCheckReport[] = []
-    const monitor = startSelfCheckMonitor({
-      run,
-      log,
-      intervalMs: 60_000,
-      onReport: (r) => void kept.push(r),
-    })
+    const monitor = startSelfCheckMonitor(run, log, async (r) => void kept.push(r))
     await vi.waitFor(() => expect(monitor.last()).toBeDefined())
     expect(run).toHaveBeenCalledTimes(1)
     expect(monitor.last()?.checks[0]?.status).toBe('failed')
 
-    await vi.advanceTimersByTimeAsync(120_000)
+    await vi.advanceTimersByTimeAsync(2 * every)
     expect(run).toHaveBeenCalledTimes(3)
     // Three failed runs, one error line.
     expect(log.entries).toEqual([
@@ -59,7 +55,7 @@ describe('startSelfCheckMonitor', () => {
       },
     ])
 
-    await vi.advanceTimersByTimeAsync(60_000)
+    await vi.advanceTimersByTimeAsync(every)
     expect(monitor.last()?.checks[0]?.status).toBe('ok')
     expect(log.entries.at(-1)).toEqual({
       level: 'info',
@@ -68,19 +64,15 @@ describe('startSelfCheckMonitor', () => {
     })
     expect(kept).toHaveLength(4)
     monitor.stop()
-    await vi.advanceTimersByTimeAsync(600_000)
+    await vi.advanceTimersByTimeAsync(2 * every)
     expect(run).toHaveBeenCalledTimes(4)
   })
 
   it('a check hidden by an unreachable function keeps its state: no second line when it reappears', async () => {
     const answers = [report(captchaFailed), report(functionDown), report(captchaFailed)]
     const log = createMemoryLogger()
-    const monitor = startSelfCheckMonitor({
-      run: async () => answers.shift() ?? report(captchaFailed),
-      log,
-      intervalMs: 1_000,
-    })
-    await vi.advanceTimersByTimeAsync(2_500)
+    const monitor = startSelfCheckMonitor(async () => answers.shift() ?? report(captchaFailed), log)
+    await vi.advanceTimersByTimeAsync(2.5 * every)
     monitor.stop()
     expect(log.entries.map((entry) => [entry.event, entry.fields.check])).toEqual([
       ['contact.self_check_failed', 'captcha'],
@@ -91,17 +83,13 @@ describe('startSelfCheckMonitor', () => {
   it('a run that throws is logged, and the last report stays', async () => {
     let fail = false
     const log = createMemoryLogger()
-    const monitor = startSelfCheckMonitor({
-      run: async () => {
-        if (fail) throw new Error('boom')
-        return report(mailOk)
-      },
-      log,
-      intervalMs: 1_000,
-    })
+    const monitor = startSelfCheckMonitor(async () => {
+      if (fail) throw new Error('boom')
+      return report(mailOk)
+    }, log)
     await vi.waitFor(() => expect(monitor.last()).toBeDefined())
     fail = true
-    await vi.advanceTimersByTimeAsync(1_000)
+    await vi.advanceTimersByTimeAsync(every)
     monitor.stop()
     expect(monitor.last()?.checks).toEqual([mailOk])
     expect(log.entries).toEqual([
@@ -113,11 +101,11 @@ describe('startSelfCheckMonitor', () => {
     let finish: (report: ContactSelfCheckReport) => void = () => {}
     const log = createMemoryLogger()
     const kept: ContactSelfCheckReport[] = []
-    const monitor = startSelfCheckMonitor({
-      run: () => new Promise((resolve) => (finish = resolve)),
+    const monitor = startSelfCheckMonitor(
+      () => new Promise((resolve) => (finish = resolve)),
       log,
-      onReport: (r) => void kept.push(r),
-    })
+      async (r) => void kept.push(r),
+    )
     monitor.stop()
     finish(report(captchaFailed))
     await vi.advanceTimersByTimeAsync(0)

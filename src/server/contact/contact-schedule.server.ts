@@ -1,8 +1,5 @@
-/**
- * The contact path's work on a timer, in every instance: delivery passes over due notifications,
- * and the self-check whose last report /readyz and the owner read (so a probe never reaches
- * hCaptcha, the mail server or the function).
- */
+// The contact path's work on a timer, in every instance: delivery passes, and the self-check whose
+// last report /readyz and the owner read (so a probe never reaches hCaptcha, mail or the function).
 import type {
   ContactSelfCheckReport,
   SelfCheckName,
@@ -29,10 +26,7 @@ function repeat(task: (signal: AbortSignal) => Promise<void>, intervalMs: number
   }
 }
 
-/**
- * Sends what is due: failed attempts past their backoff, what a crash left. The database's claims
- * keep two instances from sending one message twice.
- */
+/** Sends what is due; the database's claims keep two instances from sending one message twice. */
 export function startDeliverySchedule(
   deliverDue: (signal: AbortSignal) => Promise<DeliverySummary>,
   log: Logger,
@@ -54,19 +48,16 @@ export function startDeliverySchedule(
 const selfCheckIntervalMs = 5 * 60_000
 
 /** Logs each check's change of state once: failed (error), and passing again (info). */
-export function startSelfCheckMonitor(options: {
-  run: () => Promise<ContactSelfCheckReport>
-  log: Logger
-  intervalMs?: number
-  /** Each report as it arrives (embedded: the copy `npm run report` reads). */
-  onReport?: ((report: ContactSelfCheckReport) => Promise<void> | void) | undefined
-}) {
-  const { log } = options
+export function startSelfCheckMonitor(
+  run: () => Promise<ContactSelfCheckReport>,
+  log: Logger,
+  onReport?: (report: ContactSelfCheckReport) => Promise<void>,
+) {
   const known = new Map<SelfCheckName, SelfCheckStatus>()
   let last: ContactSelfCheckReport | undefined
   const stop = repeat(async (signal) => {
     try {
-      const report = await options.run()
+      const report = await run()
       // A run that ends after the stop (the database closing under it) says nothing.
       if (signal.aborted) return
       last = report
@@ -74,21 +65,19 @@ export function startSelfCheckMonitor(options: {
       for (const { name, status, detail } of report.checks) {
         const before = known.get(name)
         known.set(name, status)
-        if (status === 'failed' && before !== 'failed') {
+        if (status === 'failed' && before !== 'failed')
           log.error('contact.self_check_failed', { check: name, detail })
-        } else if (before === 'failed' && status !== 'failed') {
+        else if (before === 'failed' && status !== 'failed')
           log.info('contact.self_check_recovered', { check: name, status })
-        }
       }
-      await Promise.resolve(options.onReport?.(report)).catch((error: unknown) =>
+      await onReport?.(report).catch((error: unknown) =>
         log.error('contact.self_check_not_kept', { error: describeError(error) }),
       )
     } catch (error) {
       log.error('contact.self_check_error', { error: describeError(error) })
     }
-  }, options.intervalMs ?? selfCheckIntervalMs)
+  }, selfCheckIntervalMs)
   return {
-    /** The last finished check; undefined until the first one finishes. */
     last: () => last,
     /** Does not wait for a check in progress: it may take 20 s. */
     stop: () => void stop(),

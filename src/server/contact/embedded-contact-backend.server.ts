@@ -1,15 +1,9 @@
-/**
- * The contact path in embedded mode: the contact core in-process on the embedded database, the
- * real hCaptcha verifier, mail through SMTP_URL or else .eml files in <DATA_DIR>/outbox, and the
- * owner's inbox snapshot.
- */
+// The contact path in embedded mode: the contact core on the embedded database, the real hCaptcha
+// verifier, mail through SMTP_URL or else .eml files in <DATA_DIR>/outbox, and the inbox snapshot.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { company } from '#app.config.ts'
 import { createHcaptchaVerifier } from '#supabase/functions/_shared/contact/captcha.ts'
-import {
-  type ContactCore,
-  createContactCore,
-} from '#supabase/functions/_shared/contact/contact-core.ts'
+import { createContactCore } from '#supabase/functions/_shared/contact/contact-core.ts'
 import { runContactSelfCheck } from '#supabase/functions/_shared/contact/contact-self-check.ts'
 import {
   createPostgresContactStore,
@@ -30,10 +24,10 @@ import {
   defaultLeaseMs,
 } from '#supabase/functions/_shared/contact/notification-outbox.ts'
 import type { Environment } from '../env-schema.server'
-import { createEmlOutboxTransport, outboxDir } from './eml-outbox.server'
+import { createEmlOutboxTransport } from './eml-outbox.server'
 import { createInboxSnapshot, inboxDir } from './inbox-snapshot.server'
 
-/** An SMTP_URL nodemailer refuses: messages are stored all the same, their mail waits for the fix. */
+/** An SMTP_URL nodemailer refuses: messages are stored all the same, their mail waits for a fix. */
 function smtpTransportOrProblem(url: string, log: Logger): MailTransport {
   try {
     return createSmtpTransport({ url })
@@ -47,7 +41,7 @@ function smtpTransportOrProblem(url: string, log: Logger): MailTransport {
   }
 }
 
-/** Starts it: after a crash (`releaseClaimsOnStart`), what the dead server had claimed is due now. */
+/** After a crash (`releaseClaimsOnStart`), what the dead server had claimed is due at once. */
 export async function createEmbeddedContactBackend(options: {
   settings: Environment
   database: Database
@@ -66,7 +60,7 @@ export async function createEmbeddedContactBackend(options: {
     options.transport ??
     (settings.SMTP_URL
       ? smtpTransportOrProblem(settings.SMTP_URL, log)
-      : createEmlOutboxTransport(outboxDir(settings.DATA_DIR)))
+      : createEmlOutboxTransport(settings.DATA_DIR))
   const outbox = createNotificationOutbox({
     store,
     transport,
@@ -74,9 +68,8 @@ export async function createEmbeddedContactBackend(options: {
     email: { to: settings.CONTACT_TO_EMAIL, siteName: company.name, siteUrl: settings.SITE_URL },
     backoffMs: settings.CONTACT_RETRY_BACKOFF_MS,
   })
-  // Submissions, and the notification attempts the visitor stopped waiting for, end before the
-  // database closes (a send the database never hears the end of would be sent again); each end
-  // rewrites the owner's inbox.
+  // Submissions and the notification attempts the visitor stopped waiting for end before the
+  // database closes (a send it never hears the end of is sent again); each end rewrites the inbox.
   const inProgress = new Set<Promise<unknown>>()
   const track = <T>(work: Promise<T>): Promise<T> => {
     inProgress.add(work)
@@ -103,30 +96,22 @@ export async function createEmbeddedContactBackend(options: {
 
   log.info('contact.services_started', { mode: 'embedded', transport: transport.description })
   if (options.releaseClaimsOnStart) {
-    try {
-      const released = await releaseLeasedNotifications(database, defaultLeaseMs)
-      log.warn('contact.claims_released_after_crash', { released })
-    } catch (error) {
-      log.error('contact.claims_release_failed', { error: describeError(error) })
-    }
+    await releaseLeasedNotifications(database, defaultLeaseMs).then(
+      (released) => log.warn('contact.claims_released_after_crash', { released }),
+      (error) => log.error('contact.claims_release_failed', { error: describeError(error) }),
+    )
   }
   await refreshInbox()
 
-  const receive: ContactCore['receive'] = (body, meta) => track(core.receive(body, meta))
   return {
-    receive,
+    receive: (...args: Parameters<typeof core.receive>) => track(core.receive(...args)),
     async deliverDue(signal?: AbortSignal) {
       const summary = await outbox.deliverDue(20, { signal })
       if (summary.sent + summary['retry-scheduled'] + summary.failed > 0) void refreshInbox()
       return summary
     },
     selfCheck: () =>
-      runContactSelfCheck({
-        captcha,
-        mail: { transport },
-        database,
-        secrets: [settings.HCAPTCHA_SECRET],
-      }),
+      runContactSelfCheck({ captcha, database, mail: { transport }, secrets: [captcha.secret] }),
     async stop() {
       if (inProgress.size > 0) {
         log.info('contact.draining', { inProgress: inProgress.size })

@@ -1,8 +1,5 @@
-/**
- * Mail without an SMTP server: each notification becomes an RFC 822 `.eml` file in
- * <DATA_DIR>/outbox, composed by nodemailer as over SMTP. The name is the message's time and id,
- * so a resend replaces its file rather than adding a second.
- */
+// Mail without an SMTP server: each notification an RFC 822 `.eml` in <DATA_DIR>/outbox, composed
+// by nodemailer; named by its time and id, so a resend replaces its file rather than adding one.
 import { randomUUID } from 'node:crypto'
 import { access, constants, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -10,11 +7,10 @@ import { createTransport } from 'nodemailer'
 import writeFileAtomic from 'write-file-atomic'
 import type { MailTransport } from '#supabase/functions/_shared/contact/mail-transports.ts'
 
-export const outboxDir = (dataDir: string) => join(dataDir, 'outbox')
-
 const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
 
-export function createEmlOutboxTransport(dir: string): MailTransport {
+export function createEmlOutboxTransport(dataDir: string): MailTransport {
+  const dir = join(dataDir, 'outbox')
   return {
     description: `outbox ${dir}`,
     async probe() {

@@ -15,5 +15,8 @@ export async function writeJsonAtomically(dir: string, name: string, document: u
   await writeFileAtomic(join(dir, name), `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 })
 }
 
+export const writeContactCheck = (dataDir: string, report: unknown) =>
+  writeJsonAtomically(reportDir(dataDir), contactCheckFile, report)
+
 export const writeReportSnapshot = async (dir: string, store: PageViewStore, log: Logger) =>
   writeJsonAtomically(dir, reportSnapshotFile, await ownerReportDocument(store, reportDays, log))
