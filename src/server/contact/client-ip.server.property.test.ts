@@ -158,6 +158,10 @@ describe('parseTrustProxy', () => {
     ]) {
       expect(() => parseTrustProxy(value), value).toThrow(/^TRUST_PROXY must be/)
     }
+    // The operator is told which entry, in words of ours, not proxy-addr's.
+    expect(() => parseTrustProxy('private, 10.0.0.0/33')).toThrow(
+      '"10.0.0.0/33" is not an address or a network',
+    )
   })
 })
 

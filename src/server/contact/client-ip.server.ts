@@ -11,6 +11,13 @@ export type TrustProxy = (address: string, index: number) => boolean
 const privateNetworks = ['loopback', 'linklocal', 'uniquelocal', '100.64.0.0/10']
 const isPrivate = proxyaddr.compile(privateNetworks)
 const nobody: TrustProxy = () => false
+const compiles = (network: string) => {
+  try {
+    return Boolean(proxyaddr.compile(network))
+  } catch {
+    return false
+  }
+}
 
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim().toLowerCase() || 'false'
@@ -25,7 +32,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     }
     const networks = text.split(',').map((item) => item.trim())
     // proxy-addr also reads hex and octal spellings: TRUST_PROXY takes only what node:net does.
-    const odd = networks.find((entry) => entry !== 'private' && !isIP(entry.split('/')[0] ?? ''))
+    const odd = networks.find(
+      (entry) => entry !== 'private' && (!isIP(entry.split('/')[0] ?? '') || !compiles(entry)),
+    )
     if (odd !== undefined) throw new Error(`${JSON.stringify(odd)} is not an address or a network`)
     return proxyaddr.compile(networks.flatMap((net) => (net === 'private' ? privateNetworks : net)))
   } catch (error) {
