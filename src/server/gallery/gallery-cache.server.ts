@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
-import { GalleryLoadStoppedError } from './gallery-source.server'
+import { BucketSyncStoppedError } from '../db/embedded-bucket.server'
 
 /** A loaded gallery (or the error state), and what pages worked out from it. */
 export interface GalleryList {
@@ -8,7 +8,7 @@ export interface GalleryList {
   status: 'ok' | 'error'
   /** False for the error state and for a list kept through a failed refresh. */
   fresh: boolean
-  /** Views, showcases, the sitemap: bounded, so visitors' searches cannot fill the memory. */
+  /** Bounded, so visitors' searches cannot fill the memory. */
   derived: LRUCache<string, object, () => object>
 }
 
@@ -25,10 +25,8 @@ export const derive = <T extends object>(gallery: GalleryList, key: string, make
   gallery.derived.memo(key, { context: make }) as T
 
 /**
- * The gallery kept in memory so page views do not each hit the database: fresh for `ttlMs`, then
- * served as it is while one reload runs. The last good list is kept through an outage; after a
- * failed load the next waits 10 s (or the TTL). With no list yet, a page waits at most 3 s for
- * the load, which carries on for the next page.
+ * The gallery in memory, fresh for `ttlMs`, then served stale while one reload runs; kept through
+ * an outage. A failed load is retried after 10 s (or the TTL); a first load is awaited at most 3 s.
  */
 export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: number) {
   const lists = new LRUCache<'gallery', GalleryList>({
@@ -40,14 +38,10 @@ export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: nu
       try {
         return list(await load(), 'ok')
       } catch (error) {
-        if (!(error instanceof GalleryLoadStoppedError)) {
+        if (!(error instanceof BucketSyncStoppedError)) {
           const kept = last?.status === 'ok'
-          console.error(
-            kept
-              ? 'Gallery refresh failed; still serving the last good list:'
-              : 'Gallery load failed:',
-            error,
-          )
+          const what = kept ? 'refresh failed; still serving the last good list' : 'load failed'
+          console.error(`Gallery ${what}:`, error)
         }
         options.ttl = Math.min(10_000, ttlMs)
         return { ...(last ?? errorState), fresh: false }

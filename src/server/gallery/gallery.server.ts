@@ -6,6 +6,7 @@ import type {
 } from '#src/features/gallery/gallery-item.ts'
 import * as pages from '#src/features/gallery/gallery-pages.ts'
 import * as views from '#src/features/gallery/gallery-view.ts'
+import { sitemapXml } from '#src/features/navigation/sitemap-xml.ts'
 import { readBucketListing } from '../db/embedded-bucket.server'
 import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
 import { bundledBucketManifest } from '../db/embedded-sql.server'
@@ -31,10 +32,9 @@ export function createGallerySource(env: Environment): GallerySource {
       imageTransformations: env.SUPABASE_IMAGE_TRANSFORMATIONS,
     })
   }
-  const bucketFolder = resolve(env.GALLERY_BUCKET_DIR)
   return createEmbeddedGallerySource({
     database: async () => (await getEmbeddedDatabase(env.DATA_DIR)).db,
-    bucketListing: () => readBucketListing(bucketFolder, bundledBucketManifest),
+    bucketListing: () => readBucketListing(resolve(env.GALLERY_BUCKET_DIR), bundledBucketManifest),
     signal: state.stopping.signal,
   })
 }
@@ -51,13 +51,13 @@ function createGallery() {
   return { source, cache }
 }
 const gallery = () => (state.current ??= createGallery())
-export const getGalleryCache = () => gallery().cache
+export const galleryFreshUntil = () => gallery().cache.freshUntil()
 const images = (shown: readonly GalleryItem[]) => gallery().source.images(shown)
 
 /** The whole list; a page rendered with it may be kept (page-cache.server.ts) while it is fresh. */
-export async function readGallery(): Promise<GalleryList> {
-  const list = await getGalleryCache().read()
-  pageDataFreshUntil(getGalleryCache().freshUntil())
+async function readGallery(): Promise<GalleryList> {
+  const list = await gallery().cache.read()
+  pageDataFreshUntil(galleryFreshUntil())
   return list
 }
 
@@ -104,6 +104,15 @@ export async function readCategoryShowcase(category: GalleryCategory): Promise<G
   return { items, status: 'ok', images: images(items) }
 }
 
+/** The sitemap with every project (its viewer's URL), written once per list; without the gallery, the pages alone. */
+export async function gallerySitemapXml(siteUrl: string): Promise<string> {
+  const list = await readGallery()
+  if (list.status === 'error') return sitemapXml(siteUrl)
+  const projects = () =>
+    list.items.map((item) => `/gallery?${new URLSearchParams({ project: item.id })}`)
+  return derive(list, `sitemap ${siteUrl}`, () => ({ xml: sitemapXml(siteUrl, projects()) })).xml
+}
+
 /** How this instance's gallery photos reach the browser (for /readyz). */
 export const galleryImageMode = () => images([]).kind
 
@@ -111,7 +120,7 @@ export const galleryImageMode = () => images([]).kind
 export async function startGallery(): Promise<void> {
   const { SUPABASE_URL, DATA_DIR } = getEnvironment()
   if (!SUPABASE_URL) await getEmbeddedDatabase(DATA_DIR)
-  await getGalleryCache().read()
+  await gallery().cache.read()
 }
 
 /** A photo of the embedded bucket folder; with Supabase the photos live in its Storage. */
