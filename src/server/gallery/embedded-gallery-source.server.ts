@@ -4,20 +4,17 @@ import { siteImageUrls } from '#src/features/gallery/storage-path.ts'
 import * as embeddedBucket from '../db/embedded-bucket.server'
 import type { GallerySource } from './gallery-source.server'
 
-type Database = Pick<PGliteInterface, 'transaction' | 'query' | 'exec'>
-
 interface EmbeddedGallerySourceOptions {
-  database: () => Promise<Database>
+  database: () => Promise<PGliteInterface>
   /** The bucket folder's listing as it is now; undefined leaves storage.objects as it is. */
   bucketListing?: () => embeddedBucket.BucketListing | undefined
-  /** Aborted when the server stops: a bucket sync under way stops between two batches. */
   signal?: AbortSignal
 }
 
 /**
  * The gallery from the embedded PGlite, read as `anon` so Supabase's grants and row-level security
- * apply. Each read first mirrors the bucket folder's listing into storage.objects. PGlite runs in
- * the server's thread, so the mirror and the reads go in batches (bench/gallery-import.ts).
+ * apply. Each statement first mirrors the bucket folder's listing into storage.objects. PGlite runs
+ * in the server's thread, so the mirror and the reads go in batches (bench/gallery-import.ts).
  */
 export function createEmbeddedGallerySource({
   database,
@@ -28,7 +25,7 @@ export function createEmbeddedGallerySource({
   let bucket: embeddedBucket.BucketState | undefined
   let refusedEmptyListing = false
 
-  async function mirrorBucket(db: Database, listing: embeddedBucket.BucketListing): Promise<void> {
+  async function mirrorBucket(db: PGliteInterface, listing: embeddedBucket.BucketListing) {
     const started = performance.now()
     const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
     const objects = Array.isArray(listing)
@@ -38,28 +35,25 @@ export function createEmbeddedGallerySource({
       : []
     bucket ??= await embeddedBucket.readBucketState(db)
     const refuse = objects.length === 0 && bucket.size > 0 && Array.isArray(listing)
-    if (refuse && !refusedEmptyListing) {
+    if (refuse && !refusedEmptyListing)
       console.warn(
         `Embedded bucket: manifest.json lists no project, so the gallery keeps its ${bucket.size} photo(s) rather than empty the site; to empty the gallery on purpose, write ${JSON.stringify(embeddedBucket.emptyGalleryManifest)} in manifest.json (npm run gallery:import -- --allow-empty does it when the folder has no photo)`,
       )
-    }
     refusedEmptyListing = refuse
     if (refuse) return
     const changes = await embeddedBucket.diffBucket(bucket, objects)
     const changed = changes.upserts.length + changes.removals.length
     if (changed === 0) return
     const counts = `${changes.upserts.length} photo(s) added or changed and ${changes.removals.length} removed`
-    if (changed > embeddedBucket.bucketSyncBatchSize) {
+    if (changed > embeddedBucket.bucketSyncBatchSize)
       console.info(`Embedded bucket: mirroring manifest.json in batches, ${counts} when done`)
-    }
     try {
       await embeddedBucket.applyBucketChanges(db, changes, { signal, state: bucket })
     } catch (error) {
-      if (error instanceof embeddedBucket.BucketSyncStoppedError) {
+      if (error instanceof embeddedBucket.BucketSyncStoppedError)
         console.info(
           `Embedded bucket: stopped mirroring manifest.json for the shutdown after ${took()} (${bucket.size} of ${objects.length} photo(s) mirrored); the next start carries on`,
         )
-      }
       throw error
     }
     console.info(`Embedded bucket: manifest.json mirrored, ${counts} (${took()})`)
@@ -69,10 +63,10 @@ export function createEmbeddedGallerySource({
     role: 'anon' | 'service_role',
     what: string,
     work: (tx: Transaction) => Promise<T>,
-    listing?: embeddedBucket.BucketListing,
   ): Promise<T> {
     try {
       const db = await database()
+      const listing = bucketListing()
       if (listing) await mirrorBucket(db, listing)
       return await db.transaction(async (tx) => {
         await tx.exec(`set local role ${role}`)
@@ -92,23 +86,18 @@ export function createEmbeddedGallerySource({
     images: () => ({ kind: 'variants', baseUrl: '' }),
 
     readAll: () =>
-      asRole(
-        'anon',
-        'select from gallery_images',
-        async (tx) => {
-          const rows: { id: string }[] = []
-          for (;;) {
-            const page = await tx.query<{ id: string }>(
-              'select * from public.gallery_images where id > $1 order by id limit 1000',
-              [rows.at(-1)?.id ?? '00000000-0000-0000-0000-000000000000'],
-            )
-            rows.push(...page.rows)
-            if (page.rows.length < 1000) return rows
-            await embeddedBucket.yieldToEventLoop()
-          }
-        },
-        bucketListing(),
-      ),
+      asRole('anon', 'select from gallery_images', async (tx) => {
+        const rows: { id: string }[] = []
+        for (;;) {
+          const page = await tx.query<{ id: string }>(
+            'select * from public.gallery_images where id > $1 order by id limit 1000',
+            [rows.at(-1)?.id ?? '00000000-0000-0000-0000-000000000000'],
+          )
+          rows.push(...page.rows)
+          if (page.rows.length < 1000) return rows
+          await embeddedBucket.yieldToEventLoop()
+        }
+      }),
 
     // Only the server may run the import (the API roles may not: it would bring back projects
     // the owner removed from the table), as through Supabase with the secret key.

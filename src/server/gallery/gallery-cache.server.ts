@@ -8,7 +8,6 @@ export interface GalleryList {
   status: 'ok' | 'error'
   /** False for the error state and for a list kept through a failed refresh. */
   fresh: boolean
-  /** Bounded, so visitors' searches cannot fill the memory. */
   derived: LRUCache<string, object, () => object>
 }
 
@@ -20,14 +19,11 @@ const list = (items: GalleryItem[], status: GalleryList['status']): GalleryList 
 })
 const errorState = list([], 'error')
 
-/** Worked out once per list, while among its 64 most recently used. */
+/** Worked out once per list, while among its 64 most recent (visitors' searches are many). */
 export const derive = <T extends object>(gallery: GalleryList, key: string, make: () => T) =>
   gallery.derived.memo(key, { context: make }) as T
 
-/**
- * The gallery in memory, fresh for `ttlMs`, then served stale while one reload runs; kept through
- * an outage. A failed load is retried after 10 s (or the TTL); a first load is awaited at most 3 s.
- */
+/** The list in memory: fresh for `ttlMs`, stale while one reload runs, kept through outages. */
 export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: number) {
   const lists = new LRUCache<'gallery', GalleryList>({
     max: 1,
@@ -51,7 +47,7 @@ export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: nu
   const kept = () => lists.peek('gallery', { allowStale: true })
 
   return {
-    /** Until when the list a page would show now stays fresh (undefined: stale or the error state). */
+    /** Until when the list a page would show now stays fresh (undefined: stale or the error). */
     freshUntil(): number | undefined {
       const remaining = lists.getRemainingTTL('gallery')
       return kept()?.fresh && remaining > 0 ? Date.now() + remaining : undefined

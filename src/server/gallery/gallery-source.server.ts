@@ -9,7 +9,6 @@ export interface GallerySource {
   readonly urls: GalleryImageUrls
   /** How the photos of `shown` reach the browser, as of the last read. */
   images(shown: readonly GalleryItem[]): GalleryImageDelivery
-  /** Every row of gallery_images, unparsed. */
   readAll(): Promise<unknown[]>
   /** Runs import_gallery_images_from_storage(): rows for the photos in storage that have none. */
   importFromStorage(): Promise<void>
@@ -18,10 +17,7 @@ export interface GallerySource {
 const warnAboutRow = ({ id, reason }: RejectedGalleryRow) =>
   console.warn(`Skipped gallery row ${id ?? '(no id)'}: ${reason}`)
 
-/**
- * Every row of the gallery; an empty table is first filled from the photos in storage, so a new
- * site shows what its bucket holds. Malformed rows are reported and skipped.
- */
+/** Every project; an empty table is first filled from storage, so a new site shows its bucket. */
 export async function loadGallery(source: GallerySource): Promise<GalleryItem[]> {
   let rows = await source.readAll()
   if (rows.length === 0) {

@@ -1,9 +1,5 @@
 import { resolve } from 'node:path'
-import type {
-  GalleryCategory,
-  GalleryItem,
-  GalleryResult,
-} from '#src/features/gallery/gallery-item.ts'
+import type { GalleryCategory, GalleryResult } from '#src/features/gallery/gallery-item.ts'
 import * as pages from '#src/features/gallery/gallery-pages.ts'
 import * as views from '#src/features/gallery/gallery-view.ts'
 import { sitemapXml } from '#src/features/navigation/sitemap-xml.ts'
@@ -22,7 +18,7 @@ import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
 type View = Omit<pages.GalleryView, 'page'>
 
-/** Supabase when its variables are set (the environment requires all three); the embedded database otherwise. */
+/** Supabase when its variables are set (the environment requires all three), else embedded. */
 export function createGallerySource(env: Environment): GallerySource {
   if (env.SUPABASE_URL && env.SUPABASE_ANON_KEY && env.SUPABASE_SECRET_KEY) {
     return createSupabaseGallerySource({
@@ -41,7 +37,6 @@ export function createGallerySource(env: Environment): GallerySource {
 
 const state = processState('gallery', () => ({
   current: undefined as ReturnType<typeof createGallery> | undefined,
-  // Aborted on SIGTERM: a bucket sync under way stops after its current batch.
   stopping: new AbortController(),
 }))
 
@@ -52,7 +47,6 @@ function createGallery() {
 }
 const gallery = () => (state.current ??= createGallery())
 export const galleryFreshUntil = () => gallery().cache.freshUntil()
-const images = (shown: readonly GalleryItem[]) => gallery().source.images(shown)
 
 /** The whole list; a page rendered with it may be kept (page-cache.server.ts) while it is fresh. */
 async function readGallery(): Promise<GalleryList> {
@@ -61,7 +55,7 @@ async function readGallery(): Promise<GalleryList> {
   return list
 }
 
-/** A view of the list: the list in the sort's order (kept), filtered (filtering keeps the order). */
+/** A view of the list: the list in the sort's order (kept), filtered (which keeps the order). */
 export const viewOf = (list: GalleryList, { category, sort, q }: View) =>
   derive(list, `view ${category} ${sort} ${q}`, () =>
     derive(list, `sorted ${sort}`, () =>
@@ -78,7 +72,7 @@ export async function readGalleryPage(view: pages.GalleryView): Promise<pages.Ga
   if (list.status === 'error')
     return { status: 'error', items: [], page: 1, pageCount: 1, total: 0 }
   const page = pages.galleryPage(viewOf(list, view), view.page)
-  return { status: 'ok', ...page, images: images(page.items) }
+  return { status: 'ok', ...page, images: gallery().source.images(page.items) }
 }
 
 /** The open project and its neighbours in the whole view (wrapping), for the viewer. */
@@ -90,7 +84,7 @@ export async function readGalleryProject(
   if (list.status === 'error') return { status: 'error' }
   const found = pages.projectNeighbours(viewOf(list, view), id)
   return found?.project
-    ? { status: 'ok', ...found, images: images([found.project]) }
+    ? { status: 'ok', ...found, images: gallery().source.images([found.project]) }
     : { status: 'ok' }
 }
 
@@ -101,10 +95,10 @@ export async function readCategoryShowcase(category: GalleryCategory): Promise<G
   const items = derive(list, `showcase ${category}`, () =>
     views.categoryShowcase(list.items, category),
   )
-  return { items, status: 'ok', images: images(items) }
+  return { items, status: 'ok', images: gallery().source.images(items) }
 }
 
-/** The sitemap with every project (its viewer's URL), written once per list; without the gallery, the pages alone. */
+/** The sitemap with every project's viewer URL, once per list; without the gallery, the pages. */
 export async function gallerySitemapXml(siteUrl: string): Promise<string> {
   const list = await readGallery()
   if (list.status === 'error') return sitemapXml(siteUrl)
@@ -114,9 +108,9 @@ export async function gallerySitemapXml(siteUrl: string): Promise<string> {
 }
 
 /** How this instance's gallery photos reach the browser (for /readyz). */
-export const galleryImageMode = () => images([]).kind
+export const galleryImageMode = () => gallery().source.images([]).kind
 
-/** At start: opens the embedded database (refusing to start when another server holds it) and warms the cache. */
+/** Opens the embedded database (failing when another server holds it), then warms the cache. */
 export async function startGallery(): Promise<void> {
   const { SUPABASE_URL, DATA_DIR } = getEnvironment()
   if (!SUPABASE_URL) await getEmbeddedDatabase(DATA_DIR)
@@ -124,10 +118,9 @@ export async function startGallery(): Promise<void> {
 }
 
 /** A photo of the embedded bucket folder; with Supabase the photos live in its Storage. */
-export function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
+export async function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
   const { SUPABASE_URL, GALLERY_BUCKET_DIR } = getEnvironment()
-  if (SUPABASE_URL) return Promise.resolve(imageNotFound())
-  return serveImageFile(GALLERY_BUCKET_DIR, path, request)
+  return SUPABASE_URL ? imageNotFound() : serveImageFile(GALLERY_BUCKET_DIR, path, request)
 }
 
 /** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */

@@ -11,9 +11,7 @@ interface SupabaseGallerySourceOptions {
   anonKey: string
   /** Runs the import, which the publishable key may not. */
   secretKey: string
-  /** Per request, body included. */
   timeoutMs?: number
-  /** Render URLs when a probe of one says so (image-mode.server.ts), else the uploaded variants. */
   imageTransformations?: imageMode.ImageTransformationsSetting
 }
 
@@ -88,11 +86,10 @@ export function createSupabaseGallerySource({
         probe.probeAgain()
         throw failure('select from gallery_images', error, status)
       }
-      if (!Array.isArray(data)) {
+      if (!Array.isArray(data))
         throw new Error(
           `Supabase select from gallery_images answered with something other than a list of rows (HTTP ${status})`,
         )
-      }
       // The probe asks for one of the rows' photos, and the listing matters only when photos are
       // not rendered. Both run in the background: a slow Storage must not hold the gallery.
       void probe
