@@ -34,11 +34,9 @@ export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: nu
       try {
         return list(await load(), 'ok')
       } catch (error) {
-        if (!(error instanceof BucketSyncStoppedError)) {
-          const kept = last?.status === 'ok'
-          const what = kept ? 'refresh failed; still serving the last good list' : 'load failed'
-          console.error(`Gallery ${what}:`, error)
-        }
+        const kept = last?.status === 'ok'
+        const what = kept ? 'refresh failed; still serving the last good list' : 'load failed'
+        if (!(error instanceof BucketSyncStoppedError)) console.error(`Gallery ${what}:`, error)
         options.ttl = Math.min(10_000, ttlMs)
         return { ...(last ?? errorState), fresh: false }
       }

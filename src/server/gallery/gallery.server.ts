@@ -7,7 +7,6 @@ import { readBucketListing } from '../db/embedded-bucket.server'
 import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
 import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { getEnvironment } from '../env.server'
-import type { Environment } from '../env-schema.server'
 import { pageDataFreshUntil } from '../page-freshness.server'
 import { processState } from '../process-state.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
@@ -19,7 +18,7 @@ import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 type View = Omit<pages.GalleryView, 'page'>
 
 /** Supabase when its variables are set (the environment requires all three), else embedded. */
-export function createGallerySource(env: Environment): GallerySource {
+export function createGallerySource(env = getEnvironment()): GallerySource {
   if (env.SUPABASE_URL && env.SUPABASE_ANON_KEY && env.SUPABASE_SECRET_KEY) {
     return createSupabaseGallerySource({
       url: env.SUPABASE_URL,
@@ -41,7 +40,7 @@ const state = processState('gallery', () => ({
 }))
 
 function createGallery() {
-  const source = createGallerySource(getEnvironment())
+  const source = createGallerySource()
   const cache = createGalleryCache(() => loadGallery(source), getEnvironment().GALLERY_CACHE_TTL_MS)
   return { source, cache }
 }
@@ -123,8 +122,10 @@ export async function serveEmbeddedBucketFile(path: string, request: Request): P
   return SUPABASE_URL ? imageNotFound() : serveImageFile(GALLERY_BUCKET_DIR, path, request)
 }
 
-/** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */
+/** At SIGTERM, before the drain: a bucket sync under way stops after its current batch. */
+export const stopGalleryImport = () => state.stopping.abort()
+
 export function stopGallery(): Promise<void> {
-  state.stopping.abort()
+  stopGalleryImport()
   return closeEmbeddedDatabase()
 }

@@ -44,7 +44,6 @@ export function createSupabaseGallerySource({
     setting: imageTransformations,
     probe: (photoPath) => imageMode.probeRenderUrl(url, photoPath),
   })
-  /** The photos with uploaded variants, as of the last listing read. */
   let withVariants = new Set<string>()
   const listingUrl = publicUrl(photoVariantsBucket, imageMode.variantListingFile)
   async function readVariantListing(): Promise<Set<string>> {

@@ -5,6 +5,7 @@ import type { Server as HttpServer } from 'node:http'
 import { useNitroApp as getNitroApp, useNitroHooks as getNitroHooks } from 'nitro/app'
 import { serve } from 'srvx/node'
 import { getEnvironment } from '../env.server'
+import { stopGalleryImport } from '../gallery/gallery.server'
 import { gracefulStop } from '../graceful-stop.server'
 import { answerClientError } from '../node-client-error.server'
 import { startServices } from '../services.server'
@@ -48,6 +49,7 @@ await server.ready()
 
 stopNow = async (reason) => {
   console.info(`${reason}: answering the requests already sent, then stopping.`)
+  stopGalleryImport()
   try {
     const { cut } = await connections.stop()
     if (cut > 0)

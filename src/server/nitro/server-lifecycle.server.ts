@@ -12,9 +12,8 @@ export default definePlugin((nitroApp) => {
   try {
     const environment = getEnvironment()
     const mode = environment.SUPABASE_URL ? 'Supabase' : 'embedded'
-    for (const { name, reason } of ignoredVariables(environment, process.env)) {
+    for (const { name, reason } of ignoredVariables(environment, process.env))
       console.warn(`${name} is set but does nothing in ${mode} mode: ${reason}.`)
-    }
     // Not for pages rendered at build time.
     if (process.env.TSS_PRERENDERING !== 'true')
       warnOfPlaceholderContactDetails(environment.SITE_URL)
