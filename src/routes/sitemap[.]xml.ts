@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { crawlerFileCacheControl } from '#src/features/navigation/sitemap-xml.ts'
 import { getEnvironment } from '#src/server/env.server.ts'
-import { gallerySitemapXml } from '#src/server/gallery/gallery-sitemap.server.ts'
+import { gallerySitemapXml } from '#src/server/gallery/gallery.server.ts'
 
 export const Route = createFileRoute('/sitemap.xml')({
   server: {

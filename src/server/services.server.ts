@@ -8,7 +8,7 @@ import { EmbeddedDatabaseMissingError } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
 import { startFieldVitals, stopFieldVitals } from './field-vitals/field-vitals.server'
 import { checkPhotoVariantsDirectory } from './gallery/embedded-photo-variants.server'
-import { startGallery, stopGallery, stopGalleryLoads } from './gallery/gallery.server'
+import { startGallery, stopGallery } from './gallery/gallery.server'
 import { processState } from './process-state.server'
 
 /** A start failure no retry can mend: the server must not run. */
@@ -53,9 +53,6 @@ export function startServices(): Promise<void> {
 }
 
 /** The contact services first (sends in progress finish), then beacons, then the database. */
-/** At the stop signal, before the drain: a bucket mirror holds the event loop the drain waits on. */
-export const beginStop = stopGalleryLoads
-
 export function stopServices(): Promise<void> {
   state.stopped ??= (async () => {
     stopWatchingDataDir()

@@ -1,41 +1,20 @@
 import { inspect } from 'node:util'
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite'
 import { siteImageUrls } from '#src/features/gallery/storage-path.ts'
-import {
-  applyBucketChanges,
-  type BucketListing,
-  type BucketState,
-  BucketSyncStoppedError,
-  bucketObjectsFromManifest,
-  bucketSyncBatchSize,
-  diffBucket,
-  emptyGalleryManifest,
-  readBucketState,
-  yieldToEventLoop,
-} from '../db/embedded-bucket.server'
-import {
-  GalleryLoadStoppedError,
-  type GallerySource,
-  GallerySourceError,
-} from './gallery-source.server'
-
-type Database = Pick<PGliteInterface, 'transaction' | 'query' | 'exec'>
+import * as embeddedBucket from '../db/embedded-bucket.server'
+import type { GallerySource } from './gallery-source.server'
 
 interface EmbeddedGallerySourceOptions {
-  /** The embedded database, opened on first use. */
-  database: () => Promise<Database>
+  database: () => Promise<PGliteInterface>
   /** The bucket folder's listing as it is now; undefined leaves storage.objects as it is. */
-  bucketListing?: () => BucketListing | undefined
-  /** Aborted when the server stops: a bucket sync under way stops between two batches. */
+  bucketListing?: () => embeddedBucket.BucketListing | undefined
   signal?: AbortSignal
 }
 
 /**
- * The gallery from the embedded PGlite, read as `anon` so the grants and row-level security of
- * Supabase apply. Each read first mirrors the bucket folder's listing into storage.objects, so
- * photos added or removed (`npm run gallery:import`) show on the next load. PGlite runs in the
- * server's thread: the mirror writes only what changed, in batches, and rows are read 1,000 at a
- * time, with the event loop free in between (bench/gallery-import.ts).
+ * The gallery from the embedded PGlite, read as `anon` so Supabase's grants and row-level security
+ * apply. Each statement first mirrors the bucket folder's listing into storage.objects. PGlite runs
+ * in the server's thread, so the mirror and the reads go in batches (bench/gallery-import.ts).
  */
 export function createEmbeddedGallerySource({
   database,
@@ -43,41 +22,39 @@ export function createEmbeddedGallerySource({
   signal,
 }: EmbeddedGallerySourceOptions): GallerySource {
   // What storage.objects holds, once read: later loads compare the listing with it in memory.
-  let bucket: BucketState | undefined
+  let bucket: embeddedBucket.BucketState | undefined
   let refusedEmptyListing = false
 
-  async function mirrorBucket(db: Database, listing: BucketListing): Promise<void> {
+  async function mirrorBucket(db: PGliteInterface, listing: embeddedBucket.BucketListing) {
     const started = performance.now()
     const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
     const objects = Array.isArray(listing)
-      ? await bucketObjectsFromManifest(listing, (index, reason) =>
+      ? await embeddedBucket.bucketObjectsFromManifest(listing, (index, reason) =>
           console.warn(`Embedded bucket: skipped manifest entry ${index}: ${reason}`),
         )
       : []
-    bucket ??= await readBucketState(db)
+    bucket ??= await embeddedBucket.readBucketState(db)
     const refuse = objects.length === 0 && bucket.size > 0 && Array.isArray(listing)
-    if (refuse && !refusedEmptyListing) {
+    if (refuse && !refusedEmptyListing)
       console.warn(
-        `Embedded bucket: manifest.json lists no project, so the gallery keeps its ${bucket.size} photo(s) rather than empty the site; to empty the gallery on purpose, write ${JSON.stringify(emptyGalleryManifest)} in manifest.json (npm run gallery:import -- --allow-empty does it when the folder has no photo)`,
+        `Embedded bucket: manifest.json lists no project, so the gallery keeps its ${bucket.size} photo(s) rather than empty the site; to empty the gallery on purpose, write ${JSON.stringify(embeddedBucket.emptyGalleryManifest)} in manifest.json (npm run gallery:import -- --allow-empty does it when the folder has no photo)`,
       )
-    }
     refusedEmptyListing = refuse
     if (refuse) return
-    const changes = await diffBucket(bucket, objects)
+    const changes = await embeddedBucket.diffBucket(bucket, objects)
+    const changed = changes.upserts.length + changes.removals.length
+    if (changed === 0) return
     const counts = `${changes.upserts.length} photo(s) added or changed and ${changes.removals.length} removed`
-    if (changes.upserts.length + changes.removals.length === 0) return
-    if (changes.upserts.length + changes.removals.length > bucketSyncBatchSize) {
+    if (changed > embeddedBucket.bucketSyncBatchSize)
       console.info(`Embedded bucket: mirroring manifest.json in batches, ${counts} when done`)
-    }
-    const before = bucket.size
     try {
-      await applyBucketChanges(db, changes, { signal, state: bucket })
+      await embeddedBucket.applyBucketChanges(db, changes, { signal, state: bucket })
     } catch (error) {
-      if (!(error instanceof BucketSyncStoppedError)) throw error
-      console.info(
-        `Embedded bucket: stopped mirroring manifest.json for the shutdown after ${took()} (the bucket went from ${before} to ${bucket.size} photo(s) of ${objects.length}); the next start carries on`,
-      )
-      throw new GalleryLoadStoppedError('The server is stopping', { cause: error })
+      if (error instanceof embeddedBucket.BucketSyncStoppedError)
+        console.info(
+          `Embedded bucket: stopped mirroring manifest.json for the shutdown after ${took()} (${bucket.size} of ${objects.length} photo(s) mirrored); the next start carries on`,
+        )
+      throw error
     }
     console.info(`Embedded bucket: manifest.json mirrored, ${counts} (${took()})`)
   }
@@ -86,20 +63,20 @@ export function createEmbeddedGallerySource({
     role: 'anon' | 'service_role',
     what: string,
     work: (tx: Transaction) => Promise<T>,
-    listing?: BucketListing,
   ): Promise<T> {
     try {
       const db = await database()
+      const listing = bucketListing()
       if (listing) await mirrorBucket(db, listing)
       return await db.transaction(async (tx) => {
         await tx.exec(`set local role ${role}`)
         return work(tx)
       })
     } catch (error) {
-      if (error instanceof GalleryLoadStoppedError) throw error
+      if (error instanceof embeddedBucket.BucketSyncStoppedError) throw error
       // inspect: PGlite throws some things that are not Errors (its ErrnoError).
       const reason = error instanceof Error ? error.message : inspect(error)
-      throw new GallerySourceError(`Embedded database ${what} failed: ${reason}`, { cause: error })
+      throw new Error(`Embedded database ${what} failed: ${reason}`, { cause: error })
     }
   }
 
@@ -109,23 +86,18 @@ export function createEmbeddedGallerySource({
     images: () => ({ kind: 'variants', baseUrl: '' }),
 
     readAll: () =>
-      asRole(
-        'anon',
-        'select from gallery_images',
-        async (tx) => {
-          const rows: { id: string }[] = []
-          for (;;) {
-            const page = await tx.query<{ id: string }>(
-              'select * from public.gallery_images where id > $1 order by id limit 1000',
-              [rows.at(-1)?.id ?? '00000000-0000-0000-0000-000000000000'],
-            )
-            rows.push(...page.rows)
-            if (page.rows.length < 1000) return rows
-            await yieldToEventLoop()
-          }
-        },
-        bucketListing(),
-      ),
+      asRole('anon', 'select from gallery_images', async (tx) => {
+        const rows: { id: string }[] = []
+        for (;;) {
+          const page = await tx.query<{ id: string }>(
+            'select * from public.gallery_images where id > $1 order by id limit 1000',
+            [rows.at(-1)?.id ?? '00000000-0000-0000-0000-000000000000'],
+          )
+          rows.push(...page.rows)
+          if (page.rows.length < 1000) return rows
+          await embeddedBucket.yieldToEventLoop()
+        }
+      }),
 
     // Only the server may run the import (the API roles may not: it would bring back projects
     // the owner removed from the table), as through Supabase with the secret key.

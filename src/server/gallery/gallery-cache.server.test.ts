@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
+import { BucketSyncStoppedError } from '../db/embedded-bucket.server'
 import { createGalleryCache, derive } from './gallery-cache.server'
-import { GalleryLoadStoppedError } from './gallery-source.server'
 
 const list = (...ids: string[]) => ids.map((id) => ({ id }) as GalleryItem)
 const shown = async (cache: ReturnType<typeof createGalleryCache>) => {
@@ -76,7 +76,7 @@ describe('createGalleryCache', () => {
   })
 
   it('does not report a load given up for the shutdown', async () => {
-    const cache = createGalleryCache(() => Promise.reject(new GalleryLoadStoppedError('stop')), 100)
+    const cache = createGalleryCache(() => Promise.reject(new BucketSyncStoppedError('stop')), 100)
     expect((await cache.read()).status).toBe('error')
     expect(errors).not.toHaveBeenCalled()
   })

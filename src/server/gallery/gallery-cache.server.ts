@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
-import { GalleryLoadStoppedError } from './gallery-source.server'
+import { BucketSyncStoppedError } from '../db/embedded-bucket.server'
 
 /** A loaded gallery (or the error state), and what pages worked out from it. */
 export interface GalleryList {
@@ -8,7 +8,6 @@ export interface GalleryList {
   status: 'ok' | 'error'
   /** False for the error state and for a list kept through a failed refresh. */
   fresh: boolean
-  /** Views, showcases, the sitemap: bounded, so visitors' searches cannot fill the memory. */
   derived: LRUCache<string, object, () => object>
 }
 
@@ -20,16 +19,11 @@ const list = (items: GalleryItem[], status: GalleryList['status']): GalleryList 
 })
 const errorState = list([], 'error')
 
-/** Worked out once per list, while among its 64 most recently used. */
+/** Worked out once per list, while among its 64 most recent (visitors' searches are many). */
 export const derive = <T extends object>(gallery: GalleryList, key: string, make: () => T) =>
   gallery.derived.memo(key, { context: make }) as T
 
-/**
- * The gallery kept in memory so page views do not each hit the database: fresh for `ttlMs`, then
- * served as it is while one reload runs. The last good list is kept through an outage; after a
- * failed load the next waits 10 s (or the TTL). With no list yet, a page waits at most 3 s for
- * the load, which carries on for the next page.
- */
+/** The list in memory: fresh for `ttlMs`, stale while one reload runs, kept through outages. */
 export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: number) {
   const lists = new LRUCache<'gallery', GalleryList>({
     max: 1,
@@ -40,15 +34,9 @@ export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: nu
       try {
         return list(await load(), 'ok')
       } catch (error) {
-        if (!(error instanceof GalleryLoadStoppedError)) {
-          const kept = last?.status === 'ok'
-          console.error(
-            kept
-              ? 'Gallery refresh failed; still serving the last good list:'
-              : 'Gallery load failed:',
-            error,
-          )
-        }
+        const kept = last?.status === 'ok'
+        const what = kept ? 'refresh failed; still serving the last good list' : 'load failed'
+        if (!(error instanceof BucketSyncStoppedError)) console.error(`Gallery ${what}:`, error)
         options.ttl = Math.min(10_000, ttlMs)
         return { ...(last ?? errorState), fresh: false }
       }
@@ -57,7 +45,7 @@ export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: nu
   const kept = () => lists.peek('gallery', { allowStale: true })
 
   return {
-    /** Until when the list a page would show now stays fresh (undefined: stale or the error state). */
+    /** Until when the list a page would show now stays fresh (undefined: stale or the error). */
     freshUntil(): number | undefined {
       const remaining = lists.getRemainingTTL('gallery')
       return kept()?.fresh && remaining > 0 ? Date.now() + remaining : undefined

@@ -9,32 +9,16 @@ export interface GallerySource {
   readonly urls: GalleryImageUrls
   /** How the photos of `shown` reach the browser, as of the last read. */
   images(shown: readonly GalleryItem[]): GalleryImageDelivery
-  /** Every row of gallery_images, unparsed. */
   readAll(): Promise<unknown[]>
   /** Runs import_gallery_images_from_storage(): rows for the photos in storage that have none. */
   importFromStorage(): Promise<void>
 }
 
-export class GallerySourceError extends Error {
-  override name = 'GallerySourceError'
-}
-
-/** A load given up because the server is stopping: nothing to report or retry. */
-export class GalleryLoadStoppedError extends Error {
-  override name = 'GalleryLoadStoppedError'
-}
-
 const warnAboutRow = ({ id, reason }: RejectedGalleryRow) =>
   console.warn(`Skipped gallery row ${id ?? '(no id)'}: ${reason}`)
 
-/**
- * Every row of the gallery; an empty table is first filled from the photos in storage, so a new
- * site shows what its bucket holds. Malformed rows are reported and skipped.
- */
-export async function loadGallery(
-  source: GallerySource,
-  onRejected = warnAboutRow,
-): Promise<GalleryItem[]> {
+/** Every project; an empty table is first filled from storage, so a new site shows its bucket. */
+export async function loadGallery(source: GallerySource): Promise<GalleryItem[]> {
   let rows = await source.readAll()
   if (rows.length === 0) {
     await source.importFromStorage()
@@ -44,7 +28,7 @@ export async function loadGallery(
   const items: GalleryItem[] = []
   for (let start = 0; start < rows.length; start += 250) {
     if (start > 0) await yieldToEventLoop()
-    items.push(...toGalleryItems(rows.slice(start, start + 250), source.urls, onRejected))
+    items.push(...toGalleryItems(rows.slice(start, start + 250), source.urls, warnAboutRow))
   }
   return items
 }

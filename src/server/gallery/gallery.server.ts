@@ -1,16 +1,12 @@
 import { resolve } from 'node:path'
-import type {
-  GalleryCategory,
-  GalleryItem,
-  GalleryResult,
-} from '#src/features/gallery/gallery-item.ts'
+import type { GalleryCategory, GalleryResult } from '#src/features/gallery/gallery-item.ts'
 import * as pages from '#src/features/gallery/gallery-pages.ts'
 import * as views from '#src/features/gallery/gallery-view.ts'
+import { sitemapXml } from '#src/features/navigation/sitemap-xml.ts'
 import { readBucketListing } from '../db/embedded-bucket.server'
 import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
 import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { getEnvironment } from '../env.server'
-import type { Environment } from '../env-schema.server'
 import { pageDataFreshUntil } from '../page-cache.server'
 import { processState } from '../process-state.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
@@ -21,8 +17,8 @@ import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
 type View = Omit<pages.GalleryView, 'page'>
 
-/** Supabase when its variables are set (the environment requires all three); the embedded database otherwise. */
-export function createGallerySource(env: Environment): GallerySource {
+/** Supabase when its variables are set (the environment requires all three), else embedded. */
+export function createGallerySource(env = getEnvironment()): GallerySource {
   if (env.SUPABASE_URL && env.SUPABASE_ANON_KEY && env.SUPABASE_SECRET_KEY) {
     return createSupabaseGallerySource({
       url: env.SUPABASE_URL,
@@ -31,37 +27,34 @@ export function createGallerySource(env: Environment): GallerySource {
       imageTransformations: env.SUPABASE_IMAGE_TRANSFORMATIONS,
     })
   }
-  const bucketFolder = resolve(env.GALLERY_BUCKET_DIR)
   return createEmbeddedGallerySource({
     database: async () => (await getEmbeddedDatabase(env.DATA_DIR)).db,
-    bucketListing: () => readBucketListing(bucketFolder, bundledBucketManifest),
+    bucketListing: () => readBucketListing(resolve(env.GALLERY_BUCKET_DIR), bundledBucketManifest),
     signal: state.stopping.signal,
   })
 }
 
 const state = processState('gallery', () => ({
   current: undefined as ReturnType<typeof createGallery> | undefined,
-  // Aborted on SIGTERM: a bucket sync under way stops after its current batch.
   stopping: new AbortController(),
 }))
 
 function createGallery() {
-  const source = createGallerySource(getEnvironment())
+  const source = createGallerySource()
   const cache = createGalleryCache(() => loadGallery(source), getEnvironment().GALLERY_CACHE_TTL_MS)
   return { source, cache }
 }
 const gallery = () => (state.current ??= createGallery())
-export const getGalleryCache = () => gallery().cache
-const images = (shown: readonly GalleryItem[]) => gallery().source.images(shown)
+export const galleryFreshUntil = () => gallery().cache.freshUntil()
 
 /** The whole list; a page rendered with it may be kept (page-cache.server.ts) while it is fresh. */
-export async function readGallery(): Promise<GalleryList> {
-  const list = await getGalleryCache().read()
-  pageDataFreshUntil(getGalleryCache().freshUntil())
+async function readGallery(): Promise<GalleryList> {
+  const list = await gallery().cache.read()
+  pageDataFreshUntil(galleryFreshUntil())
   return list
 }
 
-/** A view of the list: the list in the sort's order (kept), filtered (filtering keeps the order). */
+/** A view of the list: the list in the sort's order (kept), filtered (which keeps the order). */
 export const viewOf = (list: GalleryList, { category, sort, q }: View) =>
   derive(list, `view ${category} ${sort} ${q}`, () =>
     derive(list, `sorted ${sort}`, () =>
@@ -78,7 +71,7 @@ export async function readGalleryPage(view: pages.GalleryView): Promise<pages.Ga
   if (list.status === 'error')
     return { status: 'error', items: [], page: 1, pageCount: 1, total: 0 }
   const page = pages.galleryPage(viewOf(list, view), view.page)
-  return { status: 'ok', ...page, images: images(page.items) }
+  return { status: 'ok', ...page, images: gallery().source.images(page.items) }
 }
 
 /** The open project and its neighbours in the whole view (wrapping), for the viewer. */
@@ -90,7 +83,7 @@ export async function readGalleryProject(
   if (list.status === 'error') return { status: 'error' }
   const found = pages.projectNeighbours(viewOf(list, view), id)
   return found?.project
-    ? { status: 'ok', ...found, images: images([found.project]) }
+    ? { status: 'ok', ...found, images: gallery().source.images([found.project]) }
     : { status: 'ok' }
 }
 
@@ -101,31 +94,38 @@ export async function readCategoryShowcase(category: GalleryCategory): Promise<G
   const items = derive(list, `showcase ${category}`, () =>
     views.categoryShowcase(list.items, category),
   )
-  return { items, status: 'ok', images: images(items) }
+  return { items, status: 'ok', images: gallery().source.images(items) }
+}
+
+/** The sitemap with every project's viewer URL, once per list; without the gallery, the pages. */
+export async function gallerySitemapXml(siteUrl: string): Promise<string> {
+  const list = await readGallery()
+  if (list.status === 'error') return sitemapXml(siteUrl)
+  const projects = () =>
+    list.items.map((item) => `/gallery?${new URLSearchParams({ project: item.id })}`)
+  return derive(list, `sitemap ${siteUrl}`, () => ({ xml: sitemapXml(siteUrl, projects()) })).xml
 }
 
 /** How this instance's gallery photos reach the browser (for /readyz). */
-export const galleryImageMode = () => images([]).kind
+export const galleryImageMode = () => gallery().source.images([]).kind
 
-/** At start: opens the embedded database (refusing to start when another server holds it) and warms the cache. */
+/** Opens the embedded database (failing when another server holds it), then warms the cache. */
 export async function startGallery(): Promise<void> {
   const { SUPABASE_URL, DATA_DIR } = getEnvironment()
   if (!SUPABASE_URL) await getEmbeddedDatabase(DATA_DIR)
-  await getGalleryCache().read()
+  await gallery().cache.read()
 }
 
 /** A photo of the embedded bucket folder; with Supabase the photos live in its Storage. */
-export function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
+export async function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
   const { SUPABASE_URL, GALLERY_BUCKET_DIR } = getEnvironment()
-  if (SUPABASE_URL) return Promise.resolve(imageNotFound())
-  return serveImageFile(GALLERY_BUCKET_DIR, path, request)
+  return SUPABASE_URL ? imageNotFound() : serveImageFile(GALLERY_BUCKET_DIR, path, request)
 }
 
-/** For shutdown: a bucket mirror under way stops at its next batch. */
-export const stopGalleryLoads = () => state.stopping.abort()
+/** At SIGTERM, before the drain: a bucket sync under way stops after its current batch. */
+export const stopGalleryImport = () => state.stopping.abort()
 
-/** For shutdown (SIGTERM/SIGINT): closes the embedded database and releases its lock. */
 export function stopGallery(): Promise<void> {
-  stopGalleryLoads()
+  stopGalleryImport()
   return closeEmbeddedDatabase()
 }

@@ -3,31 +3,16 @@ import * as v from 'valibot'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
 import { galleryPhotoPath, photoVariantsBucket } from '#src/features/gallery/photo-variants.ts'
 import { createGalleryImageUrls } from '#src/features/gallery/storage-path.ts'
-import { type GallerySource, GallerySourceError } from './gallery-source.server'
-import {
-  createImageModeProbe,
-  type ImageModeProbeOptions,
-  type ImageTransformationsSetting,
-  photoPathsOfRows,
-  probeRenderUrl,
-  variantListingFile,
-  variantListingSchema,
-} from './image-mode.server'
+import type { GallerySource } from './gallery-source.server'
+import * as imageMode from './image-mode.server'
 
 interface SupabaseGallerySourceOptions {
   url: string
   anonKey: string
-  /** Runs the import (`importFromStorage`), which the publishable key may not. */
+  /** Runs the import, which the publishable key may not. */
   secretKey: string
-  /** Per request, body included. */
   timeoutMs?: number
-  /**
-   * SUPABASE_IMAGE_TRANSFORMATIONS: whether photos may be Supabase's render URLs, settled by
-   * probing one (image-mode.server.ts); otherwise the variants `npm run gallery:import` uploaded.
-   */
-  imageTransformations?: ImageTransformationsSetting
-  /** For tests: the probe's clock and recheck interval. */
-  imageModeProbe?: Partial<Pick<ImageModeProbeOptions, 'recheckMs' | 'now'>>
+  imageTransformations?: imageMode.ImageTransformationsSetting
 }
 
 export function createSupabaseGallerySource({
@@ -36,7 +21,6 @@ export function createSupabaseGallerySource({
   secretKey,
   timeoutMs = 8_000,
   imageTransformations = 'auto',
-  imageModeProbe = {},
 }: SupabaseGallerySourceOptions): GallerySource {
   const clientOptions = {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -47,22 +31,21 @@ export function createSupabaseGallerySource({
   const deadline = () => AbortSignal.timeout(timeoutMs)
   const supabase = createClient(url, anonKey, clientOptions)
   const privileged = createClient(url, secretKey, clientOptions)
+  const publicUrl = (bucket: string, path: string) =>
+    supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl
 
   const failure = (what: string, error: PostgrestError, status: number) =>
-    new GallerySourceError(
+    new Error(
       `Supabase ${what} failed (HTTP ${status}): ${[error.code, error.message].filter((part) => part?.trim()).join(' ')}`,
       { cause: error },
     )
 
-  const imageMode = createImageModeProbe({
+  const probe = imageMode.createImageModeProbe({
     setting: imageTransformations,
-    probe: (photoPath) => probeRenderUrl(url, photoPath),
-    ...imageModeProbe,
+    probe: (photoPath) => imageMode.probeRenderUrl(url, photoPath),
   })
-  /** The photos with uploaded variants, as of the last listing read. */
   let withVariants = new Set<string>()
-  const listingUrl = supabase.storage.from(photoVariantsBucket).getPublicUrl(variantListingFile)
-    .data.publicUrl
+  const listingUrl = publicUrl(photoVariantsBucket, imageMode.variantListingFile)
   async function readVariantListing(): Promise<Set<string>> {
     const response = await fetch(listingUrl, { signal: deadline() })
     if (response.status === 404 || response.status === 400) {
@@ -70,7 +53,9 @@ export function createSupabaseGallerySource({
       return new Set() // nothing imported yet
     }
     if (!response.ok) throw new Error(`HTTP ${response.status}`)
-    return new Set(Object.keys(v.parse(variantListingSchema, await response.json()).photos))
+    return new Set(
+      Object.keys(v.parse(imageMode.variantListingSchema, await response.json()).photos),
+    )
   }
 
   /** The listed photos that `shown` shows: a page carries a dozen, not the whole listing. */
@@ -85,13 +70,10 @@ export function createSupabaseGallerySource({
 
   return {
     images: (shown) =>
-      imageMode.mode() === 'render'
+      probe.mode() === 'render'
         ? { kind: 'render', baseUrl: url }
         : { kind: 'variants', baseUrl: url, photos: listedPhotos(shown) },
-    urls: createGalleryImageUrls(
-      (bucket, path) => supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl,
-      new URL(url).host,
-    ),
+    urls: createGalleryImageUrls(publicUrl, new URL(url).host),
 
     async readAll() {
       const { data, error, status } = await supabase
@@ -100,24 +82,23 @@ export function createSupabaseGallerySource({
         .abortSignal(deadline())
       if (error) {
         // Whatever failed may have changed the project too: ask again once it answers.
-        imageMode.probeAgain()
+        probe.probeAgain()
         throw failure('select from gallery_images', error, status)
       }
-      if (!Array.isArray(data)) {
-        throw new GallerySourceError(
+      if (!Array.isArray(data))
+        throw new Error(
           `Supabase select from gallery_images answered with something other than a list of rows (HTTP ${status})`,
         )
-      }
       // The probe asks for one of the rows' photos, and the listing matters only when photos are
       // not rendered. Both run in the background: a slow Storage must not hold the gallery.
-      void imageMode
-        .settle(photoPathsOfRows(data))
+      void probe
+        .settle(imageMode.photoPathsOfRows(data))
         .then(async (mode) => {
           if (mode === 'variants') withVariants = await readVariantListing()
         })
         .catch((error: unknown) =>
           console.warn(
-            `The listing of photo variants (${photoVariantsBucket}/${variantListingFile}) could not be read, the gallery keeps the one it had: ${error}`,
+            `The listing of photo variants (${photoVariantsBucket}/${imageMode.variantListingFile}) could not be read, the gallery keeps the one it had: ${error}`,
           ),
         )
       return data

@@ -1,16 +1,14 @@
 // Workaround: Nitro's node-server entry listens before the boot plugin's services have started, and stops through http.Server.close(), which resets a keep-alive connection whose request is unread (nodejs/node#60617; test/canaries/nitro-node-entry.canary.test.ts); remove once Nitro's entry does both.
-/**
- * The node-server build's entry (vite.config.ts): it listens once the services have started, and
- * SIGTERM/SIGINT stop it without losing a request, then stop the services.
- */
-import { Server as HttpServer } from 'node:http'
+// The node-server build's entry (vite.config.ts).
+import type { Server as HttpServer } from 'node:http'
 // Not React hooks: Nitro's accessors of the app and its hooks.
 import { useNitroApp as getNitroApp, useNitroHooks as getNitroHooks } from 'nitro/app'
 import { serve } from 'srvx/node'
 import { getEnvironment } from '../env.server'
+import { stopGalleryImport } from '../gallery/gallery.server'
 import { gracefulStop } from '../graceful-stop.server'
 import { answerClientError } from '../node-client-error.server'
-import { beginStop, startServices } from '../services.server'
+import { startServices } from '../services.server'
 
 process.on('unhandledRejection', (error) => console.error('[unhandledRejection]', error))
 process.on('uncaughtException', (error) => console.error('[uncaughtException]', error))
@@ -39,8 +37,7 @@ const server = serve({
   fetch: nitroApp.fetch,
   gracefulShutdown: false,
 })
-const httpServer = server.node?.server
-if (!(httpServer instanceof HttpServer)) throw new Error('srvx did not create an HTTP/1.1 server')
+const httpServer = server.node?.server as HttpServer
 // Longer than a balancer's idle time-out: the balancer closes idle pooled connections, not us.
 httpServer.keepAliveTimeout = environment.KEEP_ALIVE_TIMEOUT * 1000
 httpServer.on('clientError', answerClientError)
@@ -52,7 +49,7 @@ await server.ready()
 
 stopNow = async (reason) => {
   console.info(`${reason}: answering the requests already sent, then stopping.`)
-  beginStop()
+  stopGalleryImport()
   try {
     const { cut } = await connections.stop()
     if (cut > 0)

@@ -1,12 +1,9 @@
-/**
- * The boot plugin: a bad variable stops the server with a clear message, the services start (the
- * node entry listens once they have), every response gets its headers, and Nitro's close hook
- * stops the services after the last answer.
- */
+// The boot plugin: a bad variable stops the server with a clear message, the services start, every
+// response gets its headers, and Nitro's close hook stops the services after the last answer.
 import { definePlugin } from 'nitro'
 import { parseTrustProxy, type TrustProxy } from '../contact/client-ip.server'
 import { EnvironmentError, getEnvironment, ignoredVariables } from '../env.server'
-import { getGalleryCache } from '../gallery/gallery.server'
+import { galleryFreshUntil } from '../gallery/gallery.server'
 import { warnOfPlaceholderContactDetails } from '../placeholder-contact.server'
 import { applyResponsePolicy } from '../response-policy.server'
 import { isFatalStartError, startServices, stopServices } from '../services.server'
@@ -15,9 +12,8 @@ export default definePlugin((nitroApp) => {
   try {
     const environment = getEnvironment()
     const mode = environment.SUPABASE_URL ? 'Supabase' : 'embedded'
-    for (const { name, reason } of ignoredVariables(environment, process.env)) {
+    for (const { name, reason } of ignoredVariables(environment, process.env))
       console.warn(`${name} is set but does nothing in ${mode} mode: ${reason}.`)
-    }
     // Not for pages rendered at build time.
     if (process.env.TSS_PRERENDERING !== 'true')
       warnOfPlaceholderContactDetails(environment.SITE_URL)
@@ -35,10 +31,7 @@ export default definePlugin((nitroApp) => {
   let trustProxy: TrustProxy | undefined
   nitroApp.hooks.hook('response', (response, event) => {
     trustProxy ??= parseTrustProxy(getEnvironment().TRUST_PROXY)
-    applyResponsePolicy(event.req, response, {
-      galleryFreshUntil: () => getGalleryCache().freshUntil(),
-      trustProxy,
-    })
+    applyResponsePolicy(event.req, response, { galleryFreshUntil, trustProxy })
   })
 
   nitroApp.hooks.hook('close', stopServices)
