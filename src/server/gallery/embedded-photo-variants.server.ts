@@ -79,10 +79,8 @@ export function createPhotoVariantStore(directory: string, photoFolder: string) 
       return { file: photo.file, kind: 'photo' as const }
     },
 
-    /**
-     * Makes the variants the photo lacks; resolves to how many. Rejects once for a file that is no
-     * image, and when a write fails (the error's `code` says why: EROFS, ENOSPC…).
-     */
+    // Makes the variants the photo lacks, resolving to how many; rejects once for a file that is no
+    // image, and when a write fails (the error's `code` says why: EROFS, ENOSPC…).
     prepare(photoPath: string): Promise<number> {
       const work = queue.then(async () => {
         const photo = await locate(photoPath)
