@@ -2,6 +2,7 @@
 // (migration 20261125002300) keeps the gallery's rows in step. Node runs it as it is.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
 import * as v from 'valibot'
 import { galleryBucket } from '#src/features/gallery/storage-path.ts'
 import type { SqlExecutor } from './migrations.server'
@@ -11,10 +12,12 @@ export const bucketManifestFile = 'manifest.json'
 /** The one form of manifest.json the site takes as an empty gallery: a bare `[]` may be a mistake. */
 export const emptyGalleryManifest = { projects: [], allowEmpty: true } as const
 
-export const isEmptyGalleryManifest = (listing: unknown): boolean => {
-  const { allowEmpty, projects } = (listing ?? {}) as Record<string, unknown>
-  return allowEmpty === true && Array.isArray(projects) && projects.length === 0
-}
+const emptyGalleryManifestSchema = v.object({
+  projects: v.strictTuple([]),
+  allowEmpty: v.literal(true),
+})
+export const isEmptyGalleryManifest = (listing: unknown) =>
+  v.is(emptyGalleryManifestSchema, listing)
 
 export type BucketListing = unknown[] | typeof emptyGalleryManifest
 
@@ -81,11 +84,10 @@ function parseEntry(raw: unknown, onIssues: (reason: string) => void) {
   if (parsed.success) return parsed.output
   onIssues(parsed.issues.map((i) => `${v.getDotPath(i) ?? 'entry'}: ${i.message}`).join('; '))
   if (typeof raw !== 'object' || raw === null) return undefined
-  const fields = raw as Record<string, unknown>
-  const valid = Object.entries(bucketManifestEntrySchema.entries).flatMap(([key, schema]) => {
-    const field = v.safeParse(schema, fields[key])
-    return field.success && field.output !== undefined ? [[key, field.output]] : []
-  })
+  const fields: Record<string, v.GenericSchema> = bucketManifestEntrySchema.entries
+  const valid = Object.entries(raw).filter(
+    ([key, value]) => fields[key] && v.is(fields[key], value),
+  )
   const salvaged = v.safeParse(bucketManifestEntrySchema, Object.fromEntries(valid))
   return salvaged.success ? salvaged.output : undefined
 }
@@ -113,18 +115,13 @@ export async function bucketObjectsFromManifest(
 /** Objects per statement: each stays well under the 100 ms the event loop may wait (bench). */
 export const bucketSyncBatchSize = 100
 
-/** Each object's name and details as JSON with sorted keys (jsonb reorders them), to compare. */
-export type BucketState = Map<string, string>
+/** Each object's details by name, to compare (key order aside: jsonb reorders keys). */
+export type BucketState = Map<string, unknown>
 
-const canonicalJson = (value: unknown) =>
-  JSON.stringify(value, (_, field) =>
-    field && typeof field === 'object' && !Array.isArray(field)
-      ? Object.fromEntries(Object.entries(field).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : field,
-  )
-
-const detailsOf = (object: Pick<BucketObject, 'metadata' | 'user_metadata'>) =>
-  canonicalJson([object.metadata ?? null, object.user_metadata ?? null])
+const detailsOf = (object: Pick<BucketObject, 'metadata' | 'user_metadata'>) => [
+  object.metadata,
+  object.user_metadata ?? null,
+]
 
 export async function readBucketState(db: SqlExecutor): Promise<BucketState> {
   const { rows } = await db.query<BucketObject>(
@@ -144,7 +141,7 @@ export async function diffBucket(
   const listed = new Set<string>()
   for (const [index, object] of objects.entries()) {
     listed.add(object.name)
-    if (state.get(object.name) !== detailsOf(object)) upserts.push(object)
+    if (!isDeepStrictEqual(state.get(object.name), detailsOf(object))) upserts.push(object)
     if (index % 500 === 499) await yieldToEventLoop()
   }
   return { upserts, removals: [...state.keys()].filter((name) => !listed.has(name)) }

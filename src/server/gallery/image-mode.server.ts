@@ -54,14 +54,10 @@ export async function probeRenderUrl(
   baseUrl: string,
   photoPath: string,
 ): Promise<RenderProbeOutcome> {
-  const delivery = { kind: 'render', baseUrl } as const
-  const url = responsivePhoto(
-    publicObjectUrl(baseUrl, galleryBucket, photoPath),
-    delivery,
-    'thumbnail',
-  )
+  const photo = publicObjectUrl(baseUrl, galleryBucket, photoPath)
+  const { src } = responsivePhoto(photo, { kind: 'render', baseUrl }, 'thumbnail')
   try {
-    const response = await fetch(url.src, {
+    const response = await fetch(src, {
       headers: { accept: 'image/avif,image/webp,image/*;q=0.8' },
       signal: AbortSignal.timeout(5_000),
     })

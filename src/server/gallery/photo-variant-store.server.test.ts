@@ -12,7 +12,7 @@ import { basename, dirname, join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { prunePhotoVariants } from '#scripts/lib/photo-variant-folders.ts'
-import { createPhotoVariantStore } from './photo-variant-store.server'
+import { createPhotoVariantStore } from './embedded-photo-variants.server'
 
 let root: string
 beforeEach(() => {

@@ -36,10 +36,7 @@ export const allPhotoVariants: readonly VariantSpec[] = photoVariantWidths.flatM
   photoVariantFormats.map((format) => ({ width, format })),
 )
 
-/**
- * Upright as the camera held it, at most `width` px wide (never enlarged), sRGB, without metadata
- * (EXIF, GPS position). Rejects when the photo cannot be read as an image.
- */
+/** Upright, at most `width` px wide (never enlarged), sRGB, without metadata (EXIF, GPS position). */
 export async function makePhotoVariants(
   photo: string | Buffer,
   wanted: readonly VariantSpec[] = allPhotoVariants,
