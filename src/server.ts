@@ -1,6 +1,4 @@
-// The server entry: a beacon is answered first, server-function calls go to Start through their
-// guard; a page, to GET and HEAD only, comes from the prerendered pages in memory, then the copies
-// of recent renders, then Start's render; answers leave compressed.
+// The server entry: beacons, guarded server-function calls, pages (prerendered, kept, rendered).
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { compressResponse } from '#src/server/compress-response.server.ts'
 import { beaconEndpoint } from '#src/server/field-vitals/field-vitals.server.ts'

@@ -5,7 +5,6 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 /** Documents the server renders; scripts and styles ship precompressed (vite.config.ts). */
 const compressibleType = /^(text\/html|text\/plain|application\/xml)\b/
 
-/** Whether the client takes `encoding`, by name or as `*`, with a quality above 0. */
 export function accepts(request: Request, encoding: string) {
   const entries = (request.headers.get('accept-encoding') ?? '').toLowerCase().split(',')
   const quality = new Map(
@@ -26,15 +25,12 @@ export function compressResponse(request: Request, response: Response): Response
   const headers = new Headers(response.headers)
   // Plain too: a shared cache must not hand a compressed twin to this client, or back.
   headers.append('vary', 'Accept-Encoding')
+  const init = { status, statusText, headers }
   const encoding = (['br', 'gzip'] as const).find((name) => accepts(request, name))
-  if (encoding === undefined) return new Response(body, { status, statusText, headers })
+  if (encoding === undefined) return new Response(body, init)
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
-  return new Response(body.pipeThrough(flushingCompressor(encoding)), {
-    status,
-    statusText,
-    headers,
-  })
+  return new Response(body.pipeThrough(flushingCompressor(encoding)), init)
 }
 
 /** Flushes once per event-loop turn: once per write of React's, `/` is 10-28% bigger (decision 010). */

@@ -9,7 +9,6 @@ export const hcaptchaTestKeys = {
   secret: '0x0000000000000000000000000000000000000000',
 } as const
 
-/** Whether the site URL is this machine (development, tests), not a public address. */
 export const isLocalHost = (url: string) =>
   /^(localhost|.+\.localhost|127\..*|\[::1\]|0\.0\.0\.0)$/.test(new URL(url).hostname)
 
@@ -25,8 +24,6 @@ const whole = (unit: string, min: number, max: number) =>
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
   )
-const seconds = (min: number, max: number) => whole(' of seconds', min, max)
-const milliseconds = (min: number, max: number) => whole(' of milliseconds', min, max)
 const trustProxy = trimmed(
   v.rawCheck(({ dataset, addIssue }) => {
     try {
@@ -81,10 +78,10 @@ export const environmentSchema = v.pipe(
       ),
     ),
     CONTACT_TO_EMAIL: v.optional(trimmed(v.email('must be an email address')), company.email),
-    SERVER_SHUTDOWN_TIMEOUT: v.optional(seconds(1, 600), '15'),
-    KEEP_ALIVE_TIMEOUT: v.optional(seconds(1, 3600), '65'),
-    GALLERY_CACHE_TTL_MS: v.optional(milliseconds(100, 86_400_000), '300000'),
-    CONTACT_RETRY_INTERVAL_MS: v.optional(milliseconds(100, 3_600_000)),
+    SERVER_SHUTDOWN_TIMEOUT: v.optional(whole(' of seconds', 1, 600), '15'),
+    KEEP_ALIVE_TIMEOUT: v.optional(whole(' of seconds', 1, 3600), '65'),
+    GALLERY_CACHE_TTL_MS: v.optional(whole(' of milliseconds', 100, 86_400_000), '300000'),
+    CONTACT_RETRY_INTERVAL_MS: v.optional(whole(' of milliseconds', 100, 3_600_000)),
     CONTACT_RETRY_BACKOFF_MS: v.optional(
       v.pipe(
         matching(

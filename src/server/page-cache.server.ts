@@ -14,7 +14,6 @@ const maxPageBytes = 2 * 2 ** 20
 /** Bytes in an allocation of their own: zlib's output is a view of a larger one. */
 const ownCopy = (bytes: Uint8Array) => Buffer.from(new Uint8Array(bytes).buffer)
 
-/** Until when the data of the page being rendered stays fresh (ms since the epoch). */
 const renderFreshness = processState(
   'page-freshness',
   () => new AsyncLocalStorage<{ until: number }>(),
@@ -33,7 +32,6 @@ function keyOf(request: Request): string | undefined {
   return `${isbot(request.headers.get('user-agent')) ? 'crawler' : 'browser'} ${url.pathname}${url.search}`
 }
 
-/** How long a shared cache may keep this response (ms), or undefined when it may not. */
 export function sharedLifetime({ status, headers }: Response): number | undefined {
   if (status !== 200 || !/^text\/html\b/.test(headers.get('content-type') ?? '')) return
   if (headers.has('set-cookie') || headers.has('content-encoding')) return
@@ -79,7 +77,6 @@ export function createPageCache({
     get making() {
       return making.size
     },
-    /** For tests: resolves once the copies being made are kept. */
     settled: () => Promise.all(making),
 
     serve(request: Request): Response | undefined {

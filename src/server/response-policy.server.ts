@@ -7,7 +7,6 @@ import { staticSecurityHeaders } from './security-headers.server'
 type ResponsePolicyContext = {
   /** Until when the gallery list a page would show now counts as fresh (gallery-cache.server.ts). */
   galleryFreshUntil: () => number | undefined
-  /** Who may say the request came over https (TRUST_PROXY); default nobody. */
   trustProxy?: TrustProxy
 }
 

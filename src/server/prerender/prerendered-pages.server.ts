@@ -1,10 +1,8 @@
 // What `scripts/prerender.ts` writes after `vite build` and the server answers from memory (pages
 // listed in scripts/lib/prerendered-paths.ts). Read by the build script too: no imports.
 
-/**
- * Rendered as placeholders, filled in at start: settings read then, and the nonce that marks the
- * scripts the policy hashes. Plain text that no HTML, JSON or JavaScript escaping changes.
- */
+// Filled in at start: settings read then, and the nonce marking the scripts the policy hashes. Plain
+// text that no HTML, JSON or JavaScript escaping changes.
 export const prerenderPlaceholders = {
   nonce: 'prerenderedScriptNonce0',
   siteUrl: 'http://prerendered-site-url.invalid',

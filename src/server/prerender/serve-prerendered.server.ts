@@ -19,11 +19,6 @@ const plainSiteKey = /^[A-Za-z0-9_-]+$/
 type Serve = (request: Request) => Response | undefined
 const none: Serve = () => undefined
 
-function unusable(why: string): Serve {
-  console.warn(`Prerendered pages are rendered on request instead: ${why}.`)
-  return none
-}
-
 /** The pages `scripts/prerender.ts` wrote, with this server's settings, finished once. */
 export function loadPrerenderedPages(
   directory: string,
@@ -32,11 +27,14 @@ export function loadPrerenderedPages(
 ): Serve {
   const manifestPath = join(directory, prerenderManifestFile)
   if (!existsSync(manifestPath)) return none
-  if (!plainSiteUrl.test(config.siteUrl)) {
-    return unusable(`SITE_URL ${config.siteUrl} has characters that need escaping in HTML`)
-  }
-  if (!plainSiteKey.test(config.hcaptchaSiteKey)) {
-    return unusable('HCAPTCHA_SITE_KEY has characters that need escaping in HTML')
+  const unescaped = !plainSiteUrl.test(config.siteUrl)
+    ? `SITE_URL ${config.siteUrl}`
+    : !plainSiteKey.test(config.hcaptchaSiteKey) && 'HCAPTCHA_SITE_KEY'
+  if (unescaped) {
+    console.warn(
+      `Prerendered pages are rendered on request instead: ${unescaped} needs escaping in HTML.`,
+    )
+    return none
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest
   const pages = new Map<string, FinishedPage>()
