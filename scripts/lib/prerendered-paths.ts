@@ -1,5 +1,5 @@
 /** The pages whose content ships with the build: `scripts/prerender.ts` renders them after `vite build`. */
-import type { FileRoutesByTo } from '../../src/routeTree.gen.ts'
+import type { FileRoutesByTo } from '#src/routeTree.gen.ts'
 
 export const prerenderedPaths = [
   '/',
