@@ -52,10 +52,10 @@ export function startServices(): Promise<void> {
   return state.started
 }
 
-/** The contact services first (sends in progress finish), then beacons, then the database. */
 /** At the stop signal, before the drain: a bucket mirror holds the event loop the drain waits on. */
 export const beginStop = stopGalleryLoads
 
+/** The contact services first (sends in progress finish), then beacons, then the database. */
 export function stopServices(): Promise<void> {
   state.stopped ??= (async () => {
     stopWatchingDataDir()
