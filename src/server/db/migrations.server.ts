@@ -39,7 +39,6 @@ const bookkeeping = `create schema if not exists supabase_migrations;
   create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
   create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);`
 
-/** Applies those not yet recorded, each in its own transaction; returns their versions. */
 export async function applyMigrations(db: SqlExecutor, migrations: Migration[]): Promise<string[]> {
   await db.exec(bookkeeping)
   const { rows } = await db.query<{ version: string }>(
@@ -63,7 +62,6 @@ export async function applyMigrations(db: SqlExecutor, migrations: Migration[]):
   return pending.map(({ version }) => version)
 }
 
-/** Runs the seed unless this very seed has run; returns whether it ran. */
 export async function applySeed(db: SqlExecutor, seed: string): Promise<boolean> {
   await db.exec(bookkeeping)
   const hash = createHash('sha256').update(seed).digest('hex')
