@@ -1,7 +1,7 @@
 /** Probes for a load balancer: small JSON, never cached, never logged. */
 import { lastContactSelfCheck } from './contact/contact-backend.server'
 import { checkDataDir } from './db/data-dir-health.server'
-import { embeddedDatabaseState } from './db/embedded-database.server'
+import { embeddedDatabaseProblem } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
 import { photoVariantsWriteProblem } from './gallery/embedded-photo-variants.server'
 import { galleryImageMode } from './gallery/gallery.server'
@@ -35,8 +35,8 @@ export async function readinessResponse(): Promise<Response> {
     const unwritable = { path: dataDir.path, unwritable: dataDir.problem }
     return answer({ status: 'unavailable', mode: 'embedded', dataDir: unwritable }, 503)
   }
-  const database = await embeddedDatabaseState()
-  if (!database.ready) return answer({ status: 'unavailable', database: database.reason }, 503)
+  const database = await embeddedDatabaseProblem()
+  if (database) return answer({ status: 'unavailable', database }, 503)
   const variantsProblem = photoVariantsWriteProblem()
   return answer({
     status,

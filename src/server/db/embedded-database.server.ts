@@ -76,16 +76,14 @@ export function getEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> 
   return opening
 }
 
-/** Ready once open (its migrations applied) and answering within 2 s. */
-export async function embeddedDatabaseState() {
-  if (!state.opened) return { ready: false, reason: 'opening' } as const
+/** Why it is not ready (open, its migrations applied, answering within 2 s), or undefined. */
+export async function embeddedDatabaseProblem() {
+  if (!state.opened) return 'opening'
   const answered = await Promise.race([
     state.opened.db.query('select 1').then(() => true),
     sleep(2_000, false, { ref: false }),
   ]).catch(() => false)
-  return answered
-    ? ({ ready: true } as const)
-    : ({ ready: false, reason: 'not answering' } as const)
+  return answered ? undefined : 'not answering'
 }
 
 export async function closeEmbeddedDatabase(): Promise<void> {

@@ -18,5 +18,4 @@ export const bundledDatabaseSql = (): DatabaseSql => ({
   seed: sqlFiles['/supabase/seed.sql'] ?? '',
 })
 
-/** The bundled photo bucket's listing (public/storage/v1/object/public/gallery/manifest.json). */
 export const bundledBucketManifest = (): unknown => Object.values(manifestFiles)[0] ?? []

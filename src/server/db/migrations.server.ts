@@ -39,19 +39,14 @@ const bookkeeping = `create schema if not exists supabase_migrations;
   create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
   create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);`
 
-export async function pendingMigrations(db: SqlExecutor, migrations: Migration[]) {
+export async function applyMigrations(db: SqlExecutor, migrations: Migration[]): Promise<string[]> {
+  await db.exec(bookkeeping)
   const { rows } = await db.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations',
   )
   const applied = new Set(rows.map((row) => row.version))
-  return migrations.map((migration) => migration.version).filter((version) => !applied.has(version))
-}
-
-/** Applies those not yet recorded, each in its own transaction; returns their versions. */
-export async function applyMigrations(db: SqlExecutor, migrations: Migration[]): Promise<string[]> {
-  await db.exec(bookkeeping)
-  const pending = new Set(await pendingMigrations(db, migrations))
-  for (const migration of migrations.filter(({ version }) => pending.has(version))) {
+  const pending = migrations.filter(({ version }) => !applied.has(version))
+  for (const migration of pending) {
     await inTransaction(db, async () => {
       await db.exec(migration.sql)
       await db.query(
@@ -64,10 +59,9 @@ export async function applyMigrations(db: SqlExecutor, migrations: Migration[]):
       throw new Error(`Migration ${file} failed: ${reason}`, { cause: error })
     })
   }
-  return [...pending]
+  return pending.map(({ version }) => version)
 }
 
-/** Runs the seed unless this very seed has run; returns whether it ran. */
 export async function applySeed(db: SqlExecutor, seed: string): Promise<boolean> {
   await db.exec(bookkeeping)
   const hash = createHash('sha256').update(seed).digest('hex')

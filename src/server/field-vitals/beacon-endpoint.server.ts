@@ -1,7 +1,5 @@
-/**
- * POST /api/vitals, answered before the app (src/server.ts): a page view's beacon, 204 once
- * written (docs/decisions/026-beacon-answered-once-kept.md). Nothing of a beacon is logged.
- */
+// POST /api/vitals, answered before the app (src/server.ts): a page view's beacon, 204 once
+// written (docs/decisions/026-beacon-answered-once-kept.md). Nothing of a beacon is logged.
 import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
 import { limitRequestBody } from 'srvx/body-limit'

@@ -1,7 +1,5 @@
-/**
- * This process's page-view store (embedded PGlite, or Supabase shared by every instance), recorder
- * and beacon endpoint; embedded, the 13-month retention and the snapshot for `npm run report`.
- */
+// This process's page-view store (embedded PGlite, or Supabase shared by every instance), recorder
+// and beacon endpoint; embedded, the 13-month retention and the snapshot for `npm run report`.
 import { describeError, consoleLogger as log } from '#supabase/functions/_shared/contact/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'

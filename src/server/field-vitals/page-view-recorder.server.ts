@@ -1,7 +1,5 @@
-/**
- * Beacons written in batches (one record_page_views() call 250 ms after the first, or at 500),
- * each answered once its batch is (docs/decisions/026-beacon-answered-once-kept.md).
- */
+// Beacons written in batches (one record_page_views() call 250 ms after the first, or at 500),
+// each answered once its batch is (docs/decisions/026-beacon-answered-once-kept.md).
 import type { PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import type { PageViewStore } from './page-view-store.server'

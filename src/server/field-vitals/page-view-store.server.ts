@@ -1,7 +1,5 @@
-/**
- * Page views written and the report read through functions only service_role may run: as that
- * role in any Postgres (embedded, SUPABASE_DB_URL), or through Supabase's data API (secret key).
- */
+// Page views written and the report read through functions only service_role may run: as that
+// role in any Postgres (embedded, SUPABASE_DB_URL), or through Supabase's data API (secret key).
 import { createClient } from '@supabase/supabase-js'
 import type { PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
 import { asServiceRole, type Database } from '#supabase/functions/_shared/contact/database.ts'
