@@ -1,4 +1,4 @@
-// Workaround: neither Start 1.169.5 nor Nitro's node-server compresses rendered pages (https://github.com/nitrojs/nitro/issues/1007; no TanStack/router issue found, searched 2026-11-25); remove once either compresses streamed HTML, flushing as React writes.
+// Workaround: neither Start 1.169.5 nor Nitro's node-server compresses rendered pages (https://github.com/nitrojs/nitro/issues/1007; none filed for Start; reproduction: test/canaries/start-nitro-compression.canary.test.ts); remove once that canary fails and their compression flushes as React writes.
 import { Readable } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 
