@@ -6,8 +6,8 @@ import {
   describeBundledPhotoVariants,
   writeBundledPhotoVariants,
 } from './scripts/lib/photo-variant-folders.ts'
+import { staticSecurityHeaders } from './src/lib/http/security-headers.ts'
 import { pictureCacheControl } from './src/lib/seo/cache-control.ts'
-import { staticSecurityHeaders } from './src/server/security-headers.server.ts'
 import { staticPandaCss } from './tools/vite/static-panda-css.ts'
 
 type OnWarn = NonNullable<

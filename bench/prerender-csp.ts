@@ -18,7 +18,7 @@ import { chromium } from '@playwright/test'
 import {
   prerenderDirectoryName,
   prerenderPlaceholders,
-} from '../src/server/prerender/prerendered-pages.server.ts'
+} from '../src/lib/http/prerender-manifest.ts'
 import { mark, table, writeSection } from './lib/results.ts'
 import { build, skipBuild, startServer } from './lib/server.ts'
 

@@ -2,12 +2,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { baseURL } from '../playwright.config'
 import { prerenderedPaths } from '../scripts/lib/prerendered-paths'
+import { type PrerenderManifest, prerenderPlaceholders } from '../src/lib/http/prerender-manifest'
 import { galleryDataCacheControl, pageCacheControl } from '../src/lib/seo/cache-control'
 import { hcaptchaTestKeys } from '../src/server/env-schema.server'
-import {
-  type PrerenderManifest,
-  prerenderPlaceholders,
-} from '../src/server/prerender/prerendered-pages.server'
 import { expect, test } from './fixtures'
 
 /** `npm run build` prerenders into the server's directory; the build can exit 0 with pages missing. */

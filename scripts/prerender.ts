@@ -21,7 +21,7 @@ import {
   prerenderDirectoryName,
   prerenderManifestFile,
   prerenderPlaceholders,
-} from '../src/server/prerender/prerendered-pages.server.ts'
+} from '../src/lib/http/prerender-manifest.ts'
 import { freeLoopbackPort } from './lib/free-port.ts'
 import { prerenderedPaths } from './lib/prerendered-paths.ts'
 

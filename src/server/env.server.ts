@@ -1,5 +1,9 @@
+// The server's settings read once, and what start says of them: a variable that does nothing in
+// this mode, and contact details that are still the shipped placeholders.
 import * as v from 'valibot'
-import { type Environment, environmentSchema } from './env-schema.server.ts'
+import { company } from '#app.config.ts'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import { type Environment, environmentSchema, isLocalHost } from './env-schema.server.ts'
 
 export class EnvironmentError extends Error {
   override name = 'EnvironmentError'
@@ -34,7 +38,6 @@ const inFunction =
 const embeddedOnly = 'only the embedded database uses it'
 const functionSetting = 'a setting of the edge function: set it with supabase secrets set'
 
-/** Variables that are set but do nothing in the mode the environment chose, and why. */
 export function ignoredVariables(env: Environment, source: Record<string, string | undefined>) {
   const reasons: Record<string, string> = env.SUPABASE_URL
     ? {
@@ -60,4 +63,27 @@ export function ignoredVariables(env: Environment, source: Record<string, string
   return Object.entries(reasons)
     .filter(([name]) => source[name]?.trim())
     .map(([name, reason]) => ({ name, reason }))
+}
+
+/** Mail to domains set aside for examples (RFC 2606) reaches nobody. */
+const exampleEmail = /@(?:[^@]+\.)?(?:example\.(?:com|net|org)|[^@.]+\.(?:example|test|invalid))$/i
+/** North American 555-0100 to 555-0199 are set aside for fiction: none of them rings. */
+const fictionalPhone = /^\+1\d{3}55501\d{2}$/
+
+/** A public site showing the shipped address or number reads as a demo and reaches nobody. */
+export function warnOfPlaceholderContactDetails(
+  siteUrl: string,
+  facts: { email: string; phone: { e164: string } } = company,
+  log: Logger = consoleLogger,
+) {
+  const fields = [
+    exampleEmail.test(facts.email) && 'email',
+    fictionalPhone.test(facts.phone.e164) && 'phone',
+  ].filter(Boolean)
+  if (fields.length === 0 || isLocalHost(siteUrl)) return
+  log.warn('site.placeholder_contact_details', {
+    siteUrl,
+    fields: fields.join(','),
+    fix: `replace company.${fields.join(' and company.')} in app.config.ts with the company's own, then rebuild (docs/configuration.md)`,
+  })
 }

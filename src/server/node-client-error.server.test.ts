@@ -4,9 +4,9 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
+import { staticSecurityHeaders } from '#src/lib/http/security-headers.ts'
 import { rawConnection } from '#test/support/keep-alive-clients.ts'
 import { answerClientError } from './node-client-error.server'
-import { staticSecurityHeaders } from './security-headers.server'
 
 const servers: Server[] = []
 afterEach(async () => {

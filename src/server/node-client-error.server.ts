@@ -1,7 +1,7 @@
 // Node's own answer to a request it cannot parse, with the security headers: it never reaches the
 // app, and Node's default 'clientError' answer carries no header but Connection.
 import type { Socket } from 'node:net'
-import { staticSecurityHeaders } from './security-headers.server'
+import { staticSecurityHeaders } from '#src/lib/http/security-headers.ts'
 
 /** The status Node gives each parser error (lib/_http_server.js, socketOnError); 400 for the rest. */
 const statuses: Record<string, string> = {

@@ -68,12 +68,6 @@ export function createPageCache({
   const making = new Set<Promise<void>>()
 
   return {
-    get size() {
-      return copies.size
-    },
-    get bytes() {
-      return copies.calculatedSize + askedFor.calculatedSize
-    },
     get making() {
       return making.size
     },

@@ -13,11 +13,8 @@ const thirdPartyOrigins = {
   mapFrame: ['https://www.google.com', 'https://maps.google.com'],
 } as const satisfies Record<ThirdParty, readonly string[]>
 
-/**
- * The policy of the page at `pathname`, allowing the third parties it embeds and no others. Hashes
- * go with 'self' for our module files: 'strict-dynamic' would refuse Start's parser-inserted
- * `<script type="module" src>`, which no hash names.
- */
+// The third parties the page embeds and no others. Hashes go with 'self': 'strict-dynamic' would
+// refuse Start's parser-inserted `<script type="module" src>`, which no hash names.
 export function pageContentSecurityPolicy(scripts: string | readonly string[], pathname: string) {
   const supabase = getEnvironment().SUPABASE_URL
   const embeds = thirdPartiesOf(pathname)

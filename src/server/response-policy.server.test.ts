@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { staticSecurityHeaders } from '#src/lib/http/security-headers.ts'
 import { pageCacheControl } from '../lib/seo/cache-control'
 import { parseTrustProxy } from './contact/client-ip.server'
 import { applyResponsePolicy, cacheControlFor } from './response-policy.server'
-import { staticSecurityHeaders } from './security-headers.server'
 
 // Read right before the policy reads the clock: what is left of the list's freshness, to the ms.
 const fresh = { galleryFreshUntil: () => Date.now() + 120_500 }

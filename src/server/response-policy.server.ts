@@ -1,11 +1,11 @@
 // What every response says to browsers and the CDN in front, whoever wrote it (errors raised before
 // the app included): the Nitro plugin applies it on the way out (nitro/server-lifecycle.server.ts).
+
+import { staticSecurityHeaders } from '#src/lib/http/security-headers.ts'
 import { pageCacheControl, pictureCacheControl } from '../lib/seo/cache-control'
 import { forwardedProtoFrom, type TrustProxy } from './contact/client-ip.server'
-import { staticSecurityHeaders } from './security-headers.server'
 
 type ResponsePolicyContext = {
-  /** Until when the gallery list a page would show now counts as fresh (gallery-cache.server.ts). */
   galleryFreshUntil: () => number | undefined
   trustProxy?: TrustProxy
 }

@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { lastContactSelfCheck } from '#src/server/contact/contact-backend.server.ts'
-import { ownerReport } from '#src/server/field-vitals/owner-report.server.ts'
+import { ownerReport } from '#src/server/field-vitals/field-vitals.server.ts'
 import { parseContactCheck } from './contact-check'
 
 /**

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
-import { processState } from '../process-state.server'
+import { processState } from '../process-state.server.ts'
 
 /** Why a synced write fails, without the path (`EROFS: read-only file system`). */
 export async function dataDirWriteProblem(directory: string): Promise<string | undefined> {

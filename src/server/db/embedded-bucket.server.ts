@@ -12,12 +12,8 @@ export const bucketManifestFile = 'manifest.json'
 /** The one form of manifest.json the site takes as an empty gallery: a bare `[]` may be a mistake. */
 export const emptyGalleryManifest = { projects: [], allowEmpty: true } as const
 
-const emptyGalleryManifestSchema = v.object({
-  projects: v.strictTuple([]),
-  allowEmpty: v.literal(true),
-})
 export const isEmptyGalleryManifest = (listing: unknown) =>
-  v.is(emptyGalleryManifestSchema, listing)
+  isDeepStrictEqual(listing, emptyGalleryManifest)
 
 export type BucketListing = unknown[] | typeof emptyGalleryManifest
 
@@ -68,13 +64,14 @@ export interface BucketObject {
   user_metadata: Record<string, unknown> | null
 }
 
+const mimetypes: Record<string, string> = {
+  ...Object.fromEntries(['avif', 'jpeg', 'png', 'webp'].map((type) => [type, `image/${type}`])),
+  jpg: 'image/jpeg',
+  json: 'application/json',
+}
 const objectOf = (name: string, details: Record<string, unknown> | null): BucketObject => {
-  const extension = name.split('.').pop()?.toLowerCase().replace(/^jpg$/, 'jpeg') ?? ''
-  const mimetype = /^(avif|jpeg|png|webp)$/.test(extension)
-    ? `image/${extension}`
-    : extension === 'json'
-      ? 'application/json'
-      : 'application/octet-stream'
+  const mimetype =
+    mimetypes[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream'
   return { name, metadata: { mimetype }, user_metadata: details }
 }
 

@@ -34,7 +34,6 @@ export function orderMigrations(files: Record<string, string>): Migration[] {
     .sort((a, b) => a.version.localeCompare(b.version))
 }
 
-// The Supabase CLI's own bookkeeping tables.
 const bookkeeping = `create schema if not exists supabase_migrations;
   create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
   create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);`

@@ -1,5 +1,11 @@
-// This process's page-view store (embedded PGlite, or Supabase shared by every instance), recorder
-// and beacon endpoint; embedded, the 13-month retention and the snapshot for `npm run report`.
+// This process's page-view store (embedded PGlite, or Supabase shared by every instance), recorder,
+// beacon endpoint and the owner's report; embedded, the 13-month retention and the report snapshot.
+import { createHash, timingSafeEqual } from 'node:crypto'
+import {
+  parseSiteReport,
+  reportDays,
+  type SiteReport,
+} from '#src/features/site-report/site-report.ts'
 import { describeError, consoleLogger as log } from '#supabase/functions/_shared/contact/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
@@ -9,6 +15,7 @@ import { createPageViewRecorder } from './page-view-recorder.server'
 import {
   createSqlPageViewStore,
   createSupabasePageViewStore,
+  ownerReportDocument,
   type PageViewStore,
 } from './page-view-store.server'
 import { reportDir, writeReportSnapshot } from './report-snapshot.server'
@@ -32,7 +39,18 @@ export async function getPageViewStore(): Promise<PageViewStore> {
 
 export const beaconEndpoint = createBeaconEndpoint(state.recorder)
 
-export const flushPageViews = () => state.recorder.flush()
+// In constant time: digests are of equal length.
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+/** The owner's report behind OWNER_REPORT_KEY: undefined (the page answers 404) for any other key. */
+export async function ownerReport(key: string): Promise<SiteReport | undefined> {
+  const expected = getEnvironment().OWNER_REPORT_KEY
+  if (expected === undefined || !timingSafeEqual(digest(key), digest(expected))) return undefined
+  // What this instance holds is written first, so the owner sees the latest beacons.
+  await state.recorder.flush()
+  const store = await getPageViewStore()
+  return parseSiteReport(await ownerReportDocument(store, reportDays, log))
+}
 
 export async function startFieldVitals(): Promise<void> {
   const store = await getPageViewStore()

@@ -11,11 +11,8 @@ interface EmbeddedGallerySourceOptions {
   signal?: AbortSignal
 }
 
-/**
- * The gallery from the embedded PGlite, read as `anon` so Supabase's grants and row-level security
- * apply. Each statement first mirrors the bucket folder's listing into storage.objects. PGlite runs
- * in the server's thread, so the mirror and the reads go in batches (bench/gallery-import.ts).
- */
+// The gallery from the embedded PGlite, read as `anon` so Supabase's grants and row-level security
+// apply, after mirroring the bucket folder's listing; in batches, PGlite runs in the server's thread.
 export function createEmbeddedGallerySource({
   database,
   bucketListing = () => undefined,

@@ -1,7 +1,7 @@
 // The embedded site's photos the build does not hold, through srvx's static server, and their
 // variants in `<photo path>/<stamp>/<width>.<format>` (the stamp, the photo's size and mtime, hides
 // a replaced photo's old ones), made one photo at a time while the nearest ready one stands in.
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { readdir, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import { staticMiddleware } from 'srvx/static'
 import {
@@ -11,6 +11,7 @@ import {
   photoVariantWidths,
 } from '#src/features/gallery/photo-variants.ts'
 import { pictureCacheControl } from '#src/lib/seo/cache-control.ts'
+import { dataDirWriteProblem } from '../db/data-dir-health.server.ts'
 import { getEnvironment } from '../env.server.ts'
 import { processState } from '../process-state.server.ts'
 import { allPhotoVariants, limitImageWork, writePhotoVariants } from './photo-variants.server.ts'
@@ -133,9 +134,6 @@ function store() {
   return state.store
 }
 
-/** Node's `CODE: description, syscall 'path'` without the path. */
-const writeFailureReason = (error: unknown) => (error as Error).message.replace(/,.*/s, '')
-
 function noteWriteProblem(problem: string | undefined) {
   if (problem !== undefined && state.writeProblem === undefined) {
     console.warn(
@@ -148,21 +146,10 @@ function noteWriteProblem(problem: string | undefined) {
   state.checkedAt = Date.now()
 }
 
-/** For start (embedded mode) and after a failed write: whether the variants' directory takes writes. */
 export async function checkPhotoVariantsDirectory() {
-  const probe = join(directory(), '.write-check')
-  try {
-    await mkdir(directory(), { recursive: true })
-    await writeFile(probe, 'a variant would be written here\n')
-    noteWriteProblem(undefined)
-  } catch (error) {
-    noteWriteProblem(writeFailureReason(error))
-  } finally {
-    await rm(probe, { force: true }).catch(() => {})
-  }
+  noteWriteProblem(await dataDirWriteProblem(directory()))
 }
 
-/** For /readyz: why the variants' directory takes no writes, or undefined when it does. */
 export const photoVariantsWriteProblem = (): string | undefined => state.writeProblem
 
 function makeLater(photoPath: string) {
@@ -170,7 +157,8 @@ function makeLater(photoPath: string) {
     limitImageWork(1)
       .then(() => store().prepare(photoPath))
       .catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== undefined) return noteWriteProblem(writeFailureReason(error))
+        // Node's `CODE: description, syscall 'path'` without the path.
+        if (error.code !== undefined) return noteWriteProblem(error.message.replace(/,.*/s, ''))
         console.warn(
           `Gallery photo ${photoPath} cannot be read as an image, so it has no variants and is served as it is: ${error.message}`,
         )

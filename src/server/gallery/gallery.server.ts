@@ -74,7 +74,6 @@ export async function readGalleryPage(view: pages.GalleryView): Promise<pages.Ga
   return { status: 'ok', ...page, images: gallery().source.images(page.items) }
 }
 
-/** The open project and its neighbours in the whole view (wrapping), for the viewer. */
 export async function readGalleryProject(
   view: View,
   id: string,
@@ -106,7 +105,6 @@ export async function gallerySitemapXml(siteUrl: string): Promise<string> {
   return derive(list, `sitemap ${siteUrl}`, () => ({ xml: sitemapXml(siteUrl, projects()) })).xml
 }
 
-/** How this instance's gallery photos reach the browser (for /readyz). */
 export const galleryImageMode = () => gallery().source.images([]).kind
 
 /** Opens the embedded database (failing when another server holds it), then warms the cache. */
@@ -116,7 +114,6 @@ export async function startGallery(): Promise<void> {
   await gallery().cache.read()
 }
 
-/** A photo of the embedded bucket folder; with Supabase the photos live in its Storage. */
 export async function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {
   const { SUPABASE_URL, GALLERY_BUCKET_DIR } = getEnvironment()
   return SUPABASE_URL ? imageNotFound() : serveImageFile(GALLERY_BUCKET_DIR, path, request)

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   chooseImageMode,
   createImageModeProbe,
@@ -123,21 +123,16 @@ describe('probeRenderUrl', () => {
 })
 
 describe('createImageModeProbe', () => {
+  afterEach(() => vi.useRealTimers())
   const setUp = (setting: ImageTransformationsSetting, answers: RenderProbeOutcome['kind'][]) => {
-    let time = 0
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 })
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
     const probe = vi.fn(async (_photoPath: string): Promise<RenderProbeOutcome> => {
       const kind = answers.shift() ?? 'rendered'
       return kind === 'rendered' ? { kind } : { kind, detail: 'HTTP 403' }
     })
-    const modes = createImageModeProbe({
-      setting,
-      probe,
-      recheckMs: 600_000,
-      now: () => time,
-      log,
-    })
-    return { modes, probe, log, advance: (ms: number) => (time += ms) }
+    const modes = createImageModeProbe({ setting, probe, log })
+    return { modes, probe, log, advance: (ms: number) => vi.setSystemTime(Date.now() + ms) }
   }
 
   it('probes at the first gallery with photos, logs the mode once, and rechecks after a while', async () => {

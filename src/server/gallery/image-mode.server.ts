@@ -39,7 +39,6 @@ export function chooseImageMode(
 
 const photoFile = /\.(jpe?g|png|webp|avif)$/i
 
-/** The gallery-bucket photo paths that rows name (their `filename`), in order, once each. */
 export function photoPathsOfRows(rows: readonly unknown[]): string[] {
   const paths = rows.map((row) => {
     const filename = (row as { filename?: unknown } | null)?.filename
@@ -81,22 +80,14 @@ export async function probeRenderUrl(
 export interface ImageModeProbeOptions {
   setting: ImageTransformationsSetting
   probe: (photoPath: string) => Promise<RenderProbeOutcome>
-  /** After a clear answer, when to ask again: plans and settings change. */
-  recheckMs?: number
-  now?: () => number
   log?: Pick<Console, 'info' | 'warn' | 'error'>
 }
 
-/** The waits after inconclusive answers in a row (the last one repeats). */
+/** The waits after inconclusive answers in a row (the last one repeats); after a clear answer, the last (plans and settings change). */
 const retryMs = [5_000, 30_000, 120_000, 600_000]
+const recheckMs = 600_000
 
-export function createImageModeProbe({
-  setting,
-  probe,
-  recheckMs = 10 * 60_000,
-  now = Date.now,
-  log = console,
-}: ImageModeProbeOptions) {
+export function createImageModeProbe({ setting, probe, log = console }: ImageModeProbeOptions) {
   let mode = initialImageMode(setting)
   /** The mode the log last named, after a clear answer. */
   let logged: ImageMode | undefined
@@ -115,14 +106,14 @@ export function createImageModeProbe({
     mode = chooseImageMode(setting, mode, outcome)
     if (outcome.kind === 'inconclusive') {
       const wait = retryMs[Math.min(inconclusiveInARow++, retryMs.length - 1)] ?? recheckMs
-      nextProbeAt = now() + wait
+      nextProbeAt = Date.now() + wait
       log.warn(
         `Gallery images: ${mode}${logged ? '' : ' for now'} (the probe of a render URL for ${photoPath} was inconclusive: ${outcome.detail}; trying again in ${wait / 1000} s; ${settingText})`,
       )
       return mode
     }
     inconclusiveInARow = 0
-    nextProbeAt = now() + recheckMs
+    nextProbeAt = Date.now() + recheckMs
     if (mode === logged) return mode
     logged = mode
     const message =
@@ -137,7 +128,7 @@ export function createImageModeProbe({
     mode: () => mode,
     /** Probes one of `photoPaths` when one is due; resolves once the mode is settled for now. */
     settle(photoPaths: readonly string[]): Promise<ImageMode> {
-      if (setting === 'off' || photoPaths.length === 0 || now() < nextProbeAt) {
+      if (setting === 'off' || photoPaths.length === 0 || Date.now() < nextProbeAt) {
         return running ?? Promise.resolve(mode)
       }
       running ??= run(photoPaths).finally(() => {
@@ -145,7 +136,6 @@ export function createImageModeProbe({
       })
       return running
     },
-    /** The next settle probes again (after a failed gallery load, say). */
     probeAgain() {
       nextProbeAt = Number.NEGATIVE_INFINITY
     },

@@ -67,7 +67,6 @@ export async function makePhotoVariants(
   return variants
 }
 
-/** Makes the variants into `dir` as `<width>.<format>`, each written whole (temp file, then rename). */
 export async function writePhotoVariants(
   photoFile: string,
   dir: string,

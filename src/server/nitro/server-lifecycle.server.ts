@@ -2,9 +2,13 @@
 // response gets its headers, and Nitro's close hook stops the services after the last answer.
 import { definePlugin } from 'nitro'
 import { parseTrustProxy, type TrustProxy } from '../contact/client-ip.server'
-import { EnvironmentError, getEnvironment, ignoredVariables } from '../env.server'
+import {
+  EnvironmentError,
+  getEnvironment,
+  ignoredVariables,
+  warnOfPlaceholderContactDetails,
+} from '../env.server'
 import { galleryFreshUntil } from '../gallery/gallery.server'
-import { warnOfPlaceholderContactDetails } from '../placeholder-contact.server'
 import { applyResponsePolicy } from '../response-policy.server'
 import { isFatalStartError, startServices, stopServices } from '../services.server'
 

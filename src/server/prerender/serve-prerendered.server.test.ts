@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type PrerenderManifest, prerenderPlaceholders } from './prerendered-pages.server'
+import { type PrerenderManifest, prerenderPlaceholders } from '#src/lib/http/prerender-manifest.ts'
 import { loadPrerenderedPages } from './serve-prerendered.server'
 
 const { nonce, siteUrl, hcaptchaSiteKey } = prerenderPlaceholders

@@ -3,14 +3,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { getEnvironment } from '../env.server'
-import { answerFinished, type FinishedPage, finishedPage } from '../page-security.server'
 import {
   type PrerenderManifest,
   prerenderPlaceholders as placeholders,
   prerenderDirectoryName,
   prerenderManifestFile,
-} from './prerendered-pages.server'
+} from '#src/lib/http/prerender-manifest.ts'
+import { getEnvironment } from '../env.server'
+import { answerFinished, type FinishedPage, finishedPage } from '../page-security.server'
 
 /** Values that no HTML, JSON or JavaScript escaping changes; others render pages on request. */
 const plainSiteUrl = /^https?:\/\/[A-Za-z0-9.\-:[\]]+(\/[A-Za-z0-9._~\-/]*)?$/

@@ -1,5 +1,5 @@
 // The security headers of every response (Nitro route rules, the server's own answers, Node's
-// 400s); pages add their policy (page-security.server.ts). Read at build time (vite.config.ts) too.
+// 400s); pages add their policy (src/server/page-security.server.ts). Read at build time (vite.config.ts) too.
 export const staticSecurityHeaders = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { company } from '#app.config.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
-import { warnOfPlaceholderContactDetails } from './placeholder-contact.server'
+import { warnOfPlaceholderContactDetails } from './env.server'
 
 const ownDetails = { email: 'hello@maplehearth.ca', phone: { e164: '+19058841234' } }
 
