@@ -11,6 +11,7 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', 'supabase/functions/**/*.deno.test.ts'],
     environment: 'node',
+    globalSetup: ['test/support/vitest-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

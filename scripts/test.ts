@@ -1,0 +1,188 @@
+// `npm test` and `npm run test:quick`: the checks as stages, each started once the stages it needs
+// have passed, side by side otherwise (most of a test's time is waiting, so two cores hold more
+// than two stages). Every line a stage prints is shown as it comes, prefixed by the stage's name;
+// the end prints each stage's wall time, and a failed stage's last lines again. Exits non-zero
+// when any stage failed; once one has, no further stage starts.
+//
+//   node scripts/test.ts          everything (npm test)
+//   node scripts/test.ts quick    lint, typecheck, the unit tests of what changed (npm run test:quick);
+//                                 `quick main` takes the changes since main instead of uncommitted ones
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createWriteStream, mkdtempSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { requireSystemPackages, suiteSystemPackages } from '../test/support/system-packages.ts'
+
+interface Stage {
+  name: string
+  /** Run with the project's node_modules/.bin first on PATH (as npm scripts are). */
+  command: string
+  /** Stages that must pass first. */
+  after?: string[]
+}
+
+const [mode = 'all', since] = process.argv.slice(2)
+
+const everything: Stage[] = [
+  { name: 'lint', command: 'npm run lint' },
+  { name: 'typecheck', command: 'npm run typecheck' },
+  { name: 'typecheck:tools', command: 'npm run typecheck:tools' },
+  { name: 'unit', command: 'npm run test:unit' },
+  { name: 'deno', command: 'npm run test:deno' },
+  { name: 'build', command: 'npm run build' },
+  // After the node-server build: both run Panda's codegen and Vite over the same caches.
+  { name: 'build:netlify', command: 'npm run build:netlify', after: ['build'] },
+  { name: 'e2e', command: 'playwright test --project=node-server', after: ['build'] },
+  // e2e/presets.spec.ts alone needs the Netlify build; after `e2e`, whose web servers it shares.
+  {
+    name: 'e2e:netlify',
+    command: 'playwright test --project=netlify',
+    after: ['build:netlify', 'e2e'],
+  },
+]
+
+const quick: Stage[] = [
+  // Biome and squawk take seconds; knip (whole-project unused exports) is left to `npm test`.
+  { name: 'biome', command: 'biome check .' },
+  { name: 'squawk', command: 'squawk supabase/migrations/*.sql' },
+  { name: 'typecheck', command: 'npm run typecheck' },
+  { name: 'typecheck:tools', command: 'npm run typecheck:tools' },
+  {
+    name: 'unit (changed)',
+    command: `vitest run --passWithNoTests --changed${since ? ` ${since}` : ''}`,
+  },
+]
+
+if (mode !== 'all' && mode !== 'quick') {
+  console.error(`usage: node scripts/test.ts [quick [<since>]] (got "${mode}")`)
+  process.exit(2)
+}
+const stages = mode === 'quick' ? quick : everything
+
+// What npm does not install, checked before anything runs: the command that installs it, no skip.
+if (mode === 'all') {
+  try {
+    requireSystemPackages(suiteSystemPackages)
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+}
+
+type Outcome = 'passed' | 'failed' | 'not run'
+interface Run {
+  stage: Stage
+  state: 'waiting' | 'running' | Outcome
+  started?: number
+  seconds?: number
+  log: string
+  tail: string[]
+  child?: ChildProcess
+}
+
+const logDir = mkdtempSync(join(tmpdir(), `npm-test-${mode}-`))
+const runs = stages.map(
+  (stage): Run => ({
+    stage,
+    state: 'waiting',
+    log: join(logDir, `${stage.name.replace(/[^\w.-]+/g, '_')}.log`),
+    tail: [],
+  }),
+)
+const width = Math.max(...stages.map((stage) => stage.name.length))
+const binPath = `${join(process.cwd(), 'node_modules', '.bin')}:${process.env.PATH ?? ''}`
+const runStarted = performance.now()
+let failed = false
+let finish: () => void
+const allDone = new Promise<void>((resolve) => {
+  finish = resolve
+})
+
+function start(run: Run) {
+  run.state = 'running'
+  run.started = performance.now()
+  const label = `[${run.stage.name.padEnd(width)}] `
+  console.log(`${label}$ ${run.stage.command}`)
+  // Its own process group, so an interrupt stops the stage's servers and browsers with it.
+  const child = spawn(run.stage.command, {
+    shell: true,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PATH: binPath, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+  })
+  run.child = child
+  const log = createWriteStream(run.log)
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      console.log(label + line)
+      log.write(`${line}\n`)
+      run.tail.push(line)
+      if (run.tail.length > 60) run.tail.shift()
+    })
+  }
+  child.on('close', (code, signal) => {
+    log.end()
+    run.seconds = (performance.now() - (run.started ?? 0)) / 1000
+    run.state = code === 0 ? 'passed' : 'failed'
+    run.child = undefined
+    const how = code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`
+    console.log(`${label}${how} in ${run.seconds.toFixed(0)} s`)
+    if (code !== 0) failed = true
+    schedule()
+  })
+}
+
+function schedule() {
+  for (const run of runs) {
+    if (run.state !== 'waiting' || failed) continue
+    const needs = (run.stage.after ?? []).map((name) => runs.find((r) => r.stage.name === name))
+    if (needs.every((need) => need?.state === 'passed')) start(run)
+  }
+  if (runs.some((run) => run.state === 'running')) return
+  for (const run of runs) if (run.state === 'waiting') run.state = 'not run'
+  finish()
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const run of runs) {
+      if (run.child?.pid) {
+        try {
+          process.kill(-run.child.pid, 'SIGTERM')
+        } catch {}
+      }
+    }
+    process.exit(130)
+  })
+}
+
+schedule()
+await allDone
+
+const total = (performance.now() - runStarted) / 1000
+for (const run of runs.filter((r) => r.state === 'failed')) {
+  console.log(`\n--- ${run.stage.name} failed; its last lines (all of them: ${run.log}) ---`)
+  console.log(run.tail.join('\n'))
+}
+const minutes = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${Math.round(seconds % 60)
+    .toString()
+    .padStart(2, '0')}`
+console.log(`\n${'stage'.padEnd(width)}  result   wall (m:ss)  from start`)
+for (const run of runs) {
+  const from = run.started === undefined ? '' : minutes((run.started - runStarted) / 1000)
+  const wall = run.seconds === undefined ? '' : minutes(run.seconds)
+  console.log(
+    `${run.stage.name.padEnd(width)}  ${run.state.padEnd(7)}  ${wall.padStart(11)}  ${from.padStart(10)}`,
+  )
+}
+console.log(
+  `${'total'.padEnd(width)}  ${(failed ? 'failed' : 'passed').padEnd(7)}  ${minutes(total).padStart(11)}`,
+)
+console.log(
+  `(load average at the end: ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')})`,
+)
+process.exit(failed ? 1 : 0)
