@@ -109,7 +109,8 @@ function start(run: Run) {
     shell: true,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PATH: binPath, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    // Colours when the run is watched in a terminal (a stage's output is a pipe, not one).
+    env: { ...process.env, PATH: binPath, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
   })
   run.child = child
   const log = createWriteStream(run.log)
