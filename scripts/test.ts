@@ -20,6 +20,8 @@ interface Stage {
   command: string
   /** Stages that must pass first. */
   after?: string[]
+  /** Off the critical path: runs at lower CPU priority (nice 10), so the tests beside it keep theirs. */
+  background?: boolean
 }
 
 const [mode = 'all', since] = process.argv.slice(2)
@@ -30,10 +32,11 @@ const everything: Stage[] = [
   { name: 'typecheck:tools', command: 'npm run typecheck:tools' },
   { name: 'unit', command: 'npm run test:unit' },
   { name: 'deno', command: 'npm run test:deno' },
-  { name: 'build', command: 'npm run build' },
+  { name: 'build', command: 'npm run build', background: true },
   // After the node-server build: both run Panda's codegen and Vite over the same caches.
-  { name: 'build:netlify', command: 'npm run build:netlify', after: ['build'] },
-  { name: 'e2e', command: 'playwright test --project=node-server', after: ['build'] },
+  { name: 'build:netlify', command: 'npm run build:netlify', after: ['build'], background: true },
+  // After the unit tests too: both wait on timers and databases, and starve each other on 2 cores.
+  { name: 'e2e', command: 'playwright test --project=node-server', after: ['build', 'unit'] },
   // e2e/presets.spec.ts alone needs the Netlify build; after `e2e`, whose web servers it shares.
   {
     name: 'e2e:netlify',
@@ -70,7 +73,7 @@ if (mode === 'all') {
   }
 }
 
-type Outcome = 'passed' | 'failed' | 'not run'
+type Outcome = 'passed' | 'failed' | 'stopped' | 'not run'
 interface Run {
   stage: Stage
   state: 'waiting' | 'running' | Outcome
@@ -105,7 +108,8 @@ function start(run: Run) {
   const label = `[${run.stage.name.padEnd(width)}] `
   console.log(`${label}$ ${run.stage.command}`)
   // Its own process group, so an interrupt stops the stage's servers and browsers with it.
-  const child = spawn(run.stage.command, {
+  const command = run.stage.background ? `nice -n 10 ${run.stage.command}` : run.stage.command
+  const child = spawn(command, {
     shell: true,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,6 +128,7 @@ function start(run: Run) {
   }
   child.on('close', (code, signal) => {
     log.end()
+    if (run.state !== 'running') return
     run.seconds = (performance.now() - (run.started ?? 0)) / 1000
     run.state = code === 0 ? 'passed' : 'failed'
     run.child = undefined
@@ -145,45 +150,56 @@ function schedule() {
   finish()
 }
 
+// Interrupted: the running stages stop (their whole process groups), and the table still prints.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    failed = true
     for (const run of runs) {
+      if (run.state === 'waiting') run.state = 'not run'
+      if (run.state !== 'running') continue
+      run.state = 'stopped'
+      run.seconds = (performance.now() - (run.started ?? 0)) / 1000
       if (run.child?.pid) {
         try {
           process.kill(-run.child.pid, 'SIGTERM')
         } catch {}
       }
     }
+    report()
     process.exit(130)
   })
 }
 
 schedule()
 await allDone
+report()
+process.exit(failed ? 1 : 0)
 
-const total = (performance.now() - runStarted) / 1000
-for (const run of runs.filter((r) => r.state === 'failed')) {
-  console.log(`\n--- ${run.stage.name} failed; its last lines (all of them: ${run.log}) ---`)
-  console.log(run.tail.join('\n'))
-}
-const minutes = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${Math.round(seconds % 60)
-    .toString()
-    .padStart(2, '0')}`
-console.log(`\n${'stage'.padEnd(width)}  result   wall (m:ss)  from start`)
-for (const run of runs) {
-  const from = run.started === undefined ? '' : minutes((run.started - runStarted) / 1000)
-  const wall = run.seconds === undefined ? '' : minutes(run.seconds)
+function report() {
+  const total = (performance.now() - runStarted) / 1000
+  for (const run of runs.filter((r) => r.state === 'failed')) {
+    console.log(`\n--- ${run.stage.name} failed; its last lines (all of them: ${run.log}) ---`)
+    console.log(run.tail.join('\n'))
+  }
+  console.log(`\n${'stage'.padEnd(width)}  result   wall (m:ss)  from start`)
+  for (const run of runs) {
+    const from = run.started === undefined ? '' : minutes((run.started - runStarted) / 1000)
+    const wall = run.seconds === undefined ? '' : minutes(run.seconds)
+    console.log(
+      `${run.stage.name.padEnd(width)}  ${run.state.padEnd(7)}  ${wall.padStart(11)}  ${from.padStart(10)}`,
+    )
+  }
   console.log(
-    `${run.stage.name.padEnd(width)}  ${run.state.padEnd(7)}  ${wall.padStart(11)}  ${from.padStart(10)}`,
+    `${'total'.padEnd(width)}  ${(failed ? 'failed' : 'passed').padEnd(7)}  ${minutes(total).padStart(11)}`,
+  )
+  console.log(
+    `(load average at the end: ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')})`,
   )
 }
-console.log(
-  `${'total'.padEnd(width)}  ${(failed ? 'failed' : 'passed').padEnd(7)}  ${minutes(total).padStart(11)}`,
-)
-console.log(
-  `(load average at the end: ${loadavg()
-    .map((load) => load.toFixed(1))
-    .join(' ')})`,
-)
-process.exit(failed ? 1 : 0)
+
+function minutes(seconds: number) {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)}:${(whole % 60).toString().padStart(2, '0')}`
+}
