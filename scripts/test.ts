@@ -161,7 +161,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       run.seconds = (performance.now() - (run.started ?? 0)) / 1000
       if (run.child?.pid) {
         try {
-          process.kill(-run.child.pid, 'SIGTERM')
+          // SIGINT, as a terminal's Ctrl-C: Playwright then stops its web servers too.
+          process.kill(-run.child.pid, 'SIGINT')
         } catch {}
       }
     }
