@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs'
-import { defineConfig, devices } from '@playwright/test'
+import { availableParallelism } from 'node:os'
+import { chromium, defineConfig, devices } from '@playwright/test'
+import {
+  chromium as chromiumPackage,
+  requireSystemPackages,
+  systemChromium,
+} from './test/support/system-packages.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 const captchaVerifierPort = port + 9
@@ -8,8 +14,17 @@ export const baseURL = `http://127.0.0.1:${port}`
 export const e2eDataDir = '.data/e2e'
 
 /** Debian's Chromium where present (no browser downloads here), Playwright's own elsewhere. */
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const chromiumPath = systemChromium
+if (chromiumPath === undefined && !existsSync(chromium.executablePath())) {
+  requireSystemPackages([chromiumPackage])
+}
+
+/**
+ * Two workers per core: most of a test's time is spent waiting on the server and the browser,
+ * not computing (E2E_WORKERS overrides). At most four: the fault specs take ten ports per worker
+ * from 3400 (five workers), and e2e/field-vitals.spec.ts holds 3446, in the fifth one's ten.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? Math.min(4, 2 * availableParallelism()))
 
 /** How every spec launches Chromium (a spec that needs another flag adds it to these). */
 export const launchOptions = {
@@ -24,12 +39,14 @@ export const launchOptions = {
   ],
 }
 
+const netlifySpec = /presets\.spec\.ts$/
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 2,
+  workers,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -40,9 +57,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions,
   },
+  // Only e2e/presets.spec.ts needs the Netlify build (`npm run build:netlify`): `npm test` runs
+  // the node-server project while that build is made, then the netlify project.
   projects: [
     {
-      name: 'chromium',
+      name: 'node-server',
+      testIgnore: netlifySpec,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'netlify',
+      testMatch: netlifySpec,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],

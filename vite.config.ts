@@ -108,7 +108,8 @@ const compileHintsForFirstLoad: Plugin = {
 
 export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
-  server: { port: 3000 },
+  // `npm run dev` listens on PORT, as the built server does (3000 when unset).
+  server: { port: Number(process.env.PORT ?? 3000) },
   environments: {
     client: {
       build: {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -11,8 +12,12 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', 'supabase/functions/**/*.deno.test.ts'],
     environment: 'node',
+    globalSetup: ['test/support/vitest-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One test file per core (vitest's default leaves one core idle): the database tests spend
+    // much of their time waiting on PostgreSQL and PGlite.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 })

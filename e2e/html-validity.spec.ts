@@ -54,7 +54,7 @@ test('every page is valid HTML (W3C Nu Html Checker): 0 errors', async ({ reques
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     })
-    expect(run.error, 'java runs the checker').toBeUndefined()
+    expect(run.error, 'java runs it: apt-get install default-jre-headless').toBeUndefined()
     // The checker writes its JSON report to standard error.
     const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] }
     const errors = messages

@@ -1,7 +1,8 @@
 // Photo variants made ahead of visitors: by the build (vite.config.ts) for the photos it ships,
 // and by `npm run gallery:import` for those it adds; both drop the variants of photos now gone.
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
+import { createHash } from 'node:crypto'
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { availableParallelism, homedir } from 'node:os'
 import { dirname, join, relative, sep } from 'node:path'
 import { photoVariantPath } from '#src/features/gallery/photo-variants.ts'
 import {
@@ -31,10 +32,33 @@ export async function prunePhotoVariants(root: string, keep: ReadonlySet<string>
   return removed
 }
 
+/**
+ * Variants already encoded on this machine, by any checkout, keyed by the encoder and the photo's
+ * bytes: a fresh clone's first build copies them instead of encoding for a minute. The same bytes
+ * as an encoding now (same photo, settings, sharp and libvips). PHOTO_VARIANTS_CACHE moves it.
+ */
+const machineCacheFolder = () =>
+  process.env.PHOTO_VARIANTS_CACHE ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'remodeling-site', 'photo-variants')
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
+
+/** Copies every file or none: a half-written copy (another build at once, a crash) is never read. */
+async function copyAll(files: readonly string[], from: string, to: string) {
+  await mkdir(to, { recursive: true })
+  for (const file of files) {
+    const temporary = join(to, `.${file}.${process.pid}.tmp`)
+    await copyFile(join(from, file), temporary)
+    await rename(temporary, join(to, file))
+  }
+}
+
 export interface BundledPhotoVariantsReport {
   photos: number
-  /** Photos encoded now (the others were unchanged since the last build). */
+  /** Photos encoded now (the others were unchanged since the last build, or in the machine's cache). */
   made: number
+  /** Photos whose variants came from the machine's cache. */
+  copied: number
   bytes: number
   seconds: number
 }
@@ -64,7 +88,10 @@ export async function writeBundledPhotoVariants({
     .filter((entry) => photoName.test(entry))
     .map((entry) => entry.split(sep).join('/'))
     .sort()
+  const cacheFolder = join(machineCacheFolder(), sha256(encoding).slice(0, 16))
+  const variantFiles = allPhotoVariants.map(({ width, format }) => `${width}.${format}`)
   let made = 0
+  let copied = 0
   let bytes = 0
   const queue = [...photos]
   const encodeNext = async () => {
@@ -75,8 +102,19 @@ export async function writeBundledPhotoVariants({
       )
       const ready = await Promise.all(files.map((file) => stat(file).catch(() => undefined)))
       if (!ready.every((info) => info && info.mtimeMs >= mtimeMs)) {
-        await writePhotoVariants(join(photoFolder, photo), join(outputFolder, photo))
-        made++
+        const cached = join(cacheFolder, sha256(await readFile(join(photoFolder, photo))))
+        const inCache = await Promise.all(
+          variantFiles.map((file) => stat(join(cached, file)).catch(() => undefined)),
+        )
+        if (inCache.every(Boolean)) {
+          await copyAll(variantFiles, cached, join(outputFolder, photo))
+          copied++
+        } else {
+          await writePhotoVariants(join(photoFolder, photo), join(outputFolder, photo))
+          made++
+          // A cache that cannot be written (read-only home) costs the next build time, not this one.
+          await copyAll(variantFiles, join(outputFolder, photo), cached).catch(() => {})
+        }
       }
       const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size))
       bytes += sizes.reduce((sum, size) => sum + size, 0)
@@ -87,7 +125,13 @@ export async function writeBundledPhotoVariants({
   await prunePhotoVariants(outputFolder, new Set(photos))
   await mkdir(dirname(encodingFile), { recursive: true })
   await writeFile(encodingFile, encoding)
-  return { photos: photos.length, made, bytes, seconds: (performance.now() - started) / 1000 }
+  return {
+    photos: photos.length,
+    made,
+    copied,
+    bytes,
+    seconds: (performance.now() - started) / 1000,
+  }
 }
 
 /** For the build's log line. */
@@ -95,5 +139,6 @@ export const describeBundledPhotoVariants = (
   report: BundledPhotoVariantsReport,
   outputFolder: string,
 ) =>
-  `Photo variants of the ${report.photos} bundled photos: ${report.made} encoded, ${report.photos - report.made} unchanged since the last build, ` +
+  `Photo variants of the ${report.photos} bundled photos: ${report.made} encoded, ${report.copied} copied from ${machineCacheFolder()}, ` +
+  `${report.photos - report.made - report.copied} unchanged since the last build, ` +
   `${(report.bytes / 1e6).toFixed(1)} MB in ${relative(process.cwd(), outputFolder)} (${report.seconds.toFixed(1)} s)`

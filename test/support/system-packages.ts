@@ -1,0 +1,59 @@
+// The programs the suite runs that `npm install` does not bring (Deno does come from npm), found
+// where Debian puts them, each with the command that installs it. A test that needs one that is
+// missing fails with that command: it never skips.
+import { existsSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
+import { findPostgres15Binaries } from './postgres-15.ts'
+
+/** CHROMIUM_PATH when set, else Debian's Chromium; undefined means Playwright's own browser. */
+export const systemChromium =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+
+const onPath = (program: string) =>
+  (process.env.PATH ?? '')
+    .split(delimiter)
+    .some((directory) => directory && existsSync(join(directory, program)))
+
+export interface SystemPackage {
+  what: string
+  /** Debian 12's package. */
+  debian: string
+  neededBy: string
+  present(): boolean
+}
+
+export const postgres15: SystemPackage = {
+  what: 'PostgreSQL 15 server binaries (initdb, pg_ctl; or PG15_BIN_DIR)',
+  debian: 'postgresql-15',
+  neededBy: 'the database tests (vitest, Deno, Playwright)',
+  present: () => findPostgres15Binaries() !== undefined,
+}
+
+export const chromium: SystemPackage = {
+  what: 'Chromium (/usr/bin/chromium or CHROMIUM_PATH)',
+  debian: 'chromium',
+  neededBy: 'the end-to-end tests (Playwright)',
+  present: () => systemChromium !== undefined && existsSync(systemChromium),
+}
+
+export const java: SystemPackage = {
+  what: 'Java 11 or later (java on PATH)',
+  debian: 'default-jre-headless',
+  neededBy: 'e2e/html-validity.spec.ts (the W3C checker in vnu-jar)',
+  present: () => onPath('java'),
+}
+
+export const suiteSystemPackages = [chromium, postgres15, java]
+
+/** Throws, naming what is missing and the command that installs it. */
+export function requireSystemPackages(packages: readonly SystemPackage[]) {
+  const missing = packages.filter((needed) => !needed.present())
+  if (missing.length === 0) return
+  throw new Error(
+    [
+      'Missing from this machine:',
+      ...missing.map((gone) => `  - ${gone.what}, for ${gone.neededBy}`),
+      `Install (Debian 12): apt-get install -y --no-install-recommends ${missing.map((gone) => gone.debian).join(' ')}`,
+    ].join('\n'),
+  )
+}
