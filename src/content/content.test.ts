@@ -7,10 +7,12 @@ import { aboutContent } from './about.content'
 import { contactPage } from './contact.content'
 import { faqPage, faqs } from './faq.content'
 import { homeContent } from './home.content'
+import { siteImageAlt } from './image-alt.content'
 import { buildLocationServiceContent, otherLocationServices } from './location-pages'
 import { locationIds, locationServiceIds } from './locations'
 import { locationServices, locations } from './locations.content'
 import { legalNavigation, mainNavigation } from './navigation'
+import { pageNotFound } from './not-found.content'
 import { privacyContent } from './privacy.content'
 import { aboutContentSchema } from './schemas/about.schema'
 import {
@@ -88,6 +90,11 @@ const allContent = {
   servicesPage: [servicesPageSchema, servicesPage],
   serviceAreasPage: [serviceAreasPageSchema, serviceAreasPage],
   locationPages: [v.array(locationServicePageSchema), builtLocationPages.map(({ page }) => page)],
+  pageNotFound: [
+    v.strictObject({ title: textSchema, description: seoSchema.entries.description }),
+    pageNotFound,
+  ],
+  imageAlt: [v.record(imageNameSchema, textSchema), siteImageAlt],
 } satisfies Record<string, [v.GenericSchema, unknown]>
 
 /** Every string inside a value, with the path that leads to it. */
@@ -118,6 +125,18 @@ describe('all content', () => {
     expect(
       result.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`),
     ).toBeUndefined()
+  })
+
+  it('checks every copy a content module exports (a new one is added to the list above)', () => {
+    const modules = import.meta.glob<Record<string, unknown>>('./*.content.ts', { eager: true })
+    const checked = new Set<unknown>(Object.values(allContent).map(([, content]) => content))
+    expect(Object.keys(modules).length).toBeGreaterThan(1)
+    for (const [file, exports] of Object.entries(modules))
+      for (const [name, value] of Object.entries(exports))
+        if (typeof value !== 'function')
+          expect(checked.has(value), `${file}: add ${name} to allContent with its schema`).toBe(
+            true,
+          )
   })
 
   it('has no empty or padded text anywhere', () => {

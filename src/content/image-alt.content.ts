@@ -13,7 +13,7 @@ export const siteImageAlt = {
   'faq-hero':
     'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
   'contact-hero':
-    'Illustration of a designer’s desk seen from above with a floor plan, material samples and paint chips',
+    "Illustration of a designer's desk seen from above with a floor plan, material samples and paint chips",
   'areas-hero':
     'Illustration of a residential street at dusk with the Toronto skyline in the distance',
   'privacy-hero':
