@@ -1,3 +1,5 @@
+import type { SiteImageAltText } from './schemas/content.schema'
+
 /**
  * Alt text of the site's pictures (heroes and service backgrounds), by picture name. `npm run images`
  * draws the pictures and writes `site-images.ts`, whose entries read their alt text from here.
@@ -40,4 +42,4 @@ export const siteImageAlt = {
   welcome:
     'Illustration of a bright kitchen with navy cabinetry, a marble waterfall island and bar stools',
   team: 'Illustration of a renovation crew at work in a carpentry workshop',
-} as const satisfies Record<string, string>
+} as const satisfies SiteImageAltText
