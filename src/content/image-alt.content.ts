@@ -1,4 +1,4 @@
-import type { SiteImageAltText } from './schemas/content.schema'
+import type { SiteImageAltText } from './schemas/image-alt.schema'
 
 /**
  * Alt text of the site's pictures (heroes and service backgrounds), by picture name. `npm run images`

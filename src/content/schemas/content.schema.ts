@@ -51,7 +51,3 @@ export const seoSchema = v.strictObject({
   title: v.pipe(textSchema, v.maxLength(60)),
   description: v.pipe(textSchema, v.minLength(70), v.maxLength(160)),
 })
-
-/** Alt text by picture name (image-alt.content.ts). */
-export const siteImageAltSchema = v.record(v.string(), textSchema)
-export type SiteImageAltText = v.InferOutput<typeof siteImageAltSchema>
