@@ -23,6 +23,7 @@ export const measuredRoutes = [
   '/faq',
   '/gallery',
   '/privacy-policy',
+  '/warranty',
   '/service-areas',
   '/sitemap',
   '/areas-of-service/$locationService',
