@@ -22,7 +22,6 @@ import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as ServiceAreasRouteImport } from './routes/service-areas'
 import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
-import { Route as WarrantyRouteImport } from './routes/warranty'
 import { Route as AreasOfServiceLocationServiceRouteImport } from './routes/areas-of-service.$locationService'
 import { Route as OwnerReportKeyRouteImport } from './routes/owner-report.$key'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
@@ -95,11 +94,6 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
-const WarrantyRoute = WarrantyRouteImport.update({
-  id: '/warranty',
-  path: '/warranty',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AreasOfServiceLocationServiceRoute =
   AreasOfServiceLocationServiceRouteImport.update({
     id: '/areas-of-service/$locationService',
@@ -148,7 +142,6 @@ export interface FileRoutesByFullPath {
   '/service-areas': typeof ServiceAreasRoute
   '/sitemap': typeof SitemapRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
-  '/warranty': typeof WarrantyRoute
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
   '/owner-report/$key': typeof OwnerReportKeyRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
@@ -170,7 +163,6 @@ export interface FileRoutesByTo {
   '/service-areas': typeof ServiceAreasRoute
   '/sitemap': typeof SitemapRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
-  '/warranty': typeof WarrantyRoute
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
   '/owner-report/$key': typeof OwnerReportKeyRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
@@ -193,7 +185,6 @@ export interface FileRoutesById {
   '/service-areas': typeof ServiceAreasRoute
   '/sitemap': typeof SitemapRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
-  '/warranty': typeof WarrantyRoute
   '/areas-of-service/$locationService': typeof AreasOfServiceLocationServiceRoute
   '/owner-report/$key': typeof OwnerReportKeyRoute
   '/services/$serviceId': typeof ServicesServiceIdRoute
@@ -217,7 +208,6 @@ export interface FileRouteTypes {
     | '/service-areas'
     | '/sitemap'
     | '/sitemap.xml'
-    | '/warranty'
     | '/areas-of-service/$locationService'
     | '/owner-report/$key'
     | '/services/$serviceId'
@@ -239,7 +229,6 @@ export interface FileRouteTypes {
     | '/service-areas'
     | '/sitemap'
     | '/sitemap.xml'
-    | '/warranty'
     | '/areas-of-service/$locationService'
     | '/owner-report/$key'
     | '/services/$serviceId'
@@ -261,7 +250,6 @@ export interface FileRouteTypes {
     | '/service-areas'
     | '/sitemap'
     | '/sitemap.xml'
-    | '/warranty'
     | '/areas-of-service/$locationService'
     | '/owner-report/$key'
     | '/services/$serviceId'
@@ -284,7 +272,6 @@ export interface RootRouteChildren {
   ServiceAreasRoute: typeof ServiceAreasRoute
   SitemapRoute: typeof SitemapRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
-  WarrantyRoute: typeof WarrantyRoute
   AreasOfServiceLocationServiceRoute: typeof AreasOfServiceLocationServiceRoute
   OwnerReportKeyRoute: typeof OwnerReportKeyRoute
   ServicesServiceIdRoute: typeof ServicesServiceIdRoute
@@ -386,13 +373,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/warranty': {
-      id: '/warranty'
-      path: '/warranty'
-      fullPath: '/warranty'
-      preLoaderRoute: typeof WarrantyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/areas-of-service/$locationService': {
       id: '/areas-of-service/$locationService'
       path: '/areas-of-service/$locationService'
@@ -452,7 +432,6 @@ const rootRouteChildren: RootRouteChildren = {
   ServiceAreasRoute: ServiceAreasRoute,
   SitemapRoute: SitemapRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
-  WarrantyRoute: WarrantyRoute,
   AreasOfServiceLocationServiceRoute: AreasOfServiceLocationServiceRoute,
   OwnerReportKeyRoute: OwnerReportKeyRoute,
   ServicesServiceIdRoute: ServicesServiceIdRoute,

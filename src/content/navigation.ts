@@ -20,6 +20,5 @@ export const mainNavigation = [
 
 export const legalNavigation = [
   { label: 'Privacy Policy', to: '/privacy-policy' },
-  { label: 'Our Warranty', to: '/warranty' },
   { label: 'Sitemap', to: '/sitemap' },
 ] as const satisfies readonly NavLink[]

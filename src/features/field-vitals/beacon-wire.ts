@@ -23,7 +23,6 @@ export const measuredRoutes = [
   '/faq',
   '/gallery',
   '/privacy-policy',
-  '/warranty',
   '/service-areas',
   '/sitemap',
   '/areas-of-service/$locationService',
