@@ -54,11 +54,6 @@ export const serviceCards: Record<ServiceId, Omit<ServiceCardContent, 'title'>> 
     cardDescription:
       'Custom cabinets for kitchens, bathrooms and built-ins, plus refacing and refinishing for cabinets with good bones. Every box, door and drawer is fitted by our own carpenters.',
   },
-  'basement-finishing': {
-    image: 'home-improvement',
-    cardDescription:
-      'Family rooms, guest suites, home offices and laundry rooms, framed, insulated and finished by our own crew. You get one point of contact and a transparent estimate with no hidden fees.',
-  },
   'laser-cutting-art': {
     badge: 'New',
     image: 'laser-art',

@@ -93,13 +93,6 @@ export const serviceVocabulary = {
     locationPages: false,
     contactOption: 'Custom Carpentry',
   },
-  'basement-finishing': {
-    title: 'Basement Finishing',
-    order: 8,
-    footer: true,
-    locationPages: false,
-    contactOption: 'General Contractor',
-  },
   // Not catalog services: names only the location pages use.
   'home-design-architect': {
     detailPage: 'home-design',
