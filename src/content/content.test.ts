@@ -4,41 +4,28 @@ import { describe, expect, it } from 'vitest'
 import { company, formatAddress } from '#app.config.ts'
 import { contactServiceOptions as functionContactServiceOptions } from '#supabase/functions/_shared/contact/contact-schema.ts'
 import { aboutContent } from './about.content'
-import { contactPage } from './contact.content'
-import { faqPage, faqs } from './faq.content'
+import { faqs } from './faq.content'
 import { homeContent } from './home.content'
 import { buildLocationServiceContent, otherLocationServices } from './location-pages'
 import { locationIds, locationServiceIds } from './locations'
 import { locationServices, locations } from './locations.content'
+import { legalNavigation, mainNavigation } from './navigation'
 import { privacyContent } from './privacy.content'
-import { aboutContentSchema } from './schemas/about.schema'
 import {
   countSentences,
+  galleryCategories,
   galleryCategorySchema,
   imageNameSchema,
   seoSchema,
+  slugSchema,
   textSchema,
 } from './schemas/content.schema'
-import { faqPageSchema, faqsSchema } from './schemas/faq.schema'
-import { homeContentSchema } from './schemas/home.schema'
-import {
-  locationServicePageSchema,
-  locationServicesSchema,
-  locationsSchema,
-} from './schemas/location.schema'
-import {
-  contactPageSchema,
-  serviceAreasPageSchema,
-  servicesPageSchema,
-} from './schemas/page.schema'
-import { privacyContentSchema } from './schemas/privacy.schema'
+import { locationServicePageSchema } from './schemas/location.schema'
 import {
   type ServiceContent,
   servicePageCopySchema,
   servicesSchema,
 } from './schemas/service.schema'
-import { homeTestimonialsSchema, locationTestimonialsSchema } from './schemas/testimonial.schema'
-import { serviceAreasPage } from './service-areas.content'
 import {
   contactServiceOptions,
   detailPageOf,
@@ -53,7 +40,6 @@ import {
   type VocabularyServiceId,
 } from './services'
 import { loadService } from './services.content'
-import { servicesPage } from './services-page.content'
 import { siteImages } from './site-images'
 import { homeTestimonials, locationTestimonials } from './testimonials.content'
 
@@ -69,23 +55,39 @@ const builtLocationPages = locationIds.flatMap((location) =>
   })),
 )
 
+/** Every export of the schema modules, by name. */
+const schemaExports: Record<string, unknown> = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<Record<string, unknown>>('./schemas/*.schema.ts', { eager: true }),
+  ),
+)
+
+/**
+ * The copy each content module exports, with the schema named after it (`privacyContent`:
+ * `privacyContentSchema`, in schemas/): a new module's copy is checked without a line here.
+ */
+const moduleCopy = Object.entries(
+  import.meta.glob<Record<string, unknown>>('./*.content.ts', { eager: true }),
+).flatMap(([file, exports]) =>
+  Object.entries(exports)
+    .filter(([, value]) => typeof value !== 'function')
+    .map(([name, value]) => ({ file, name, value, schema: schemaExports[`${name}Schema`] })),
+)
+
 /** Every piece of content, named, with the schema it must satisfy. */
-const allContent = {
+const allContent: Record<string, [schema: unknown, content: unknown]> = {
+  ...Object.fromEntries(moduleCopy.map(({ name, value, schema }) => [name, [schema, value]])),
+  // Built from the catalog: each service's name, card and page copy; each location page.
   services: [servicesSchema, services],
-  locations: [locationsSchema, locations],
-  locationServices: [locationServicesSchema, locationServices],
-  faqPage: [faqPageSchema, faqPage],
-  faqs: [faqsSchema, faqs],
-  homeTestimonials: [homeTestimonialsSchema, homeTestimonials],
-  locationTestimonials: [locationTestimonialsSchema, locationTestimonials],
-  home: [homeContentSchema, homeContent],
-  about: [aboutContentSchema, aboutContent],
-  privacy: [privacyContentSchema, privacyContent],
-  contact: [contactPageSchema, contactPage],
-  servicesPage: [servicesPageSchema, servicesPage],
-  serviceAreasPage: [serviceAreasPageSchema, serviceAreasPage],
   locationPages: [v.array(locationServicePageSchema), builtLocationPages.map(({ page }) => page)],
-} satisfies Record<string, [v.GenericSchema, unknown]>
+}
+
+const isSchema = (value: unknown): value is v.GenericSchema =>
+  value !== null && typeof value === 'object' && 'kind' in value && value.kind === 'schema'
+/** A schema module's export as a schema; anything else as a schema nothing satisfies. */
+const schemaLike = (value: unknown): v.GenericSchema =>
+  isSchema(value) ? value : v.never('no schema')
 
 /** Every string inside a value, with the path that leads to it. */
 function* strings(value: unknown, path = ''): Generator<[path: string, text: string]> {
@@ -110,8 +112,14 @@ const everything = allContent
 const allText = [...strings(everything)]
 
 describe('all content', () => {
+  it('has a schema for the copy of every content module, named after it', () => {
+    expect(moduleCopy.length).toBeGreaterThan(5)
+    for (const { file, name, schema } of moduleCopy)
+      expect(isSchema(schema), `${file}: add ${name}Schema to schemas/`).toBe(true)
+  })
+
   it.each(Object.entries(allContent))('%s matches its schema', (_, [schema, content]) => {
-    const result = v.safeParse(schema, content)
+    const result = v.safeParse(schemaLike(schema), content)
     expect(
       result.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`),
     ).toBeUndefined()
@@ -140,11 +148,33 @@ describe('all content', () => {
   })
 })
 
+/*
+ * The service catalog (services.ts) is the one list: what follows holds for every entry, so a new
+ * service is checked by adding it, and no test names the services one by one.
+ */
+const catalogRows = serviceIds.map((id) => [id, serviceCatalog[id]] as const)
+const vocabularyRows = Object.entries(serviceVocabulary) as [
+  VocabularyServiceId,
+  (typeof serviceVocabulary)[VocabularyServiceId],
+][]
+const isCatalogService = (id: string): id is ServiceId => (serviceIds as string[]).includes(id)
+const catalogOrder = (ids: readonly ServiceId[]) =>
+  [...ids].sort((a, b) => serviceIds.indexOf(a) - serviceIds.indexOf(b))
+const hasFlag = (id: ServiceId, flag: 'order' | 'footer' | 'home') => flag in serviceCatalog[id]
+const topLevelPagePaths = [...mainNavigation, ...legalNavigation].map((link) => link.to)
+
 describe('the service vocabulary', () => {
-  const rows = Object.entries(serviceVocabulary) as [
-    VocabularyServiceId,
-    (typeof serviceVocabulary)[VocabularyServiceId],
-  ][]
+  it('names each service by a slug no page path or other service takes', () => {
+    const ids = vocabularyRows.map(([id]) => id)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const id of ids) {
+      expect(v.is(slugSchema, id), id).toBe(true)
+      // /$serviceAlias answers after the static routes: a service named like a page would be hidden.
+      expect(topLevelPagePaths, id).not.toContain(`/${id}`)
+    }
+    const titles = catalogRows.map(([, row]) => row.title)
+    expect(new Set(titles).size).toBe(titles.length)
+  })
 
   it('maps every location page service onto a catalog service', () => {
     for (const id of locationServiceIds) expect(serviceIds, id).toContain(detailPageOf(id))
@@ -155,54 +185,37 @@ describe('the service vocabulary', () => {
     }
   })
 
-  it('says which catalog service each other name stands for', () => {
-    const others = rows.filter(([id]) => !(serviceIds as string[]).includes(id))
-    expect(
-      Object.fromEntries(others.map(([id]) => [id, detailPageOf(id as LocationServiceId)])),
-    ).toEqual({
-      'home-design-architect': 'home-design',
-      'home-improvement': 'general-contractor',
-      'kitchen-and-bathroom-remodeling-services': 'kitchen-remodeling',
-    })
+  it('gives every other name a catalog page and a location page, for nothing else shows it', () => {
+    const others = vocabularyRows.filter(([id]) => !isCatalogService(id))
+    expect(others.length).toBeGreaterThan(0)
+    for (const [id, row] of others) {
+      expect(row.locationPages, id).toBe(true)
+      expect(serviceIds, id).toContain(detailPageOf(id as LocationServiceId))
+      expect(serviceIds, id).not.toContain(id)
+    }
   })
 
-  it('gives the location pages their ten services, in alphabetical order', () => {
-    expect(locationServiceIds).toEqual([
-      'bathroom-remodeling',
-      'cabinet-carpentry',
-      'commercial-remodeling',
-      'custom-carpentry-and-woodworking',
-      'design-build',
-      'general-contractor',
-      'home-design-architect',
-      'home-improvement',
-      'kitchen-and-bathroom-remodeling-services',
-      'kitchen-remodeling',
-    ])
+  it('gives the location pages every service marked for them, in alphabetical order', () => {
+    const marked = vocabularyRows.filter(([, row]) => row.locationPages).map(([id]) => id)
+    expect(locationServiceIds).toEqual([...marked].sort())
+    expect(Object.keys(locationServices).sort()).toEqual([...locationServiceIds])
   })
 
-  it('gives the contact form its nine service options, kitchen first', () => {
-    expect(contactServiceOptions).toEqual([
-      'Kitchen Remodeling',
-      'Bathroom Remodeling',
-      'Commercial Remodeling',
-      'Home Improvement',
-      'General Contractor',
-      'Home Design',
-      'Design Build',
-      'Custom Carpentry',
-      'Cabinet Carpentry',
-    ])
+  it('gives the contact form one option per choice, each preselected by some service', () => {
+    expect(new Set(contactServiceOptions).size).toBe(contactServiceOptions.length)
     // The edge function deploys on its own, with its own copy of the options it accepts.
     expect([...functionContactServiceOptions]).toEqual(contactServiceOptions)
+    const preselected = new Set(vocabularyRows.map(([, row]) => row.contactOption))
+    for (const option of contactServiceOptions) expect(preselected, option).toContain(option)
   })
 
-  it('preselects an option of the form for every name', () => {
-    for (const [id, row] of rows) expect(contactServiceOptions, id).toContain(row.contactOption)
-    expect(serviceVocabulary['laser-cutting-art'].contactOption).toBe('Custom Carpentry')
-    expect(serviceVocabulary['custom-carpentry-and-woodworking'].contactOption).toBe(
-      'Custom Carpentry',
-    )
+  it('preselects an option of the form for every name, its own when the form has one', () => {
+    for (const [id, row] of vocabularyRows)
+      expect(contactServiceOptions, id).toContain(row.contactOption)
+    for (const [id, row] of catalogRows) {
+      if ((contactServiceOptions as readonly string[]).includes(row.title))
+        expect(row.contactOption, id).toBe(row.title)
+    }
   })
 
   it('keeps each service page copy in its own file, one per catalog service', async () => {
@@ -224,21 +237,24 @@ describe('services', () => {
     }
   })
 
-  it('maps each service to its gallery category (home design shows kitchens)', () => {
-    const categories = Object.fromEntries(
-      serviceIds.map((id) => [id, services[id].galleryCategory]),
-    )
-    expect(categories).toEqual({
-      'kitchen-remodeling': 'kitchen',
-      'bathroom-remodeling': 'bathroom',
-      'commercial-remodeling': 'commercial',
-      'custom-carpentry-and-woodworking': 'carpentry',
-      'cabinet-carpentry': 'carpentry',
-      'laser-cutting-art': 'carpentry',
-      'home-design': 'kitchen',
-      'design-build': 'kitchen',
-      'general-contractor': 'kitchen',
-    })
+  it('heads each service page with its name and copy of its own', () => {
+    for (const id of serviceIds) {
+      expect(services[id].seo.title, id).toContain(services[id].title)
+      expect(v.is(seoSchema, services[id].seo), id).toBe(true)
+    }
+    const distinct = (pick: (service: ServiceContent) => string) =>
+      new Set(serviceIds.map((id) => pick(services[id]))).size
+    expect(distinct((service) => service.seo.title)).toBe(serviceIds.length)
+    expect(distinct((service) => service.seo.description)).toBe(serviceIds.length)
+    expect(distinct((service) => service.subtitle)).toBe(serviceIds.length)
+    expect(distinct((service) => service.cardDescription)).toBe(serviceIds.length)
+  })
+
+  it('shows the gallery category a service is named after, when it is named after one', () => {
+    for (const id of serviceIds) {
+      const named = galleryCategories.filter((category) => id.includes(category))
+      if (named.length > 0) expect(named, id).toContain(services[id].galleryCategory)
+    }
   })
 
   it("states the company's durations, costs, returns and materials where they apply", () => {
@@ -263,66 +279,54 @@ describe('services', () => {
     }
   })
 
-  it("lists the seven services of /services, laser cutting art first, and the home page's", () => {
-    expect(servicesPageOrder).toEqual([
-      'laser-cutting-art',
-      'kitchen-remodeling',
-      'bathroom-remodeling',
-      'commercial-remodeling',
-      'home-design',
-      'custom-carpentry-and-woodworking',
-      'cabinet-carpentry',
-    ])
-    // The home page links laser cutting art from its banner and three services from its cards.
-    expect(homeContent.services.laserBanner.serviceId).toBe('laser-cutting-art')
-    expect(homeServiceCards).toEqual([
-      'kitchen-remodeling',
-      'bathroom-remodeling',
-      'commercial-remodeling',
-    ])
+  it('lists on /services every service with a place, by its place, a newly announced one first', () => {
+    const placed = serviceIds.filter((id) => hasFlag(id, 'order'))
+    const placeOf = (id: ServiceId) => (serviceCatalog[id] as { order: number }).order
+    expect(new Set(placed.map(placeOf)).size).toBe(placed.length)
+    expect(servicesPageOrder).toEqual([...placed].sort((a, b) => placeOf(a) - placeOf(b)))
+    const badged = servicesPageOrder.filter((id) => services[id].badge)
+    expect(servicesPageOrder.slice(0, badged.length)).toEqual(badged)
   })
 
-  it('labels the footer links from the service content', () => {
-    expect(footerServiceLinks.map((link) => link.id)).toEqual([
-      'kitchen-remodeling',
-      'bathroom-remodeling',
-      'commercial-remodeling',
-      'design-build',
-      'custom-carpentry-and-woodworking',
-      'home-design',
-      'general-contractor',
-    ])
+  it("shows on the home page's cards the services marked for it, and bannered one apart", () => {
+    expect(homeServiceCards).toEqual(catalogOrder(serviceIds.filter((id) => hasFlag(id, 'home'))))
+    expect(homeServiceCards.length).toBeGreaterThan(0)
+    const bannered = homeContent.services.laserBanner.serviceId
+    expect(homeServiceCards).not.toContain(bannered)
+    expect(servicesPageOrder).toContain(bannered)
+    expect(services[bannered].badge).toBe(homeContent.services.laserBanner.eyebrow)
+  })
+
+  it('lists in the footer the services marked for it, in catalog order, by their page titles', () => {
+    const footerIds = serviceIds.filter((id) => hasFlag(id, 'footer'))
+    expect(footerServiceLinks.map((link) => link.id)).toEqual(footerIds)
     for (const link of footerServiceLinks) expect(link.label).toBe(services[link.id].title)
     for (const id of serviceIds) expect(services[id].title).toBe(serviceCatalog[id].title)
   })
 })
 
 describe('locations', () => {
-  it('has the three locations and ten services', () => {
+  it('has a named area for every location id and copy for every location service', () => {
     expect(Object.keys(locations)).toEqual([...locationIds])
+    expect([...locationIds]).toEqual([...locationIds].sort())
+    const names = locationIds.map((id) => locations[id].name)
+    expect(new Set(names).size).toBe(locationIds.length)
     expect(Object.keys(locationServices)).toEqual([...locationServiceIds])
-    expect(locationServiceIds.filter((id) => locationServices[id].setting === 'business')).toEqual([
-      'commercial-remodeling',
-    ])
-    expect(locationIds.map((id) => locations[id].name)).toEqual([
-      'Concord',
-      'Etobicoke',
-      'Midtown Toronto',
-    ])
   })
 
-  it('points each location service at an existing detail page', () => {
+  it('points each location service at an existing detail page, businesses at commercial work', () => {
     for (const id of locationServiceIds) {
       expect(serviceIds).toContain(detailPageOf(id))
       expect(v.is(galleryCategorySchema, locationServices[id].galleryCategory)).toBe(true)
+      expect(locationServices[id].setting === 'business', id).toBe(
+        locationServices[id].galleryCategory === 'commercial',
+      )
     }
-    expect(detailPageOf('home-design-architect')).toBe('home-design')
-    expect(detailPageOf('home-improvement')).toBe('general-contractor')
-    expect(detailPageOf('kitchen-and-bathroom-remodeling-services')).toBe('kitchen-remodeling')
+    expect(locationServiceIds.some((id) => locationServices[id].setting === 'business')).toBe(true)
   })
 
-  it('writes all 30 location pages with their place in them', () => {
-    expect(builtLocationPages).toHaveLength(30)
+  it('writes a page for every location and service, with its place in it', () => {
+    expect(builtLocationPages).toHaveLength(locationIds.length * locationServiceIds.length)
     for (const { location, service, page } of builtLocationPages) {
       const where = `${location}/${service}`
       const { name, neighbourhoods } = locations[location]
@@ -346,11 +350,12 @@ describe('locations', () => {
   it('gives every location page its own copy', () => {
     const distinct = (pick: (page: (typeof builtLocationPages)[number]['page']) => string) =>
       new Set(builtLocationPages.map(({ page }) => pick(page))).size
-    expect(distinct((page) => page.title)).toBe(30)
-    expect(distinct((page) => page.subtitle)).toBe(30)
-    expect(distinct((page) => page.seo.description)).toBe(30)
-    expect(distinct((page) => page.description[0] ?? '')).toBe(30)
-    expect(distinct((page) => page.description[2] ?? '')).toBe(30)
+    const pages = builtLocationPages.length
+    expect(distinct((page) => page.title)).toBe(pages)
+    expect(distinct((page) => page.subtitle)).toBe(pages)
+    expect(distinct((page) => page.seo.description)).toBe(pages)
+    expect(distinct((page) => page.description[0] ?? '')).toBe(pages)
+    expect(distinct((page) => page.description[2] ?? '')).toBe(pages)
   })
 
   it('suggests three other services in the same location', () => {

@@ -1,3 +1,5 @@
+import type { SiteImageAltText } from './schemas/image-alt.schema'
+
 /**
  * Alt text of the site's pictures (heroes and service backgrounds), by picture name. `npm run images`
  * draws the pictures and writes `site-images.ts`, whose entries read their alt text from here.
@@ -13,7 +15,7 @@ export const siteImageAlt = {
   'faq-hero':
     'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
   'contact-hero':
-    'Illustration of a designer’s desk seen from above with a floor plan, material samples and paint chips',
+    "Illustration of a designer's desk seen from above with a floor plan, material samples and paint chips",
   'areas-hero':
     'Illustration of a residential street at dusk with the Toronto skyline in the distance',
   'privacy-hero':
@@ -40,4 +42,4 @@ export const siteImageAlt = {
   welcome:
     'Illustration of a bright kitchen with navy cabinetry, a marble waterfall island and bar stools',
   team: 'Illustration of a renovation crew at work in a carpentry workshop',
-} as const satisfies Record<string, string>
+} as const satisfies SiteImageAltText

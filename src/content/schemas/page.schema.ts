@@ -43,3 +43,10 @@ export const serviceAreasPageSchema = v.strictObject({
   callToAction: callToActionCopySchema,
 })
 export type ServiceAreasPageContent = v.InferOutput<typeof serviceAreasPageSchema>
+
+/** The site-wide 404's copy, also its head's title and description. */
+export const pageNotFoundSchema = v.strictObject({
+  title: textSchema,
+  description: seoSchema.entries.description,
+})
+export type PageNotFoundContent = v.InferOutput<typeof pageNotFoundSchema>

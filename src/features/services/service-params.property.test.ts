@@ -96,7 +96,7 @@ describe('parseServiceAliasParam', () => {
     expect(AliasRoute.options.params?.parse).toBe(parseServiceAliasParam)
   })
 
-  it('returns one of the seven top-level services and answers everything else with notFound', () => {
+  it('returns a service listed on /services (a top-level path) and answers everything else with notFound', () => {
     fc.assert(
       fc.property(param([...servicesPageOrder, ...serviceIds]), (serviceAlias) => {
         const result = outcome(() => parseServiceAliasParam({ serviceAlias }))

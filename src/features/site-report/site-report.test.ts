@@ -1,4 +1,7 @@
+import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beaconSchema, maxLeadTaps, pageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
+import type { Beacon } from '#src/features/field-vitals/beacon-wire.ts'
 import { createSqlPageViewStore } from '#src/server/field-vitals/page-view-store.server.ts'
 import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
 import {
@@ -8,22 +11,11 @@ import {
 } from '#test/support/supabase-schema.ts'
 import { formatSiteReport, parseSiteReport, rateVital, siteTotals } from './site-report'
 
-interface SeedView {
-  route: string
-  navigation?: 'load' | 'client'
-  newView?: boolean
-  daysAgo?: number
-  lcp?: number
-  inp?: number
-  cls?: number
-  fcp?: number
-  ttfb?: number
-  inpTarget?: string
-  early?: number
-  earlyDropped?: number
-  tel?: number
-  mailto?: number
-}
+/** A beacon as the reporter sends it, received `daysAgo` days ago (today when absent). */
+type SeedView = Beacon & { daysAgo?: number }
+
+const firstLoad = { nav: 'load', view: true, device: 'phone' } as const
+const clientView = { nav: 'client', view: true, device: 'phone' } as const
 
 // The seeded month, and the count by hand that the report must match.
 const views: SeedView[] = [
@@ -31,20 +23,56 @@ const views: SeedView[] = [
   // values (percentile_disc): LCP 1000 2000 3000 5000, the 3rd of 4: 3000. INP 100 250 600 (one
   // load had no interaction), the 3rd of 3: 600. CLS 0 0.05 0.1 0.3: 0.1. FCP 900 × 4: 900.
   // TTFB 100 200 300 400: 300.
-  { route: '/faq', lcp: 1000, inp: 100, cls: 0, fcp: 900, ttfb: 100, inpTarget: 'a#quick' },
-  { route: '/faq', lcp: 2000, inp: 250, cls: 0.05, fcp: 900, ttfb: 200, inpTarget: 'button#a' },
-  { route: '/faq', lcp: 3000, inp: 600, cls: 0.3, fcp: 900, ttfb: 300, inpTarget: 'button#a' },
-  { route: '/faq', lcp: 5000, cls: 0.1, fcp: 900, ttfb: 400, early: 3, earlyDropped: 1 },
+  {
+    ...firstLoad,
+    route: '/faq',
+    lcp: 1000,
+    inp: 100,
+    cls: 0,
+    fcp: 900,
+    ttfb: 100,
+    inpTarget: 'a#quick',
+  },
+  {
+    ...firstLoad,
+    route: '/faq',
+    lcp: 2000,
+    inp: 250,
+    cls: 0.05,
+    fcp: 900,
+    ttfb: 200,
+    inpTarget: 'button#a',
+  },
+  {
+    ...firstLoad,
+    route: '/faq',
+    lcp: 3000,
+    inp: 600,
+    cls: 0.3,
+    fcp: 900,
+    ttfb: 300,
+    inpTarget: 'button#a',
+  },
+  {
+    ...firstLoad,
+    route: '/faq',
+    lcp: 5000,
+    cls: 0.1,
+    fcp: 900,
+    ttfb: 400,
+    early: 3,
+    earlyDropped: 1,
+  },
   // Two client navigations to /faq, one with a call and an email tap.
-  { route: '/faq', navigation: 'client', tel: 1, mailto: 1 },
-  { route: '/faq', navigation: 'client' },
+  { ...clientView, route: '/faq', tel: 1, mailto: 1 },
+  { ...clientView, route: '/faq' },
   // A follow-up beacon (the visitor came back and called twice): taps, not a view, and one call:
   // a beacon counts at most one call and one email.
-  { route: '/faq', navigation: 'client', newView: false, tel: 2 },
+  { ...clientView, route: '/faq', view: false, tel: 2 },
   // Outside the 28 days: left out.
-  { route: '/faq', daysAgo: 40, lcp: 99_999, tel: 50 },
+  { ...firstLoad, route: '/faq', daysAgo: 40, lcp: 59_999, tel: maxLeadTaps },
   // One first load of the home page.
-  { route: '/', lcp: 1500, inp: 80, cls: 0.01, fcp: 700, ttfb: 90 },
+  { ...firstLoad, route: '/', lcp: 1500, inp: 80, cls: 0.01, fcp: 700, ttfb: 90 },
 ]
 // Leads: /faq one (another is 40 days old), a service page one (a route without views here),
 // and one without a source (not counted on any route).
@@ -75,29 +103,14 @@ describe.each([
   beforeEach(async () => {
     if (skip) return
     await db.database.query('truncate public.page_views, public.contact_messages')
-    for (const view of views) {
+    // Each view goes in as the endpoint writes it: validated, mapped to a row, recorded.
+    const store = createSqlPageViewStore(db.database)
+    for (const { daysAgo = 0, ...beacon } of views) {
+      await store.record([pageViewRow(v.parse(beaconSchema, beacon))])
       await db.database.query(
-        `insert into public.page_views (received_at, route, navigation, device, new_view, lcp_ms,
-           inp_ms, cls, fcp_ms, ttfb_ms, inp_target, early_taps, early_taps_dropped, tel_taps,
-           mailto_taps)
-         values (now() - make_interval(days => $1), $2, $3, 'phone', $4, $5, $6, $7, $8, $9, $10,
-           $11, $12, $13, $14)`,
-        [
-          view.daysAgo ?? 0,
-          view.route,
-          view.navigation ?? 'load',
-          view.newView ?? true,
-          view.lcp ?? null,
-          view.inp ?? null,
-          view.cls ?? null,
-          view.fcp ?? null,
-          view.ttfb ?? null,
-          view.inpTarget ?? null,
-          view.early ?? 0,
-          view.earlyDropped ?? 0,
-          view.tel ?? 0,
-          view.mailto ?? 0,
-        ],
+        `update public.page_views set received_at = now() - make_interval(days => $1)
+         where id = (select max(id) from public.page_views)`,
+        [daysAgo],
       )
     }
     for (const lead of leads) {
