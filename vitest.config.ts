@@ -13,6 +13,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'supabase/functions/**/*.deno.test.ts'],
     environment: 'node',
     globalSetup: ['test/support/vitest-global-setup.ts'],
+    setupFiles: ['test/support/vitest-setup.ts'],
+    // A test that asserts nothing fails: every test must be able to fail for a behaviour.
+    expect: { requireAssertions: true },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
