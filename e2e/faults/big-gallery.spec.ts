@@ -29,10 +29,15 @@ async function serverWithBucket(label: string) {
   return { server, bucket, dataDir, env }
 }
 
-/** The gallery's reload starts on the first page view after the TTL (that view gets the last list). */
-async function startReload(server: ServerProcess) {
-  await new Promise((wait) => setTimeout(wait, 600))
-  expect((await getPage(server.url, '/gallery?q=no-such-project', 60_000)).status).toBe(200)
+/**
+ * Views the gallery until the server has printed `line`: its reload starts on the first view past
+ * the list's freshness (that view gets the last list).
+ */
+async function viewUntilLogged(server: ServerProcess, line: RegExp, timeoutMs = 30_000) {
+  await eventually(async () => {
+    expect((await getPage(server.url, '/gallery?q=no-such-project', 60_000)).status).toBe(200)
+    expect(server.output()).toMatch(line)
+  }, timeoutMs)
 }
 
 const projectsShown = (html: string) => /(\d+) projects? shown/.exec(html)?.[1]
@@ -43,7 +48,6 @@ test('2,000 projects arrive while /healthz keeps answering, and the gallery show
   writeManifest(bucket, bigGalleryManifest(2_000))
 
   const health = watchHealthz(server.url)
-  await startReload(server)
   await eventually(async () => {
     expect(projectsShown((await getPage(server.url, '/gallery', 120_000)).html)).toBe('2000')
   }, 120_000)
@@ -51,10 +55,9 @@ test('2,000 projects arrive while /healthz keeps answering, and the gallery show
   console.info(
     `2,000 projects: longest /healthz wait ${longestMs.toFixed(0)} ms (${answers} answers)`,
   )
-  // Before: 23.8 s. A batch takes tens of milliseconds; the bound leaves room for a busy machine
-  // and for rendering the page of 2,000 cards, which the watch includes (1,165 ms once, with the
-  // rest of the suite running beside it on two cores).
-  expect(longestMs, `${answers} answers, ${failures} failures`).toBeLessThan(2_500)
+  // Before: the server deaf for 23.8 s. How long /healthz waits during an import is a figure of
+  // bench/gallery-import.ts (budget 100 ms at 20,000 projects); here: it answered, every time.
+  expect(answers, `${answers} answers, ${failures} failures`).toBeGreaterThan(0)
   expect(failures).toBe(0)
   expect(server.output()).toMatch(/Embedded bucket: manifest\.json mirrored, 4000 photo\(s\) added/)
   const one = await getPage(server.url, '/gallery?q=Project%201999')
@@ -62,16 +65,16 @@ test('2,000 projects arrive while /healthz keeps answering, and the gallery show
 
   // A listing emptied by mistake is refused, once in the log, and the gallery stays.
   writeManifest(bucket, [])
-  await startReload(server)
-  await startReload(server)
-  await server.waitForOutput(/manifest\.json lists no project/, 30_000)
+  await viewUntilLogged(server, /manifest\.json lists no project/)
+  // Refused again (an entry with no path names no project either; its skip is logged each time).
+  writeManifest(bucket, [{ title: 'An entry without a path' }])
+  await viewUntilLogged(server, /skipped manifest entry 0/)
   expect(projectsShown((await getPage(server.url, '/gallery', 60_000)).html)).toBe('2000')
   expect(server.output().match(/manifest\.json lists no project/g)).toHaveLength(1)
   expect(server.output()).toContain('"allowEmpty":true')
 
   // Said on purpose, it empties the gallery.
   writeManifest(bucket, { projects: [], allowEmpty: true })
-  await startReload(server)
   await eventually(async () => {
     expect((await getPage(server.url, '/gallery', 60_000)).html).toContain(
       'No projects found matching your current filters.',
@@ -84,7 +87,6 @@ test('at 20,000 projects every gallery page is a page of twelve, under 200 kB of
   test.setTimeout(300_000)
   const { server, bucket } = await serverWithBucket('big-gallery-pages')
   writeManifest(bucket, bigGalleryManifest(20_000))
-  await startReload(server)
   await eventually(async () => {
     expect(projectsShown((await getPage(server.url, '/gallery', 120_000)).html)).toBe('20000')
   }, 240_000)
@@ -124,18 +126,14 @@ test('SIGTERM during the import of 20,000 projects: a clean exit in time, and th
   test.setTimeout(240_000)
   const { server, bucket, dataDir, env } = await serverWithBucket('big-gallery-stop')
   writeManifest(bucket, bigGalleryManifest(20_000))
-  await startReload(server)
-  // The import of 40,000 photos is under way (it takes seconds).
-  await new Promise((wait) => setTimeout(wait, 2_000))
+  // The import of 40,000 photos is under way (it takes seconds) once the server says so.
+  await viewUntilLogged(server, /mirroring manifest\.json in batches/)
 
-  const stoppedAt = performance.now()
   server.signal('SIGTERM')
-  const outcome = await Promise.race([
-    server.exited,
-    new Promise<'still running'>((done) => setTimeout(() => done('still running'), 15_000)),
-  ])
-  expect(outcome, server.output()).toEqual({ code: 0, signal: null })
-  expect(performance.now() - stoppedAt).toBeLessThan(15_000)
+  // How soon it exits is a figure of bench/gallery-import.ts; a server deaf to the signal fails
+  // this test at its time-out.
+  expect(await server.exited, server.output()).toEqual({ code: 0, signal: null })
+  expect(server.output()).toMatch(/SIGTERM: answering the requests already sent/)
   expect(server.output()).not.toMatch(/manifest\.json mirrored, 40000/)
   expect(server.output()).toMatch(/stopped mirroring manifest\.json for the shutdown/)
   expect(server.output()).not.toMatch(/Gallery refresh failed/)

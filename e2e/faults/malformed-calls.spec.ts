@@ -62,11 +62,15 @@ test('a flood of malformed server-function calls: each refused with a 4xx, a lin
       }),
     )
   }
-  // Start has logged by the time it answers; a moment for the pipe.
-  await new Promise((resolve) => setTimeout(resolve, 300))
-
   expect(Object.keys(statuses).sort()).toEqual(['400', '404'])
-  const log = server.output().slice(before)
+  // The server still answers its own calls.
+  expect((await fetch(`${server.url}/faq`)).status).toBe(200)
+  // Start has logged by the time it answers, and the server writes its pipe in order: once its
+  // answer to SIGTERM has arrived, so has everything it printed for the calls.
+  server.signal('SIGTERM')
+  const stopping = 'SIGTERM: answering the requests already sent'
+  await server.waitForOutput(new RegExp(stopping))
+  const log = server.output().slice(before, server.output().indexOf(stopping))
   const lines = log.split('\n').filter((line) => line.trim() !== '')
   test.info().annotations.push({
     type: 'log',
@@ -77,6 +81,4 @@ test('a flood of malformed server-function calls: each refused with a 4xx, a lin
   expect(lines[0]).toContain('"event":"server_fn.malformed_call"')
   // What the caller sent is never repeated.
   expect(log).not.toContain('not seroval')
-  // The server still answers its own calls.
-  expect((await fetch(`${server.url}/faq`)).status).toBe(200)
 })

@@ -122,16 +122,9 @@ export async function expectSitePages(baseUrl: string, state: GalleryState) {
 
 /** Retries `check` until it passes (bounded): for states the server reaches by itself. */
 export async function eventually(check: () => Promise<unknown>, timeoutMs = 8_000) {
-  const deadline = performance.now() + timeoutMs
-  for (;;) {
-    try {
-      await check()
-      return
-    } catch (error) {
-      if (performance.now() > deadline) throw error
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
+  await expect(async () => {
+    await check()
+  }).toPass({ timeout: timeoutMs, intervals: [50, 100, 200] })
 }
 
 /** The owner's inbox snapshot (<DATA_DIR>/inbox/messages.json), as `npm run inbox` reads it. */

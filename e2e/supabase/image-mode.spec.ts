@@ -9,17 +9,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
-import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
-import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
-import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
+import type { ServerProcess } from '#test/faults/production-server.ts'
+import type { PostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import type { SchemaDatabase } from '#test/support/supabase-schema.ts'
 import { cleanups, eventually, temporaryDataDir } from '../faults/support'
-import { expect, test } from '../fixtures'
 import { runGalleryImport } from '../support/gallery-import'
+import { expect, type SupabaseProject, test } from './project'
 
 test.describe.configure({ mode: 'serial' })
 
 const clean = cleanups()
-const secretKey = `sb_secret_${crypto.randomUUID().replaceAll('-', '')}`
+let project: SupabaseProject
+let secretKey: string
 let schema: SchemaDatabase
 let gateway: PostgrestStandIn
 let storage: { dir: string; remove(): void }
@@ -37,24 +38,17 @@ async function uploadPhoto(path: string, title: string, color: string) {
   )
 }
 
-async function startInstance(env: Record<string, string> = {}) {
-  const data = clean.add(temporaryDataDir('image-mode'), (d) => d.remove())
-  return clean.add(
-    await startProductionServer({
-      dataDir: data.dir,
-      env: {
-        SUPABASE_URL: gateway.url,
-        SUPABASE_ANON_KEY: gateway.anonKey,
-        SUPABASE_SECRET_KEY: secretKey,
-        GALLERY_CACHE_TTL_MS: '1000',
-        // No function runs here: keep the delivery schedule quiet.
-        CONTACT_RETRY_INTERVAL_MS: '3600000',
-        ...env,
-      },
-    }),
-    (s) => s.stop(),
-  )
-}
+/**
+ * An instance on this spec's own gateway (the worker's project database, this spec's Storage).
+ * No function behind this gateway: a long interval keeps the delivery schedule quiet.
+ */
+const startInstance = (env: Record<string, string> = {}) =>
+  project.startInstance(secretKey, {
+    SUPABASE_URL: gateway.url,
+    SUPABASE_ANON_KEY: gateway.anonKey,
+    CONTACT_RETRY_INTERVAL_MS: '3600000',
+    ...env,
+  })
 
 const readiness = async (instance: ServerProcess) => (await fetch(`${instance.url}/readyz`)).json()
 
@@ -100,19 +94,21 @@ async function expectEveryPhotoAnImage(urls: string[]) {
   expect(answers.filter((answer) => !answer.startsWith('200 image '))).toEqual([])
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  schema = clean.add(await openPostgres15SchemaDatabase(10), (d) => d.close())
+test.beforeAll(async ({ project: shared }) => {
+  project = shared
+  await project.reset()
+  ;({ secretKey, schema } = project)
+  // A gateway of this spec's own: its Storage setting and outage are this spec's alone.
   storage = clean.add(temporaryDataDir('image-mode-storage'), (d) => d.remove())
-  gateway = clean.add(
-    await startPostgrestStandIn({ database: schema.database, secretKey, storageDir: storage.dir }),
-    (g) => g.close(),
-  )
+  gateway = await project.startGateway({ secretKey, storageDir: storage.dir })
   await uploadPhoto('kitchen/maple-shaker.webp', 'Maple Shaker Kitchen', '#b08850')
   await uploadPhoto('bathroom/slate-shower.jpg', 'Slate Shower', '#55606a')
   await uploadPhoto('bathroom/slate-shower/detail-1.webp', 'Slate Shower Detail', '#707a84')
 })
-test.afterAll(() => clean.run())
+test.afterAll(async () => {
+  await project.release()
+  await clean.run()
+})
 
 test('a plan without image transformations, by default: the site finds out, and every photo is an image', async () => {
   test.setTimeout(120_000)

@@ -71,17 +71,29 @@ export async function startFunction(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    const ready = await fetch(url, { method: 'POST', body: '{}' }).catch(() => undefined)
-    await ready?.body?.cancel()
-    if (ready?.status === 401) break
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`function did not start:\n${output}`)
-    await new Promise((done) => setTimeout(done, 200))
+  // It says when it listens (with its first start fetching the npm imports, that can take a while).
+  await new Promise<void>((listening, failed) => {
+    const timer = setTimeout(() => failed(new Error(`function did not start:\n${output}`)), 90_000)
+    const read = (chunk: Buffer) => {
+      output += chunk
+      if (output.includes('"event":"edge.listening"')) {
+        clearTimeout(timer)
+        listening()
+      }
+    }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      failed(new Error(`function did not start:\n${output}`))
+    })
+  })
+  // And it is ours: without a key it answers 401.
+  const unauthorised = await fetch(url, { method: 'POST', body: '{}' })
+  await unauthorised.body?.cancel()
+  if (unauthorised.status !== 401) {
+    throw new Error(`the function answered ${unauthorised.status} without a key:\n${output}`)
   }
   return {
     url,

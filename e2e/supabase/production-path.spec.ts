@@ -7,83 +7,37 @@
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { SignJWT } from 'jose'
 import sharp from 'sharp'
 import { type ContactRequest, captureContactRequest } from '#bench/lib/contact-request.ts'
-import {
-  type CaptchaStandIn,
-  passingTokenNumber,
-  startCaptchaStandIn,
-  testSecret,
-} from '#test/contact/captcha-stand-in.ts'
-import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
-import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
-import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
-import { cleanups, eventually, temporaryDataDir } from '../faults/support'
-import { expect, test } from '../fixtures'
+import { passingTokenNumber } from '#test/contact/captcha-stand-in.ts'
+import type { ServerProcess } from '#test/faults/production-server.ts'
+import type { PostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import type { SchemaDatabase } from '#test/support/supabase-schema.ts'
+import { eventually } from '../faults/support'
 import { runGalleryImport } from '../support/gallery-import'
-import { startBalancer, startFunction } from './local-parts'
+import { expect, type MailApi, type SupabaseProject, test } from './project'
 
 test.describe.configure({ mode: 'serial' })
 
-const clean = cleanups()
-const secretKey = `sb_secret_${crypto.randomUUID().replaceAll('-', '')}`
+let project: SupabaseProject
+let secretKey: string
 let serviceRoleKey: string
 let schema: SchemaDatabase
-let captcha: CaptchaStandIn
 let gateway: PostgrestStandIn
-let balancer: { url: string; close(): Promise<void> }
+let balancer: { url: string }
 let instances: ServerProcess[] = []
 let contact: ContactRequest
-const mail = { down: false, received: [] as { id: string; subject: string }[] }
+let mail: MailApi
+let ownerKey: string
 let tokens = 1000
 
-async function startMailApi() {
-  const server: Server = createServer(async (req, res) => {
-    let text = ''
-    for await (const chunk of req) text += chunk
-    if (mail.down) {
-      res.writeHead(503, { 'content-type': 'application/json' })
-      return res.end('{"message":"temporarily unavailable"}')
-    }
-    const body = JSON.parse(text) as { subject: string; headers: Record<string, string> }
-    mail.received.push({ id: body.headers['X-Contact-Message-Id'] ?? '', subject: body.subject })
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ id: crypto.randomUUID() }))
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  }
-}
-
-const ownerKey = 'supabase-owner-key-3f9a1c7e5b2d'
-
 /** The project's Storage (the gateway serves it from this folder). */
-let storage: { dir: string; remove(): void }
+let storage: { dir: string }
 
-const siteEnv = (key: string) => ({
-  SUPABASE_URL: gateway.url,
-  SUPABASE_ANON_KEY: gateway.anonKey,
-  SUPABASE_SECRET_KEY: key,
-  TRUST_PROXY: 'true',
-  OWNER_REPORT_KEY: ownerKey,
-  CONTACT_RETRY_INTERVAL_MS: '1000',
-  GALLERY_CACHE_TTL_MS: '1000',
-})
-
-async function startInstance(key: string, env: Record<string, string> = {}) {
-  const data = clean.add(temporaryDataDir('supabase-instance'), (d) => d.remove())
-  return clean.add(
-    await startProductionServer({ dataDir: data.dir, env: { ...siteEnv(key), ...env } }),
-    (s) => s.stop(),
-  )
-}
+const startInstance = (key: string, env: Record<string, string> = {}) =>
+  project.startInstance(key, env)
 
 const galleryImport = (env: Record<string, string> = {}) =>
   runGalleryImport({
@@ -121,44 +75,14 @@ const storedCount = async (where = 'true') =>
     ).rows[0]?.n,
   )
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000)
-  serviceRoleKey = await new SignJWT({ iss: 'supabase', role: 'service_role' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .sign(new TextEncoder().encode(crypto.randomUUID()))
-  schema = clean.add(await openPostgres15SchemaDatabase(30), (d) => d.close())
-  captcha = clean.add(await startCaptchaStandIn(), (c) => c.close())
-  const mailApi = clean.add(await startMailApi(), (m) => m.close())
-  const fn = clean.add(
-    await startFunction({
-      SUPABASE_DB_URL: schema.url as string,
-      SUPABASE_SECRET_KEYS: JSON.stringify({ default: secretKey }),
-      SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
-      HCAPTCHA_SECRET: testSecret,
-      HCAPTCHA_VERIFY_URL: captcha.url,
-      MAIL_API_KEY: 're_test',
-      MAIL_API_URL: mailApi.url,
-      CONTACT_RETRY_BACKOFF_MS: '1000',
-      CONTACT_TO_EMAIL: 'owner@example.com',
-    }),
-    (f) => f.stop(),
-  )
-  storage = clean.add(temporaryDataDir('supabase-storage'), (d) => d.remove())
-  gateway = clean.add(
-    await startPostgrestStandIn({
-      database: schema.database,
-      secretKey,
-      functions: { 'send-contact-message': fn.url },
-      storageDir: storage.dir,
-    }),
-    (g) => g.close(),
-  )
-  instances = await Promise.all([0, 1, 2].map(() => startInstance(secretKey)))
-  balancer = clean.add(await startBalancer(() => instances), (b) => b.close())
+test.beforeAll(async ({ project: shared }) => {
+  project = shared
+  await project.reset()
+  ;({ secretKey, serviceRoleKey, schema, gateway, balancer, instances, mail, ownerKey } = project)
+  storage = { dir: project.storageDir }
   contact = await captureContactRequest(balancer.url)
 })
-test.afterAll(() => clean.run())
+test.afterAll(() => project.release())
 
 test('the rate limit holds across three instances: exactly 5 a minute from one address', async () => {
   const answers = []

@@ -7,55 +7,38 @@
  */
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
-import { company } from '#app.config.ts'
 import {
   type CaptchaStandIn,
   passingTokenNumber,
-  startCaptchaStandIn,
   testSecret,
 } from '#test/contact/captcha-stand-in.ts'
-import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
-import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
-import { openPostgres15SchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
-import { cleanups, eventually, temporaryDataDir } from '../faults/support'
-import { expect, test } from '../fixtures'
-import { forward, listen, startBalancer, startFunction } from './local-parts'
+import type { ServerProcess } from '#test/faults/production-server.ts'
+import type { PostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import type { SchemaDatabase } from '#test/support/supabase-schema.ts'
+import { cleanups, eventually } from '../faults/support'
+import { forward, listen } from './local-parts'
+import { expect, type MailApi, type SupabaseProject, test } from './project'
 
 test.describe.configure({ mode: 'serial' })
 
 const clean = cleanups()
-const secretKey = `sb_secret_${crypto.randomUUID().replaceAll('-', '')}`
+let project: SupabaseProject
+let secretKey: string
 let schema: SchemaDatabase
 let captcha: CaptchaStandIn
 let gateway: PostgrestStandIn
 let dataApi: { url: string; close(): Promise<void> }
-let balancer: { url: string; close(): Promise<void> }
+let balancer: { url: string }
 let instances: ServerProcess[] = []
-const mailReceived: string[] = []
+let mail: MailApi
 
 const nodeBinary = existsSync(resolve('node_modules/.bin/node'))
   ? resolve('node_modules/.bin/node')
   : process.execPath
-
-async function startMailApi() {
-  const server: Server = createServer(async (req, res) => {
-    let text = ''
-    for await (const chunk of req) text += chunk
-    mailReceived.push((JSON.parse(text) as { subject: string }).subject)
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ id: crypto.randomUUID() }))
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  }
-}
 
 /** PostgREST's status for a database error on an insert, by SQLSTATE (anonymous caller). */
 const insertErrorStatus = (code: string) =>
@@ -166,61 +149,20 @@ async function verifyDeploy(args: string[] = []): Promise<VerifyRun> {
 
 const checklist = (output: string) => output.split('\n').filter((line) => /^[✓✗!] /.test(line))
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000)
-  schema = clean.add(await openPostgres15SchemaDatabase(20), (d) => d.close())
-  captcha = clean.add(await startCaptchaStandIn(), (c) => c.close())
-  const mailApi = clean.add(await startMailApi(), (m) => m.close())
-  const fn = clean.add(
-    await startFunction({
-      SUPABASE_DB_URL: schema.url as string,
-      SUPABASE_SECRET_KEYS: JSON.stringify({ default: secretKey }),
-      HCAPTCHA_SECRET: testSecret,
-      HCAPTCHA_VERIFY_URL: captcha.url,
-      MAIL_API_KEY: 're_test',
-      MAIL_API_URL: mailApi.url,
-      CONTACT_TO_EMAIL: 'owner@example.com',
-      COMPANY_NAME: company.name,
-    }),
-    (f) => f.stop(),
-  )
-  const storage = clean.add(temporaryDataDir('verify-deploy-storage'), (d) => d.remove())
-  gateway = clean.add(
-    await startPostgrestStandIn({
-      database: schema.database,
-      secretKey,
-      functions: { 'send-contact-message': fn.url },
-      storageDir: storage.dir,
-    }),
-    (g) => g.close(),
-  )
+test.beforeAll(async ({ project: shared }) => {
+  project = shared
+  await project.reset()
+  ;({ secretKey, schema, captcha, gateway, balancer, instances, mail } = project)
   dataApi = clean.add(await startDataApi(gateway), (d) => d.close())
   // Two projects, one with a further photo.
-  await uploadPhoto(storage.dir, 'kitchen/walnut-island.webp')
-  await uploadPhoto(storage.dir, 'kitchen/walnut-island/detail-2.webp')
-  await uploadPhoto(storage.dir, 'bathroom/slate-shower.webp')
-
-  instances = await Promise.all(
-    [0, 1, 2].map(async () => {
-      const data = clean.add(temporaryDataDir('verify-deploy-instance'), (d) => d.remove())
-      return clean.add(
-        await startProductionServer({
-          dataDir: data.dir,
-          env: {
-            SUPABASE_URL: gateway.url,
-            SUPABASE_ANON_KEY: gateway.anonKey,
-            SUPABASE_SECRET_KEY: secretKey,
-            TRUST_PROXY: 'true',
-            GALLERY_CACHE_TTL_MS: '1000',
-          },
-        }),
-        (s) => s.stop(),
-      )
-    }),
-  )
-  balancer = clean.add(await startBalancer(() => instances), (b) => b.close())
+  await uploadPhoto(project.storageDir, 'kitchen/walnut-island.webp')
+  await uploadPhoto(project.storageDir, 'kitchen/walnut-island/detail-2.webp')
+  await uploadPhoto(project.storageDir, 'bathroom/slate-shower.webp')
 })
-test.afterAll(() => clean.run())
+test.afterAll(async () => {
+  await clean.run()
+  await project.release()
+})
 
 test('a sound deploy passes every check, and one message goes end to end', async () => {
   test.setTimeout(90_000)
@@ -260,7 +202,7 @@ test('a sound deploy passes every check, and one message goes end to end', async
       String(expected),
     ).toBe(true)
   }
-  expect(mailReceived.length).toBe(1)
+  expect(mail.received.length).toBe(1)
   expect(run.output).not.toContain(secretKey)
 })
 
