@@ -13,6 +13,7 @@ import type { Database } from './database.ts'
 import { sha256Hex } from './hash.ts'
 
 const fields = (name: string) => ({
+  ...exampleContactFields,
   name,
   email: `${name.toLowerCase().replace(/\W/g, '')}@example.com`,
   phone: '905 555 0142',
