@@ -37,6 +37,7 @@ describe('contactMessageSchema', () => {
       service: undefined,
     })
     expect(result).toEqual({
+      ...v.getDefaults(contactMessageSchema),
       ...valid,
       service: '',
       website: '',
