@@ -10,6 +10,5 @@ export const exampleContactFields = {
   email: 'zoe@example.com',
   phone: '+1 905 555 0142',
   service: 'Kitchen Remodeling',
-  preferredTime: 'Weekday mornings, before 10',
   message: 'Hello!\nWe want a new kitchen: island, pantry, lots of light.',
 } as const satisfies Required<ContactMessageFields>

@@ -340,17 +340,6 @@ const contactFormControls: Record<
       </select>
     ),
   },
-  preferredTime: {
-    render: (props) => (
-      <input
-        {...props}
-        type="text"
-        placeholder="e.g. weekday mornings"
-        maxLength={contactLimits.preferredTime.max}
-        className={inputClass}
-      />
-    ),
-  },
   message: {
     wide: true,
     render: (props) => (

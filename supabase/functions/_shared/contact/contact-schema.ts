@@ -35,7 +35,6 @@ export const contactLimits = {
   /** hCaptcha tokens are a few thousand characters at most. */
   captchaToken: { max: 8192 },
   website: { max: 2000 },
-  preferredTime: { max: 100 },
 } as const
 
 /** One message per field: the first failed rule wins. */
@@ -138,21 +137,11 @@ const honeypotSchema = v.optional(
  * theirs from. A new field also needs its label below, its empty value in `contactFormDefaults`,
  * its control in the form and its column in a migration (docs/recipes/new-contact-field.md).
  */
-const preferredTimeSchema = v.optional(
-  v.pipe(
-    v.string('Please tell us when to call in words.'),
-    v.trim(),
-    v.maxLength(contactLimits.preferredTime.max, 'Please keep this under 100 characters.'),
-  ),
-  '',
-)
-
 const fieldEntries = {
   name: nameSchema,
   email: emailSchema,
   phone: phoneSchema,
   service: serviceSchema,
-  preferredTime: preferredTimeSchema,
   message: messageSchema,
 }
 
@@ -216,7 +205,6 @@ export const contactFieldLabels: Record<keyof ContactMessageFields, string> = {
   email: 'Email',
   phone: 'Phone',
   service: 'Service',
-  preferredTime: 'Preferred contact time',
   message: 'Message',
 }
 
@@ -230,7 +218,6 @@ export const contactFormDefaults = {
   email: '',
   phone: '',
   service: '',
-  preferredTime: '',
   message: '',
 } satisfies Required<ContactFormFields>
 
