@@ -1,7 +1,16 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha'
 import { useForm } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { company } from '#app.config.ts'
@@ -287,6 +296,16 @@ type ControlProps = FieldControlProps & {
   onChange: (event: { target: { value: string } }) => void
 }
 
+type LineAttributes = Pick<
+  ComponentProps<'input'>,
+  'type' | 'autoComplete' | 'maxLength' | 'placeholder'
+>
+
+/** A one-line input with its own attributes. */
+const lineInput = (attributes: LineAttributes) => (props: ControlProps) => (
+  <input {...props} {...attributes} className={inputClass} />
+)
+
 /**
  * Each field's control, in the order of the schema (a field the schema adds is a type error here
  * until it has one). A wide control takes the form's full width below the others.
@@ -296,37 +315,13 @@ const contactFormControls: Record<
   { wide?: true; render: (props: ControlProps) => ReactNode }
 > = {
   name: {
-    render: (props) => (
-      <input
-        {...props}
-        type="text"
-        autoComplete="name"
-        maxLength={contactLimits.name.max}
-        className={inputClass}
-      />
-    ),
+    render: lineInput({ type: 'text', autoComplete: 'name', maxLength: contactLimits.name.max }),
   },
   email: {
-    render: (props) => (
-      <input
-        {...props}
-        type="email"
-        autoComplete="email"
-        maxLength={contactLimits.email.max}
-        className={inputClass}
-      />
-    ),
+    render: lineInput({ type: 'email', autoComplete: 'email', maxLength: contactLimits.email.max }),
   },
   phone: {
-    render: (props) => (
-      <input
-        {...props}
-        type="tel"
-        autoComplete="tel"
-        maxLength={contactLimits.phone.max}
-        className={inputClass}
-      />
-    ),
+    render: lineInput({ type: 'tel', autoComplete: 'tel', maxLength: contactLimits.phone.max }),
   },
   service: {
     render: (props) => (
