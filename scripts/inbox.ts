@@ -15,6 +15,11 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import process from 'node:process'
 import { inboxDir, inboxSnapshotFile } from '../src/server/contact/inbox-snapshot.server.ts'
+import {
+  type ContactMessageFields,
+  contactFieldLabels,
+  contactFieldNames,
+} from '../supabase/functions/_shared/contact/contact-schema.ts'
 import { type InboxMessage, readInboxSnapshot, toInboxMessage } from './lib/inbox-snapshot.ts'
 
 interface Options {
@@ -81,10 +86,16 @@ function printTable(messages: InboxMessage[]) {
   for (const row of rows) console.info(line(row))
 }
 
+/** Shown on a message's first line (name, address) and as its text; every other field between. */
+const inHeadingOrBody = new Set<keyof ContactMessageFields>(['name', 'email', 'message'])
+
 function printFull(messages: InboxMessage[]) {
   for (const m of messages) {
     console.info(`── ${dateTime(m.createdAt)}  ${printable(m.name)} <${printable(m.email)}>`)
-    console.info(`   phone: ${printable(m.phone)}   service: ${m.service || '-'}   id: ${m.id}`)
+    const details = contactFieldNames
+      .filter((field) => !inHeadingOrBody.has(field))
+      .map((field) => `${contactFieldLabels[field].toLowerCase()}: ${printable(m[field]) || '-'}`)
+    console.info(`   ${[...details, `id: ${m.id}`].join('   ')}`)
     const notified = m.notifiedAt ? ` at ${dateTime(m.notifiedAt)}` : ''
     const next =
       m.status === 'pending' && m.nextAttemptAt ? `, next try ${dateTime(m.nextAttemptAt)}` : ''

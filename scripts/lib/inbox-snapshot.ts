@@ -5,6 +5,10 @@ import {
   inboxSnapshotFile,
   inboxSnapshotVersion,
 } from '#src/server/contact/inbox-snapshot.server.ts'
+import {
+  type ContactMessageFields,
+  contactFieldNames,
+} from '#supabase/functions/_shared/contact/contact-schema.ts'
 import type { StoredContactMessage } from '#supabase/functions/_shared/contact/contact-store.ts'
 
 /** A stored message as the server's snapshot keeps it: dates as ISO text, no address. */
@@ -22,11 +26,10 @@ const iso = (date: Date | string | null) => (date === null ? null : new Date(dat
 export const toInboxMessage = (message: SnapshotRow) => ({
   id: message.id,
   createdAt: new Date(message.createdAt).toISOString(),
-  name: message.name,
-  email: message.email,
-  phone: message.phone,
-  service: message.service,
-  message: message.message,
+  // Every field the visitor filled in; one added since this snapshot was written reads as empty.
+  ...(Object.fromEntries(
+    contactFieldNames.map((field) => [field, message[field] ?? '']),
+  ) as unknown as ContactMessageFields),
   status: message.notificationStatus,
   attempts: message.notificationAttempts,
   lastError: message.notificationLastError,

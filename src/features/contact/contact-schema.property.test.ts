@@ -243,6 +243,8 @@ describe('contactMessageSchema, on any input', () => {
         const result = v.safeParse(contactMessageSchema, input)
         expect(result.issues?.map((issue) => issue.message) ?? []).toEqual([])
         expect(result.output).toEqual({
+          // An optional field the input leaves out takes the schema's default.
+          ...v.getDefaults(contactMessageSchema),
           name: input.name.trim(),
           email: input.email.trim(),
           phone: input.phone.trim(),

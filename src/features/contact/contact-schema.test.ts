@@ -6,6 +6,8 @@ import { serviceIds } from '#src/content/services.ts'
 import {
   captchaRequiredMessage,
   contactFieldErrors,
+  contactFieldLabels,
+  contactFieldNames,
   contactFormFieldsSchema,
   contactMessageSchema,
   contactServiceOptions,
@@ -35,6 +37,7 @@ describe('contactMessageSchema', () => {
       service: undefined,
     })
     expect(result).toEqual({
+      ...v.getDefaults(contactMessageSchema),
       ...valid,
       service: '',
       website: '',
@@ -168,13 +171,13 @@ describe('contactFormFieldsSchema', () => {
   it('validates the visible fields without captcha or honeypot', () => {
     const { captchaToken: _token, ...fields } = valid
     expect(v.safeParse(contactFormFieldsSchema, fields).success).toBe(true)
-    expect(Object.keys(contactFormFieldsSchema.entries).sort()).toEqual([
-      'email',
-      'message',
-      'name',
-      'phone',
-      'service',
-    ])
+    // The visible fields are the message's, without what the visitor never types.
+    const hidden = ['captchaToken', 'website', 'sourceRoute', 'referrerHost', 'submissionId']
+    expect(Object.keys(contactFormFieldsSchema.entries)).toEqual(
+      Object.keys(contactMessageSchema.entries).filter((key) => !hidden.includes(key)),
+    )
+    // Each has a label of its own: the form, the email and the inbox tell them apart by it.
+    expect(new Set(Object.values(contactFieldLabels)).size).toBe(contactFieldNames.length)
   })
 })
 

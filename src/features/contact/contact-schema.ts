@@ -22,11 +22,14 @@ export {
   type ContactMessageInput,
   captchaRequiredMessage,
   contactFieldErrors,
+  contactFieldLabels,
+  contactFieldNames,
   contactFormDefaults,
   contactFormFieldsSchema,
   contactLimits,
   contactMessageSchema,
   contactMessageShapeError,
+  isOptionalContactField,
 } from '#supabase/functions/_shared/contact/contact-schema.ts'
 
 /** The option to preselect for a service id from a URL (/contact-us?service=<id>); '' for none. */

@@ -19,6 +19,7 @@ import {
 } from '#src/server/field-vitals/report-snapshot.server.ts'
 import { createPostgresContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { exampleContactFields } from '#test/contact/contact-examples.ts'
 import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
 import {
@@ -32,6 +33,7 @@ const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
 
 const visitorText = 'Our basement floods every spring, please call after six.'
 const message = (name: string) => ({
+  ...exampleContactFields,
   name,
   email: `${name.toLowerCase()}@example.com`,
   phone: '905 555 0142',

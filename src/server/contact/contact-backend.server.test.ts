@@ -4,9 +4,14 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { readInboxSnapshot } from '#scripts/lib/inbox-snapshot.ts'
+import {
+  contactFieldLabels,
+  contactFieldNames,
+} from '#supabase/functions/_shared/contact/contact-schema.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import { passingTokenNumber } from '#test/contact/captcha-stand-in.ts'
 import { embeddedContactFixture } from '#test/contact/contact-backend-fixture.ts'
+import { exampleContactFields } from '#test/contact/contact-examples.ts'
 import { findPart, parseMime } from '#test/contact/mime.ts'
 import { createEmbeddedContactBackend } from './embedded-contact-backend.server'
 
@@ -30,6 +35,11 @@ const services = () =>
     database: fixture.database.db,
     log: createMemoryLogger(),
   })
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const htmlEntities: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => (c === "'" ? '&#39;' : `&${htmlEntities[c]};`))
 
 const outboxFiles = () =>
   readdirSync(join(fixture.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'))
@@ -107,6 +117,48 @@ describe('embedded contact services', () => {
     expect(full.stdout).toContain('We want a new kitchen: island, pantry, lots of light.')
     const json = JSON.parse((await runInbox('--json')).stdout)
     expect(json.messages[0].id).toBe(id)
+  })
+
+  it('carries every field of the schema to the stored row, the email and the inbox', async () => {
+    const contact = await services()
+    try {
+      const answer = await contact.receive(
+        { ...exampleContactFields, captchaToken: passingTokenNumber(token++) },
+        { visitorIp: '127.0.0.1' },
+      )
+      expect(answer).toEqual({ status: 200, body: { ok: true } })
+    } finally {
+      await contact.stop()
+    }
+    const mail = parseMime(
+      readFileSync(join(fixture.dataDir, 'outbox', outboxFiles()[0] ?? ''), 'utf8'),
+    )
+    const text = findPart(mail, 'text/plain')?.body ?? ''
+    const html = findPart(mail, 'text/html')?.body ?? ''
+    const full = (await runInbox('--full')).stdout
+    const { messages } = JSON.parse((await runInbox('--json')).stdout)
+    expect(messages).toEqual([expect.objectContaining(exampleContactFields)])
+    for (const field of contactFieldNames) {
+      const value: string = exampleContactFields[field]
+      const label = contactFieldLabels[field]
+      if (field === 'message') {
+        expect(text).toContain(`\n${label}:\n${value}\n`)
+        expect(html).toMatch(
+          new RegExp(`<h2[^>]*>${label}</h2>\\s*<p[^>]*>${escapeRegExp(escapeHtml(value))}</p>`),
+        )
+      } else {
+        expect(text, field).toMatch(new RegExp(`^${label}: +${escapeRegExp(value)}$`, 'm'))
+        expect(html, field).toMatch(
+          new RegExp(
+            `<th scope="row"[^>]*>${label}</th><td[^>]*>.*${escapeRegExp(escapeHtml(value))}`,
+          ),
+        )
+      }
+      if (field !== 'message' && !['name', 'email'].includes(field)) {
+        expect(full, field).toContain(`${label.toLowerCase()}: ${value}`)
+      }
+      for (const line of value.split('\n')) expect(full, field).toContain(line)
+    }
   })
 
   it('on start, sends what a crash left pending: never attempted, or claimed by a dead process', async () => {

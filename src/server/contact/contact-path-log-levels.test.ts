@@ -14,6 +14,7 @@ import {
   type ContactTestDatabase,
   openContactTestDatabase,
 } from '#test/contact/contact-database.ts'
+import { exampleContactFields } from '#test/contact/contact-examples.ts'
 import { createContactFunctionClient } from './contact-function-client.server'
 
 /** A stand-in for the edge function that answers every call with `status` and `body`. */
@@ -104,6 +105,7 @@ describe('a notification that keeps failing', () => {
       maxAttempts: 4,
     })
     await store.insert({
+      ...exampleContactFields,
       name: 'Ada',
       email: 'ada@example.com',
       phone: '905 555 0142',

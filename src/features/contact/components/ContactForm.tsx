@@ -1,21 +1,33 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha'
 import { useForm } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { company } from '#app.config.ts'
 import { notify, preloadToasts } from '#src/components/layout/notify.ts'
 import { useHydrated } from '#src/components/layout/use-hydrated.ts'
-import { Field, fieldErrorClass } from '#src/components/ui/Field.tsx'
+import { Field, type FieldControlProps, fieldErrorClass } from '#src/components/ui/Field.tsx'
 import { takeTypedFields } from '#src/lib/boot/typed-before-hydration.ts'
 import { sendContactMessage } from '../contact.functions'
 import {
   type ContactFormFields,
+  contactFieldLabels,
+  contactFieldNames,
   contactFormDefaults,
   contactFormFieldsSchema,
   contactLimits,
   contactServiceOptions,
+  isOptionalContactField,
 } from '../contact-schema'
 import { leadSource } from '../lead-source'
 import { newSubmissionId } from '../submission-id'
@@ -138,6 +150,29 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
     }
   }, [form])
 
+  const renderField = (name: keyof ContactFormFields) => (
+    <form.Field key={name} name={name}>
+      {(field) => (
+        <Field
+          label={contactFieldLabels[name]}
+          name={name}
+          required={!isOptionalContactField(name)}
+          error={visibleError(field.state.meta, form.state.submissionAttempts)}
+        >
+          {(control) =>
+            contactFormControls[name].render({
+              ...control,
+              value: field.state.value ?? '',
+              onBlur: field.handleBlur,
+              onChange: (event) =>
+                field.handleChange(event.target.value as ContactFormFields[typeof name]),
+            })
+          }
+        </Field>
+      )}
+    </form.Field>
+  )
+
   return (
     <form
       id={contactFormId}
@@ -160,76 +195,13 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
           gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
         })}
       >
-        {textFields.map(({ name, label, ...input }) => (
-          <form.Field key={name} name={name}>
-            {(field) => (
-              <Field
-                label={label}
-                name={name}
-                required
-                error={visibleError(field.state.meta, form.state.submissionAttempts)}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    {...input}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(event) => field.handleChange(event.target.value)}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-            )}
-          </form.Field>
-        ))}
-        <form.Field name="service">
-          {(field) => (
-            <Field label="Service" name={field.name}>
-              {(control) => (
-                <select
-                  {...control}
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onChange={(event) =>
-                    field.handleChange(event.target.value as ContactFormFields['service'])
-                  }
-                  className={inputClass}
-                >
-                  <option value="">Select a service (optional)</option>
-                  {contactServiceOptions.map((option) => (
-                    <option key={option} value={option}>
-                      {option}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
-        </form.Field>
+        {contactFieldNames
+          .filter((name) => !contactFormControls[name].wide)
+          .map((name) => renderField(name))}
       </div>
-      <form.Field name="message">
-        {(field) => (
-          <Field
-            label="Message"
-            required
-            name={field.name}
-            error={visibleError(field.state.meta, form.state.submissionAttempts)}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                value={field.state.value}
-                rows={6}
-                maxLength={contactLimits.message.max}
-                onBlur={field.handleBlur}
-                onChange={(event) => field.handleChange(event.target.value)}
-                className={css({ ...inputStyles, h: 'auto', py: '3', resize: 'vertical' })}
-              />
-            )}
-          </Field>
-        )}
-      </form.Field>
+      {contactFieldNames
+        .filter((name) => contactFormControls[name].wide)
+        .map((name) => renderField(name))}
       <div aria-hidden="true" className={offScreen}>
         <label>
           Website
@@ -317,30 +289,64 @@ const offScreen = css({
 })
 const noticeClass = css({ p: '4', borderRadius: 'md', bg: 'accent.subtle', color: 'fg.default' })
 
-/** The required one-line fields, in form order. */
-const textFields = [
-  {
-    name: 'name',
-    label: 'Name',
-    type: 'text',
-    autoComplete: 'name',
-    maxLength: contactLimits.name.max,
+/** What a field's control gets: its label's target, the value and the form's handlers. */
+type ControlProps = FieldControlProps & {
+  value: string
+  onBlur: () => void
+  onChange: (event: { target: { value: string } }) => void
+}
+
+type LineAttributes = Pick<
+  ComponentProps<'input'>,
+  'type' | 'autoComplete' | 'maxLength' | 'placeholder'
+>
+
+/** A one-line input with its own attributes. */
+const lineInput = (attributes: LineAttributes) => (props: ControlProps) => (
+  <input {...props} {...attributes} className={inputClass} />
+)
+
+/**
+ * Each field's control, in the order of the schema (a field the schema adds is a type error here
+ * until it has one). A wide control takes the form's full width below the others.
+ */
+const contactFormControls: Record<
+  keyof ContactFormFields,
+  { wide?: true; render: (props: ControlProps) => ReactNode }
+> = {
+  name: {
+    render: lineInput({ type: 'text', autoComplete: 'name', maxLength: contactLimits.name.max }),
   },
-  {
-    name: 'email',
-    label: 'Email',
-    type: 'email',
-    autoComplete: 'email',
-    maxLength: contactLimits.email.max,
+  email: {
+    render: lineInput({ type: 'email', autoComplete: 'email', maxLength: contactLimits.email.max }),
   },
-  {
-    name: 'phone',
-    label: 'Phone',
-    type: 'tel',
-    autoComplete: 'tel',
-    maxLength: contactLimits.phone.max,
+  phone: {
+    render: lineInput({ type: 'tel', autoComplete: 'tel', maxLength: contactLimits.phone.max }),
   },
-] as const
+  service: {
+    render: (props) => (
+      <select {...props} className={inputClass}>
+        <option value="">Select a service (optional)</option>
+        {contactServiceOptions.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    ),
+  },
+  message: {
+    wide: true,
+    render: (props) => (
+      <textarea
+        {...props}
+        rows={6}
+        maxLength={contactLimits.message.max}
+        className={css({ ...inputStyles, h: 'auto', py: '3', resize: 'vertical' })}
+      />
+    ),
+  },
+}
 
 type FieldMeta = { isTouched: boolean; errors: readonly unknown[] }
 

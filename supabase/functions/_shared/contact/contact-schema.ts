@@ -131,6 +131,12 @@ const honeypotSchema = v.optional(
   '',
 )
 
+/**
+ * The fields a visitor fills in, in the form's order: the one list the form, the stored row (a
+ * column each, `preferredTime` in `preferred_time`), the notification email and the inbox take
+ * theirs from. A new field also needs its label below, its empty value in `contactFormDefaults`,
+ * its control in the form and its column in a migration (docs/recipes/new-contact-field.md).
+ */
 const fieldEntries = {
   name: nameSchema,
   email: emailSchema,
@@ -190,14 +196,30 @@ export type ContactMessage = v.InferOutput<typeof contactMessageSchema>
 /** The fields a stored message keeps (no token, no honeypot; its source is kept beside them). */
 export type ContactMessageFields = v.InferOutput<typeof contactFormFieldsSchema>
 
-/** Empty form values, in the schema's shape. */
+/** The visitor's fields by name, in the form's order (the schema's). */
+export const contactFieldNames = Object.keys(fieldEntries) as (keyof ContactMessageFields)[]
+
+/** Each field's label: the form's, the notification email's and the inbox's. */
+export const contactFieldLabels: Record<keyof ContactMessageFields, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  service: 'Service',
+  message: 'Message',
+}
+
+/** A field the visitor may leave empty (the form marks the others required). */
+export const isOptionalContactField = (name: keyof ContactMessageFields) =>
+  fieldEntries[name].type === 'optional'
+
+/** Empty form values, in the schema's shape: every field, optional ones too. */
 export const contactFormDefaults = {
   name: '',
   email: '',
   phone: '',
   service: '',
   message: '',
-} satisfies ContactFormFields
+} satisfies Required<ContactFormFields>
 
 /** The first message of each field that failed, for showing next to its input. */
 export function contactFieldErrors(

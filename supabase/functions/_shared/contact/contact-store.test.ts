@@ -5,12 +5,15 @@ import {
   openContactTestDatabase,
   openPostgres15ContactDatabase,
 } from '../../../../test/contact/contact-database'
+import { exampleContactFields } from '../../../../test/contact/contact-examples'
 import { findPostgres15Binaries } from '../../../../test/support/postgres-15'
+import { contactFieldNames } from './contact-schema.ts'
 import { type ContactStore, createPostgresContactStore } from './contact-store.ts'
 import type { Database } from './database.ts'
 import { sha256Hex } from './hash.ts'
 
 const fields = (name: string) => ({
+  ...exampleContactFields,
   name,
   email: `${name.toLowerCase().replace(/\W/g, '')}@example.com`,
   phone: '905 555 0142',
@@ -265,6 +268,28 @@ describe.each([
       ).rejects.toMatchObject({ code: '42501' })
     }
   })
+
+  it.skipIf(skip)(
+    'keeps every field of the schema, reads each back, and compares each',
+    async () => {
+      const submissionId = '0d9e4c1a-6b2f-4e8a-9c3d-5f1a2b3c4d5e'
+      const first = await store.insert(exampleContactFields, { submissionId })
+      if (!first.stored) throw new Error('not stored')
+      expect((await store.list()).messages).toEqual([expect.objectContaining(exampleContactFields)])
+      await due([first.id])
+      expect(await store.claimDue({ limit: 5, leaseMs: 60_000 })).toEqual([
+        expect.objectContaining(exampleContactFields),
+      ])
+      // The same submission id with any one field changed is another message, stored apart.
+      for (const field of contactFieldNames) {
+        const changed = { ...exampleContactFields, [field]: `${exampleContactFields[field]}!` }
+        const result = await store.insert(changed, { submissionId })
+        expect(result, field).toMatchObject({ stored: true })
+        expect(result, field).not.toMatchObject({ duplicate: true })
+      }
+      expect((await store.list()).total).toBe(1 + contactFieldNames.length)
+    },
+  )
 
   // Only the hosted database has a connection string for `npm run inbox` to use.
   if (hosted) {

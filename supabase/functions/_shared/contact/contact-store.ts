@@ -2,7 +2,7 @@
  * Where contact messages live, and the state of their notification email (a transactional
  * outbox: the row itself is the queue). Every statement runs as service_role.
  */
-import type { ContactMessageFields } from './contact-schema.ts'
+import { type ContactMessageFields, contactFieldNames } from './contact-schema.ts'
 import { asServiceRole, type Database } from './database.ts'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed'
@@ -125,13 +125,19 @@ export interface ContactStore {
 /** Captcha tokens live minutes; their hashes are kept a day, then pruned on insert. */
 const tokenRetention = '1 day'
 
-interface Row {
+/** A visitor's field in its column: `preferredTime` in `preferred_time`. */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** The visitor's fields as columns, each read back under its field's name. */
+const fieldColumns = (table = '') =>
+  contactFieldNames
+    .map((field) =>
+      columnOf(field) === field ? `${table}${field}` : `${table}${columnOf(field)} as "${field}"`,
+    )
+    .join(', ')
+
+type Row = ContactMessageFields & {
   id: string
-  name: string
-  email: string
-  phone: string
-  service: string
-  message: string
   created_at: Date | string
   remote_ip: string | null
   notification_status: NotificationStatus
@@ -142,25 +148,35 @@ interface Row {
   captcha_problem: string | null
 }
 
-const columns = `id, name, email, phone, service, message, created_at, remote_ip,
-  notification_status, notification_attempts, notification_last_error, notified_at,
-  next_attempt_at, captcha_problem`
+/** What the store keeps beside the visitor's fields. */
+const recordColumns = [
+  'created_at',
+  'remote_ip',
+  'notification_status',
+  'notification_attempts',
+  'notification_last_error',
+  'notified_at',
+  'next_attempt_at',
+  'captcha_problem',
+]
 
-const claimedColumns = columns
-  .split(',')
-  .map((column) => `m.${column.trim()}`)
-  .join(', ')
+/** A stored message's columns, for `fromRow`. */
+const rowColumns = (table = '') =>
+  [`${table}id`, fieldColumns(table), ...recordColumns.map((column) => `${table}${column}`)].join(
+    ', ',
+  )
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
+
+const fieldsOf = (row: ContactMessageFields): ContactMessageFields =>
+  Object.fromEntries(
+    contactFieldNames.map((field) => [field, row[field]]),
+  ) as unknown as ContactMessageFields
 
 function fromRow(row: Row): StoredContactMessage {
   return {
     id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    service: row.service as StoredContactMessage['service'],
-    message: row.message,
+    ...fieldsOf(row),
     createdAt: toDate(row.created_at),
     remoteIp: row.remote_ip,
     notificationStatus: row.notification_status,
@@ -172,12 +188,18 @@ function fromRow(row: Row): StoredContactMessage {
   }
 }
 
-const sameMessage = (a: Pick<Row, keyof ContactMessageFields>, b: ContactMessageFields) =>
-  a.name === b.name &&
-  a.email === b.email &&
-  a.phone === b.phone &&
-  a.service === b.service &&
-  a.message === b.message
+const sameMessage = (a: ContactMessageFields, b: ContactMessageFields) =>
+  contactFieldNames.every((field) => a[field] === b[field])
+
+/** An INSERT of one row: its columns and their placeholders come from the same object. */
+function insertStatement(table: string, row: Record<string, unknown>, rest: string) {
+  const columns = Object.keys(row)
+  return {
+    text: `insert into ${table} (${columns.join(', ')})
+           values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) ${rest}`,
+    values: Object.values(row),
+  }
+}
 
 export function createPostgresContactStore(db: Database): ContactStore {
   return {
@@ -194,27 +216,24 @@ export function createPostgresContactStore(db: Database): ContactStore {
           )
           if (spent.rows.length === 0) return { stored: false, reason: 'token-replayed' }
         }
-        const insert = (submissionId: string | null) =>
-          tx.query<{ id: string }>(
-            `insert into public.contact_messages
-               (name, email, phone, service, message, remote_ip, source_route, referrer_host,
-                submission_id, captcha_problem)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-             on conflict (submission_id) where submission_id is not null do nothing
+        const insert = (submissionId: string | null) => {
+          const { text, values } = insertStatement(
+            'public.contact_messages',
+            {
+              ...Object.fromEntries(
+                contactFieldNames.map((field) => [columnOf(field), message[field]]),
+              ),
+              remote_ip: meta.remoteIp ?? null,
+              source_route: meta.sourceRoute ?? null,
+              referrer_host: meta.referrerHost ?? null,
+              submission_id: submissionId,
+              captcha_problem: meta.captchaUnchecked?.slice(0, 300) ?? null,
+            },
+            `on conflict (submission_id) where submission_id is not null do nothing
              returning id`,
-            [
-              message.name,
-              message.email,
-              message.phone,
-              message.service,
-              message.message,
-              meta.remoteIp ?? null,
-              meta.sourceRoute ?? null,
-              meta.referrerHost ?? null,
-              submissionId,
-              meta.captchaUnchecked?.slice(0, 300) ?? null,
-            ],
           )
+          return tx.query<{ id: string }>(text, values)
+        }
         const inserted = await insert(meta.submissionId ?? null)
         const id = inserted.rows[0]?.id
         if (id) return { stored: true, id }
@@ -224,8 +243,7 @@ export function createPostgresContactStore(db: Database): ContactStore {
         // The id was used before: the same message again is a resend; anything else (a browser
         // that reused its id for another message) is a message of its own.
         const earlier = await tx.query<Pick<Row, 'id' | keyof ContactMessageFields>>(
-          `select id, name, email, phone, service, message from public.contact_messages
-            where submission_id = $1`,
+          `select id, ${fieldColumns()} from public.contact_messages where submission_id = $1`,
           [meta.submissionId],
         )
         const first = earlier.rows[0]
@@ -260,7 +278,7 @@ export function createPostgresContactStore(db: Database): ContactStore {
                   next_attempt_at = now() + make_interval(secs => $1::double precision)
              from due
             where m.id = due.id
-           returning ${claimedColumns}`,
+           returning ${rowColumns('m.')}`,
           params,
         )
         return result.rows.map(fromRow)
@@ -396,7 +414,7 @@ export function createPostgresContactStore(db: Database): ContactStore {
           'select count(*)::int as total from public.contact_messages',
         )
         const result = await tx.query<Row>(
-          `select ${columns} from public.contact_messages
+          `select ${rowColumns()} from public.contact_messages
             order by created_at desc, id desc limit $1`,
           [limit],
         )

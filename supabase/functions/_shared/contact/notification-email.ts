@@ -4,6 +4,11 @@
  * as nodemailer message options.
  */
 import { encodeWord } from 'nodemailer/lib/mime-funcs'
+import {
+  type ContactMessageFields,
+  contactFieldLabels,
+  contactFieldNames,
+} from './contact-schema.ts'
 import type { StoredContactMessage, WaitingNotifications } from './contact-store.ts'
 
 export interface MailAddress {
@@ -58,31 +63,40 @@ const torontoTime = (date: Date) =>
  */
 const headerText = (text: string) => (text.includes('=?') ? encodeWord(text, 'B', 52) : text)
 
+/** Fields the HTML email links: the address to write to, the number to call. */
+const linkTo: Partial<Record<keyof ContactMessageFields, (value: string) => string>> = {
+  email: (address) => `mailto:${address}`,
+  phone: (number) => `tel:${number.replace(/[^\d+]/g, '')}`,
+}
+
 export function buildContactEmail(
   message: StoredContactMessage,
   options: ContactEmailOptions,
 ): ContactEmail {
-  const service = message.service || 'Not specified'
-  const received = torontoTime(message.createdAt)
   const domain = options.to.split('@')[1] ?? 'localhost'
-  const rows: [string, string][] = [
-    ['Name', message.name],
-    ['Email', message.email],
-    ['Phone', message.phone],
-    ['Service', service],
-    ['Received', received],
+  // Every field the visitor filled in, in the form's order; the message itself follows them.
+  const rows: [label: string, value: string, field?: keyof ContactMessageFields][] = [
+    ...contactFieldNames
+      .filter((field) => field !== 'message')
+      .map((field): [string, string, keyof ContactMessageFields] => [
+        contactFieldLabels[field],
+        message[field] || 'Not specified',
+        field,
+      ]),
+    ['Received', torontoTime(message.createdAt)],
   ]
   if (message.captchaProblem !== null) {
     // The site could not run its spam check: the owner judges this one by eye.
     rows.push(['Captcha', `not checked (${message.captchaProblem})`])
   }
+  const labelWidth = Math.max(10, ...rows.map(([label]) => label.length + 2))
 
   const text = [
     `New message from the ${options.siteName} contact form.`,
     '',
-    ...rows.map(([label, value]) => `${`${label}:`.padEnd(10)}${value}`),
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(labelWidth)}${value}`),
     '',
-    'Message:',
+    `${contactFieldLabels.message}:`,
     message.message,
     '',
     '--',
@@ -99,18 +113,16 @@ export function buildContactEmail(
 <p>New message from the ${escapeHtml(options.siteName)} contact form.</p>
 <table role="presentation" style="border-collapse:collapse">
 ${rows
-  .map(([label, value]) => {
-    const shown =
-      label === 'Email'
-        ? `<a href="mailto:${escapeHtml(value)}">${escapeHtml(value)}</a>`
-        : label === 'Phone'
-          ? `<a href="tel:${escapeHtml(value.replace(/[^\d+]/g, ''))}">${escapeHtml(value)}</a>`
-          : escapeHtml(value)
-    return `<tr><th scope="row" style="${cell}">${label}</th><td style="${cell}">${shown}</td></tr>`
+  .map(([label, value, field]) => {
+    const link = field && linkTo[field]?.(value)
+    const shown = link
+      ? `<a href="${escapeHtml(link)}">${escapeHtml(value)}</a>`
+      : escapeHtml(value)
+    return `<tr><th scope="row" style="${cell}">${escapeHtml(label)}</th><td style="${cell}">${shown}</td></tr>`
   })
   .join('\n')}
 </table>
-<h2 style="font-size:16px;margin:16px 0 4px">Message</h2>
+<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(contactFieldLabels.message)}</h2>
 <p style="white-space:pre-wrap;margin:0">${escapeHtml(message.message)}</p>
 <hr style="border:none;border-top:1px solid #d9e2ec;margin:16px 0">
 <p style="font-size:12px;color:#52606d">Reply to this email to answer ${escapeHtml(message.name)} directly. Reference: ${escapeHtml(message.id)}</p>

@@ -9,6 +9,7 @@ import {
   openContactTestDatabase,
   openPostgres15ContactDatabase,
 } from '../../../../test/contact/contact-database'
+import { exampleContactFields } from '../../../../test/contact/contact-examples'
 import {
   type MailApiStandIn,
   startMailApiStandIn,
@@ -34,6 +35,7 @@ const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
 const productionSendMs = 10_000
 
 const fields = (n: number) => ({
+  ...exampleContactFields,
   name: `Visitor ${n}`,
   email: `visitor${n}@example.com`,
   phone: '905 555 0142',
