@@ -20,16 +20,14 @@ import {
 } from '../src/features/site-report/site-report.ts'
 import { createContactFunctionClient } from '../src/server/contact/contact-function-client.server.ts'
 import {
+  contactCheckFile,
   createSqlPageViewStore,
   createSupabasePageViewStore,
   ownerReportDocument,
   type PageViewStore,
-} from '../src/server/field-vitals/page-view-store.server.ts'
-import {
-  contactCheckFile,
   reportDir,
   reportSnapshotFile,
-} from '../src/server/field-vitals/report-snapshot.server.ts'
+} from '../src/server/field-vitals/page-view-store.server.ts'
 import { consoleLogger } from '../supabase/functions/_shared/contact/log.ts'
 
 const fromStore = (store: PageViewStore) => ownerReportDocument(store, reportDays, consoleLogger)

@@ -12,11 +12,9 @@ import {
   createSqlPageViewStore,
   createSupabasePageViewStore,
   ownerReportDocument,
-} from '#src/server/field-vitals/page-view-store.server.ts'
-import {
   reportSnapshotFile,
   writeReportSnapshot,
-} from '#src/server/field-vitals/report-snapshot.server.ts'
+} from '#src/server/field-vitals/page-view-store.server.ts'
 import { createPostgresContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import { exampleContactFields } from '#test/contact/contact-examples.ts'

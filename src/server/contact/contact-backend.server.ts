@@ -6,7 +6,7 @@ import type { ContactSelfCheckReport } from '#supabase/functions/_shared/contact
 import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
-import { writeContactCheck } from '../field-vitals/report-snapshot.server'
+import { writeContactCheck } from '../field-vitals/page-view-store.server'
 import { processState } from '../process-state.server'
 import { clientIpFrom, parseTrustProxy } from './client-ip.server'
 import { contactDeliveryError, createContactFunctionClient } from './contact-function-client.server'

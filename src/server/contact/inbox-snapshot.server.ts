@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import type { ContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
-import { writeJsonAtomically } from '../field-vitals/report-snapshot.server.ts'
+import { writeJsonAtomically } from '../field-vitals/page-view-store.server.ts'
 
 export const inboxSnapshotVersion = 2
 export const inboxSnapshotFile = 'messages.json'

@@ -17,8 +17,9 @@ import {
   createSupabasePageViewStore,
   ownerReportDocument,
   type PageViewStore,
+  reportDir,
+  writeReportSnapshot,
 } from './page-view-store.server'
-import { reportDir, writeReportSnapshot } from './report-snapshot.server'
 
 const state = processState('field-vitals', () => ({
   store: undefined as PageViewStore | undefined,

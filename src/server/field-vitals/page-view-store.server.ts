@@ -1,7 +1,12 @@
 // Page views written and the report read through functions only service_role may run: as that
 // role in any Postgres (embedded, SUPABASE_DB_URL), or through Supabase's data API (secret key).
+// The report and contact check also go to files, so `npm run report` never opens the server's PGlite.
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
+import writeFileAtomic from 'write-file-atomic'
 import type { PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
+import { reportDays } from '#src/features/site-report/site-report.ts'
 import { asServiceRole, type Database } from '#supabase/functions/_shared/contact/database.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 
@@ -45,3 +50,18 @@ export async function ownerReportDocument(store: PageViewStore, days: number, lo
   ])
   return { ...(site as Record<string, unknown>), contact }
 }
+
+export const reportDir = (dataDir: string) => join(dataDir, 'report')
+export const reportSnapshotFile = 'site-report.json'
+export const contactCheckFile = 'contact-check.json'
+
+export async function writeJsonAtomically(dir: string, name: string, document: unknown) {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await writeFileAtomic(join(dir, name), `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 })
+}
+
+export const writeContactCheck = (dataDir: string, report: unknown) =>
+  writeJsonAtomically(reportDir(dataDir), contactCheckFile, report)
+
+export const writeReportSnapshot = async (dir: string, store: PageViewStore, log: Logger) =>
+  writeJsonAtomically(dir, reportSnapshotFile, await ownerReportDocument(store, reportDays, log))
