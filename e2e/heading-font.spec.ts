@@ -46,6 +46,32 @@ test('pages rendered on request ask for the face in their headers too', async ({
   }
 })
 
+/**
+ * Whether the first heading's text is on the screen: a capture of its box against one with its
+ * text made transparent. Text waiting for its face is laid out but not drawn, and the paint and
+ * element timings wait for the face too, so only the pixels tell. Plain CDP captures: Playwright's
+ * own screenshots wait for the fonts, which the test holds back.
+ */
+async function headingTextOnScreen(page: Page) {
+  const heading = page.getByRole('heading', { level: 1 })
+  await heading.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  )
+  const box = await heading.boundingBox()
+  if (!box) return false
+  const cdp = await page.context().newCDPSession(page)
+  const capture = async () =>
+    (await cdp.send('Page.captureScreenshot', { clip: { ...box, scale: 1 } })).data
+  const drawn = await capture()
+  await heading.evaluate((element) => {
+    ;(element as HTMLElement).style.color = 'transparent'
+  })
+  const blank = await capture()
+  await heading.evaluate((element) => (element as HTMLElement).style.removeProperty('color'))
+  await cdp.detach()
+  return drawn !== blank
+}
+
 test('a face that arrives late leaves the fallback in place: nothing moves', async ({ page }) => {
   const releaseFont = await holdRequests(page, /\.woff2$/)
   await page.addInitScript(() => {
@@ -59,11 +85,21 @@ test('a face that arrives late leaves the fallback in place: nothing moves', asy
   })
   // The held face holds the load event back too.
   await page.goto('/services/kitchen-remodeling', { waitUntil: 'domcontentloaded' })
-  await page.getByRole('heading', { level: 1 }).waitFor()
-  await page.waitForTimeout(800)
+  // The face is late once the page shows its heading without it.
+  await expect
+    .poll(() => headingTextOnScreen(page), { message: 'the heading is drawn in the fallback' })
+    .toBe(true)
   releaseFont()
   await page.waitForLoadState('load')
-  await page.waitForTimeout(300)
+  // The face has loaded; a swap, and the shift it would cause, come in the frames that follow.
+  const faceLoaded = await page.evaluate(async () => {
+    await document.fonts.ready
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame)
+    return [...document.fonts].some(
+      (face) => face.family.replaceAll('"', '') === 'Fraunces' && face.status === 'loaded',
+    )
+  })
+  expect(faceLoaded, 'the face is loaded in the page').toBe(true)
   const shifts = await page.evaluate(
     () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
   )
