@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { aboutContent } from '../src/content/about.content'
 import { headingDrawnInFraunces } from '../test/support/heading-drawn-in-fraunces'
 import { expect, holdRequests, test } from './fixtures'
 
@@ -34,6 +35,8 @@ test('a first visit preloads the heading face and shows it, on this page and the
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click()
   await expect(page).toHaveURL(/\/about-us$/)
+  // The URL changes before the next page renders: its heading says it has.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(aboutContent.hero.title)
   expect(await headingFace(page)).toMatch(/^Fraunces/)
   expect(await firstHeadingDrawnInFraunces(page)).toBe(true)
 })
