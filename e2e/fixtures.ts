@@ -70,7 +70,11 @@ export { expect }
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+  // Only violations are read: axe then skips describing each passing and inapplicable node.
+  const results = await new AxeBuilder({ page })
+    .withTags(axeTags)
+    .options({ resultTypes: ['violations'] })
+    .analyze()
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { aboutContent } from '../src/content/about.content'
 import { headingDrawnInFraunces } from '../test/support/heading-drawn-in-fraunces'
 import { expect, holdRequests, test } from './fixtures'
 
@@ -34,6 +35,8 @@ test('a first visit preloads the heading face and shows it, on this page and the
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click()
   await expect(page).toHaveURL(/\/about-us$/)
+  // The URL changes before the next page renders: its heading says it has.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(aboutContent.hero.title)
   expect(await headingFace(page)).toMatch(/^Fraunces/)
   expect(await firstHeadingDrawnInFraunces(page)).toBe(true)
 })
@@ -45,6 +48,32 @@ test('pages rendered on request ask for the face in their headers too', async ({
     expect(response.headers().link, path).toMatch(fontPreloadHeader)
   }
 })
+
+/**
+ * Whether the first heading's text is on the screen: a capture of its box against one with its
+ * text made transparent. Text waiting for its face is laid out but not drawn, and the paint and
+ * element timings wait for the face too, so only the pixels tell. Plain CDP captures: Playwright's
+ * own screenshots wait for the fonts, which the test holds back.
+ */
+async function headingTextOnScreen(page: Page) {
+  const heading = page.getByRole('heading', { level: 1 })
+  await heading.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  )
+  const box = await heading.boundingBox()
+  if (!box) return false
+  const cdp = await page.context().newCDPSession(page)
+  const capture = async () =>
+    (await cdp.send('Page.captureScreenshot', { clip: { ...box, scale: 1 } })).data
+  const drawn = await capture()
+  await heading.evaluate((element) => {
+    ;(element as HTMLElement).style.color = 'transparent'
+  })
+  const blank = await capture()
+  await heading.evaluate((element) => (element as HTMLElement).style.removeProperty('color'))
+  await cdp.detach()
+  return drawn !== blank
+}
 
 test('a face that arrives late leaves the fallback in place: nothing moves', async ({ page }) => {
   const releaseFont = await holdRequests(page, /\.woff2$/)
@@ -59,11 +88,21 @@ test('a face that arrives late leaves the fallback in place: nothing moves', asy
   })
   // The held face holds the load event back too.
   await page.goto('/services/kitchen-remodeling', { waitUntil: 'domcontentloaded' })
-  await page.getByRole('heading', { level: 1 }).waitFor()
-  await page.waitForTimeout(800)
+  // The face is late once the page shows its heading without it.
+  await expect
+    .poll(() => headingTextOnScreen(page), { message: 'the heading is drawn in the fallback' })
+    .toBe(true)
   releaseFont()
   await page.waitForLoadState('load')
-  await page.waitForTimeout(300)
+  // The face has loaded; a swap, and the shift it would cause, come in the frames that follow.
+  const faceLoaded = await page.evaluate(async () => {
+    await document.fonts.ready
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame)
+    return [...document.fonts].some(
+      (face) => face.family.replaceAll('"', '') === 'Fraunces' && face.status === 'loaded',
+    )
+  })
+  expect(faceLoaded, 'the face is loaded in the page').toBe(true)
   const shifts = await page.evaluate(
     () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
   )

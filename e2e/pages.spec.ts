@@ -1,72 +1,63 @@
+import type { Page } from '@playwright/test'
 import { company } from '../app.config'
 import { faqs } from '../src/content/faq.content'
 import { locationIds, locationServiceIds } from '../src/content/locations'
 import { servicesPageOrder } from '../src/content/services'
+import { homeTestimonials } from '../src/content/testimonials.content'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
 
 const allPages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))
 
-test.describe('server-rendered content', () => {
-  const keyTexts: Record<string, string[]> = {
-    '/': [
-      'Transforming Homes Since 1998',
-      'Get Your Free Quote',
-      'Why Choose Us',
-      'Full-Service Remodeling',
-      'Experience &amp; Skill',
-      'Satisfaction Guarantee',
-      'Competitive Pricing',
-      'Licensed &amp; Insured',
-      'Quality Relationships',
-      'Our Services',
-      'View All Services',
-      'Value of Home Renovations',
-      '90%',
-      '80%',
-      '40%',
-      'What Our Clients Say',
-      'Review Us On Google',
-      'Ready to Transform Your Space?',
-    ],
-    '/about-us': [
-      'Our Story &amp; Philosophy',
-      'Why Remodel?',
-      'Key Benefits of Remodeling',
-      'We&#x27;ve Got It Covered',
-      'Design &amp; Planning',
-      'Material Selection',
-      'Professional Construction',
-      'Final Inspection',
-      'Contact Us Today',
-    ],
-    '/services': ['Our Remodeling Services', 'Request a Consultation'],
-    '/services/kitchen-remodeling': [
-      'Kitchen Remodeling',
-      'Key Features',
-      'Benefits',
-      'Our Process',
-      '4-8 weeks',
-    ],
-    '/faq': ['Frequently Asked Questions', faqs[0]?.question ?? ''],
-    '/service-areas': ['By Location', 'By Service', 'Load interactive map'],
-    '/privacy-policy': ['Privacy Policy', 'May 8, 2025'],
-    '/sitemap': ['Sitemap', 'Kitchen Remodeling in Midtown Toronto'],
-    '/areas-of-service/midtown-toronto-kitchen-remodeling': [
-      'Kitchen Remodeling in Midtown Toronto',
-    ],
-  }
-  for (const [path, texts] of Object.entries(keyTexts)) {
-    test(`${path} is whole in the first HTML`, async ({ request }) => {
-      const response = await request.get(path)
-      expect(response.status()).toBe(200)
-      const html = await response.text()
-      for (const text of texts) expect(html, `${path} contains ${text}`).toContain(text)
-    })
-  }
-})
+/** Texts each page must hold in its first HTML, before any script runs. */
+const keyTexts: Record<string, string[]> = {
+  '/': [
+    'Transforming Homes Since 1998',
+    'Get Your Free Quote',
+    'Why Choose Us',
+    'Full-Service Remodeling',
+    'Experience &amp; Skill',
+    'Satisfaction Guarantee',
+    'Competitive Pricing',
+    'Licensed &amp; Insured',
+    'Quality Relationships',
+    'Our Services',
+    'View All Services',
+    'Value of Home Renovations',
+    '90%',
+    '80%',
+    '40%',
+    'What Our Clients Say',
+    'Review Us On Google',
+    'Ready to Transform Your Space?',
+  ],
+  '/about-us': [
+    'Our Story &amp; Philosophy',
+    'Why Remodel?',
+    'Key Benefits of Remodeling',
+    'We&#x27;ve Got It Covered',
+    'Design &amp; Planning',
+    'Material Selection',
+    'Professional Construction',
+    'Final Inspection',
+    'Contact Us Today',
+  ],
+  '/services': ['Our Remodeling Services', 'Request a Consultation'],
+  '/services/kitchen-remodeling': [
+    'Kitchen Remodeling',
+    'Key Features',
+    'Benefits',
+    'Our Process',
+    '4-8 weeks',
+  ],
+  '/faq': ['Frequently Asked Questions', faqs[0]?.question ?? ''],
+  '/service-areas': ['By Location', 'By Service', 'Load interactive map'],
+  '/privacy-policy': ['Privacy Policy', 'May 8, 2025'],
+  '/sitemap': ['Sitemap', 'Kitchen Remodeling in Midtown Toronto'],
+  '/areas-of-service/midtown-toronto-kitchen-remodeling': ['Kitchen Remodeling in Midtown Toronto'],
+}
 
-test('the services page lists the seven services in order', async ({ request }) => {
+test('the services page lists its services in the catalog order', async ({ request }) => {
   const page = await (await request.get('/services')).text()
   const html = page.slice(page.indexOf('<main'), page.indexOf('</main>'))
   const hrefs = [...html.matchAll(/href="\/services\/([a-z-]+)"/g)].map((m) => m[1])
@@ -128,85 +119,18 @@ test('top-level service routes render the service with a canonical link to /serv
   }
 })
 
-test('the FAQ accordion opens one question at a time and can close it', async ({ page }) => {
-  await gotoHydrated(page, '/faq')
-  const questions = page.getByRole('main').locator('details')
-  await expect(questions).toHaveCount(12)
-  const question = (index: number) => questions.filter({ hasText: faqs[index]?.question ?? '' })
-  const answer = (index: number) => page.getByText(faqs[index]?.answer ?? '')
-  await expect(answer(0)).toBeHidden()
-  await question(0).locator('summary').click()
-  await expect(question(0)).toHaveAttribute('open')
-  await expect(answer(0)).toBeVisible()
-  await question(1).locator('summary').click()
-  await expect(answer(1)).toBeVisible()
-  await expect(question(0)).not.toHaveAttribute('open')
-  await expect(answer(0)).toBeHidden()
-  await question(1).locator('summary').click()
-  await expect(answer(1)).toBeHidden()
-  await expect(page.getByRole('main').locator('details[open]')).toHaveCount(0)
-  // The keyboard opens a question too.
-  await question(3).locator('summary').focus()
-  await page.keyboard.press('Enter')
-  await expect(answer(3)).toBeVisible()
-  await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
-    'href',
-    '/contact-us',
-  )
-})
-
-test('service areas lists switch between locations and services in place, by keyboard too', async ({
-  page,
-}) => {
-  await gotoHydrated(page, '/service-areas')
-  const views = page.getByRole('navigation', { name: 'Browse service areas' })
-  const byLocation = views.getByRole('link', { name: 'By Location' })
-  const byService = views.getByRole('link', { name: 'By Service' })
-  await expect(byLocation).toHaveAttribute('aria-current', 'page')
-  await expect(page.getByRole('link', { name: 'Kitchen Remodeling in Concord' })).toHaveAttribute(
-    'href',
-    '/areas-of-service/concord-kitchen-remodeling',
-  )
-  await byService.scrollIntoViewIfNeeded()
-  const scrolled = await page.evaluate(() => window.scrollY)
-  await byService.click()
-  await expect(page).toHaveURL(/\/service-areas\?view=by-service#areas-list-heading$/)
-  await expect(byService).toHaveAttribute('aria-current', 'page')
-  await expect(byLocation).not.toHaveAttribute('aria-current')
-  await expect(
-    page.getByRole('heading', { level: 3, name: 'Bathroom Remodeling', exact: true }),
-  ).toBeVisible()
-  // Switching views in the app keeps the page where it was.
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
-  await byLocation.focus()
-  await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/service-areas#areas-list-heading$/)
-  await expect(page.getByRole('heading', { level: 3, name: 'Concord' })).toBeVisible()
-})
-
-test('home: hero, parallax that never moves layout, and the review link', async ({ page }) => {
-  await gotoHydrated(page, '/')
-  const hero = page.locator('section').first()
-  const heroBox = await hero.boundingBox()
-  expect(heroBox?.height).toBeGreaterThanOrEqual(900 * 0.9 - 1)
-  const layer = page.locator('[data-parallax]')
-  await expect(layer).toHaveCSS('transform', /matrix\(1\.15, 0, 0, 1\.15, 0, 0\)/)
-  await page.evaluate(() => window.scrollTo(0, 200))
-  await expect(layer).toHaveCSS('transform', /matrix\(1\.15, 0, 0, 1\.15, 0, 30\)/)
-  const after = await hero.evaluate((el) => el.getBoundingClientRect().height)
-  expect(after).toBeCloseTo(heroBox?.height ?? 0, 0)
-  const review = page.getByRole('link', { name: /Google Review/ })
-  await expect(review).toHaveAttribute('href', company.reviewUrl)
-  await expect(review).toHaveAttribute('target', '_blank')
-  await expect(page.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toHaveCount(3)
-})
-
 test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce' })
   test('the hero stands still', async ({ page }) => {
     await gotoHydrated(page, '/')
-    await page.evaluate(() => window.scrollTo(0, 300))
-    await page.waitForTimeout(100)
+    // The scroll, then two rendered frames: a moving hero would have moved in the first.
+    await page.evaluate(async () => {
+      const scrolled = new Promise((resolve) => addEventListener('scroll', resolve, { once: true }))
+      window.scrollTo(0, 300)
+      await scrolled
+      for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame)
+    })
+    expect(await page.evaluate(() => window.scrollY)).toBe(300)
     await expect(page.locator('[data-parallax]')).toHaveCSS(
       'transform',
       'matrix(1.15, 0, 0, 1.15, 0, 0)',
@@ -236,22 +160,6 @@ test('every internal link on every page leads to a page that answers 200', async
   expect(broken).toEqual([])
   expect(seen.size).toBeGreaterThanOrEqual(allPages.length)
 })
-
-for (const width of [360, 1440]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } })
-    for (const path of [...allPages, ...servicesPageOrder.map((id) => `/${id}`)]) {
-      test(`${path} has no axe violations and no horizontal overflow`, async ({ page }) => {
-        await gotoHydrated(page, path)
-        await expectNoAxeViolations(page)
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        )
-        expect(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0)
-      })
-    }
-  })
-}
 
 test('every page has its own title and meta description', async ({ request }) => {
   const titles = new Map<string, string>()
@@ -285,3 +193,127 @@ test('images reserve their size, and only the hero picture loads eagerly', async
       expect(firstSection, `${path}: the eager image is the hero's`).toContain(img)
   }
 })
+
+/** Every page a visitor can reach, and the top-level path of each service on /services. */
+const visitedPages = [
+  ...new Set([...allPages, ...servicesPageOrder.map((id) => `/${id}`), ...Object.keys(keyTexts)]),
+]
+
+/** What a page does once it is open, checked in the same visit at the desktop width. */
+const interactions: Record<string, (page: Page) => Promise<void>> = {
+  '/': homeHero,
+  '/faq': faqAccordion,
+  '/service-areas': serviceAreaViews,
+}
+
+/**
+ * One visit per page and width: the page answers, holds its texts in the first HTML, has no axe
+ * violation, no horizontal overflow, no console error (the fixture), and does what it does.
+ */
+for (const width of [360, 1440]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+    for (const path of visitedPages) {
+      test(path, async ({ page }) => {
+        const response = await gotoHydrated(page, path)
+        await test.step('it answers 200', async () => {
+          expect(response?.status(), path).toBe(200)
+        })
+        const texts = keyTexts[path]
+        if (texts && width === 360) {
+          await test.step('it is whole in the first HTML', async () => {
+            const html = (await response?.text()) ?? ''
+            for (const text of texts) expect(html, `${path} contains ${text}`).toContain(text)
+          })
+        }
+        await test.step('it has no axe violations', async () => {
+          await expectNoAxeViolations(page)
+        })
+        await test.step('it has no horizontal overflow', async () => {
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          )
+          expect(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0)
+        })
+        const interaction = interactions[path]
+        if (interaction && width === 1440) await interaction(page)
+      })
+    }
+  })
+}
+
+async function faqAccordion(page: Page) {
+  await test.step('the FAQ accordion opens one question at a time and can close it', async () => {
+    const questions = page.getByRole('main').locator('details')
+    await expect(questions).toHaveCount(faqs.length)
+    const question = (index: number) => questions.filter({ hasText: faqs[index]?.question ?? '' })
+    const answer = (index: number) => page.getByText(faqs[index]?.answer ?? '')
+    await expect(answer(0)).toBeHidden()
+    await question(0).locator('summary').click()
+    await expect(question(0)).toHaveAttribute('open')
+    await expect(answer(0)).toBeVisible()
+    await question(1).locator('summary').click()
+    await expect(answer(1)).toBeVisible()
+    await expect(question(0)).not.toHaveAttribute('open')
+    await expect(answer(0)).toBeHidden()
+    await question(1).locator('summary').click()
+    await expect(answer(1)).toBeHidden()
+    await expect(page.getByRole('main').locator('details[open]')).toHaveCount(0)
+    // The keyboard opens a question too.
+    await question(3).locator('summary').focus()
+    await page.keyboard.press('Enter')
+    await expect(answer(3)).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    )
+  })
+}
+
+async function serviceAreaViews(page: Page) {
+  await test.step('the lists switch between locations and services in place, by keyboard too', async () => {
+    const views = page.getByRole('navigation', { name: 'Browse service areas' })
+    const byLocation = views.getByRole('link', { name: 'By Location' })
+    const byService = views.getByRole('link', { name: 'By Service' })
+    await expect(byLocation).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('link', { name: 'Kitchen Remodeling in Concord' })).toHaveAttribute(
+      'href',
+      '/areas-of-service/concord-kitchen-remodeling',
+    )
+    await byService.scrollIntoViewIfNeeded()
+    const scrolled = await page.evaluate(() => window.scrollY)
+    await byService.click()
+    await expect(page).toHaveURL(/\/service-areas\?view=by-service#areas-list-heading$/)
+    await expect(byService).toHaveAttribute('aria-current', 'page')
+    await expect(byLocation).not.toHaveAttribute('aria-current')
+    await expect(
+      page.getByRole('heading', { level: 3, name: 'Bathroom Remodeling', exact: true }),
+    ).toBeVisible()
+    // Switching views in the app keeps the page where it was.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+    await byLocation.focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/service-areas#areas-list-heading$/)
+    await expect(page.getByRole('heading', { level: 3, name: 'Concord' })).toBeVisible()
+  })
+}
+
+async function homeHero(page: Page) {
+  await test.step('home: hero, parallax that never moves layout, and the review link', async () => {
+    const hero = page.locator('section').first()
+    const heroBox = await hero.boundingBox()
+    expect(heroBox?.height).toBeGreaterThanOrEqual(900 * 0.9 - 1)
+    const layer = page.locator('[data-parallax]')
+    await expect(layer).toHaveCSS('transform', /matrix\(1\.15, 0, 0, 1\.15, 0, 0\)/)
+    await page.evaluate(() => window.scrollTo(0, 200))
+    await expect(layer).toHaveCSS('transform', /matrix\(1\.15, 0, 0, 1\.15, 0, 30\)/)
+    const after = await hero.evaluate((el) => el.getBoundingClientRect().height)
+    expect(after).toBeCloseTo(heroBox?.height ?? 0, 0)
+    const review = page.getByRole('link', { name: /Google Review/ })
+    await expect(review).toHaveAttribute('href', company.reviewUrl)
+    await expect(review).toHaveAttribute('target', '_blank')
+    await expect(page.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toHaveCount(
+      homeTestimonials.length,
+    )
+  })
+}
