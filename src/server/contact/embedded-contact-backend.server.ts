@@ -1,6 +1,11 @@
 // The contact path in embedded mode: the contact core on the embedded database, the real hCaptcha
 // verifier, mail through SMTP_URL or else .eml files in <DATA_DIR>/outbox, and the inbox snapshot.
+import { randomUUID } from 'node:crypto'
+import { access, constants, mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { createTransport } from 'nodemailer'
+import writeFileAtomic from 'write-file-atomic'
 import { company } from '#app.config.ts'
 import { createHcaptchaVerifier } from '#supabase/functions/_shared/contact/captcha.ts'
 import { createContactCore } from '#supabase/functions/_shared/contact/contact-core.ts'
@@ -24,8 +29,29 @@ import {
   defaultLeaseMs,
 } from '#supabase/functions/_shared/contact/notification-outbox.ts'
 import type { Environment } from '../env-schema.server'
-import { createEmlOutboxTransport } from './eml-outbox.server'
 import { createInboxSnapshot, inboxDir } from './inbox-snapshot.server'
+
+const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+
+/** Mail without an SMTP server, composed by nodemailer; a resend replaces its file (time and id). */
+function createEmlOutboxTransport(dataDir: string): MailTransport {
+  const dir = join(dataDir, 'outbox')
+  return {
+    description: `outbox ${dir}`,
+    async probe() {
+      await mkdir(dir, { recursive: true, mode: 0o700 })
+      await access(dir, constants.W_OK)
+    },
+    async send(email) {
+      const { message } = await composer.sendMail({ ...email })
+      // `2026-11-22T15-04-05-123Z_<id>.eml`: sorts by time, safe on every file system.
+      const stamp = email.date.toISOString().replace(/[:.]/g, '-')
+      const id = (email.headers['X-Contact-Message-Id'] ?? randomUUID()).replace(/[^\w-]/g, '')
+      await mkdir(dir, { recursive: true, mode: 0o700 })
+      await writeFileAtomic(join(dir, `${stamp}_${id}.eml`), message as Buffer, { mode: 0o600 })
+    },
+  }
+}
 
 /** An SMTP_URL nodemailer refuses: messages are stored all the same, their mail waits for a fix. */
 function smtpTransportOrProblem(url: string, log: Logger): MailTransport {

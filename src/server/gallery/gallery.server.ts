@@ -17,7 +17,6 @@ import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
 type View = Omit<pages.GalleryView, 'page'>
 
-/** Supabase when its variables are set (the environment requires all three), else embedded. */
 export function createGallerySource(env = getEnvironment()): GallerySource {
   if (env.SUPABASE_URL && env.SUPABASE_ANON_KEY && env.SUPABASE_SECRET_KEY) {
     return createSupabaseGallerySource({
@@ -86,7 +85,6 @@ export async function readGalleryProject(
     : { status: 'ok' }
 }
 
-/** A category's few projects for service and location pages, whatever the size of the gallery. */
 export async function readCategoryShowcase(category: GalleryCategory): Promise<GalleryResult> {
   const list = await readGallery()
   if (list.status === 'error') return { items: [], status: 'error' }
