@@ -9,11 +9,15 @@
  *   ./node_modules/.bin/node bench/streaming.ts --no-build
  */
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startProductionServer } from '../test/faults/production-server.ts'
+import {
+  answerWithShippedGallery,
+  shippedGallery as manifest,
+} from '../test/support/shipped-gallery-rows.ts'
 import { loadAverage, mark, median, table, writeSection } from './lib/results.ts'
 import { build, skipBuild } from './lib/server.ts'
 
@@ -25,42 +29,11 @@ const browserAgent =
 
 if (!skipBuild()) build()
 
-type ManifestEntry = {
-  path: string
-  additional: string[]
-  title: string
-  featured: boolean
-  order: number
-  createdAt: string
-}
-const manifest: ManifestEntry[] = JSON.parse(
-  readFileSync('public/storage/v1/object/public/gallery/manifest.json', 'utf8'),
-)
-const rows = manifest.map((entry, index) => ({
-  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-  title: entry.title,
-  description: null,
-  category: entry.path.split('/')[0],
-  location: null,
-  filename: `gallery/${entry.path}`,
-  additional_images: entry.additional.map((path) => `gallery/${path}`),
-  featured: entry.featured,
-  created_at: entry.createdAt,
-  order: entry.order,
-}))
 const titles = manifest.map((project) => project.title.replaceAll('&', '&amp;'))
 
 const database = createServer((request, response) => {
   setTimeout(() => {
-    if (!request.url?.startsWith('/rest/v1/gallery_images')) {
-      response.writeHead(404).end()
-      return
-    }
-    response.writeHead(200, {
-      'content-type': 'application/json',
-      'content-range': `0-${rows.length - 1}/${rows.length}`,
-    })
-    response.end(JSON.stringify(rows))
+    answerWithShippedGallery(request, response)
   }, databaseDelayMs)
 }).listen(0, '127.0.0.1')
 await once(database, 'listening')

@@ -1,39 +1,20 @@
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { galleryPageSize } from '#src/features/gallery/gallery-pages.ts'
 import { type ServerProcess, startProductionServer } from '../test/faults/production-server'
+import {
+  answerWithShippedGallery,
+  shippedGallery as manifest,
+} from '../test/support/shipped-gallery-rows'
 
 /**
  * Crawlers get everything in one response, but a slow database must not hold back the page:
  * the shell (header, hero, headings) streams first and the gallery follows in the same response.
  */
-type ManifestEntry = {
-  path: string
-  additional: string[]
-  title: string
-  featured: boolean
-  order: number
-  createdAt: string
-}
-const manifest: ManifestEntry[] = JSON.parse(
-  readFileSync('public/storage/v1/object/public/gallery/manifest.json', 'utf8'),
-)
-const rows = manifest.map((entry, index) => ({
-  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-  title: entry.title,
-  description: null,
-  category: entry.path.split('/')[0],
-  location: null,
-  filename: `gallery/${entry.path}`,
-  additional_images: entry.additional.map((path) => `gallery/${path}`),
-  featured: entry.featured,
-  created_at: entry.createdAt,
-  order: entry.order,
-}))
 
 // One production server for the file: its tests run in order in one worker.
 test.describe.configure({ mode: 'serial' })
@@ -58,15 +39,7 @@ test.beforeAll(async () => {
   database = createServer(async (request, response) => {
     await answering
     databaseAnswered = true
-    if (!request.url?.startsWith('/rest/v1/gallery_images')) {
-      response.writeHead(404).end()
-      return
-    }
-    response.writeHead(200, {
-      'content-type': 'application/json',
-      'content-range': `0-${rows.length - 1}/${rows.length}`,
-    })
-    response.end(JSON.stringify(rows))
+    answerWithShippedGallery(request, response)
   }).listen(0, '127.0.0.1')
   await once(database, 'listening')
   const address = database.address()
