@@ -1,6 +1,7 @@
 /**
  * Field Web Vitals end to end (issue 24): real page views in Chromium against the production
- * build, its own server (port 3446, data under /tmp) so the rows can be read once it has stopped.
+ * build, its own server (a free port of the worker's, data under /tmp) so the rows can be read once
+ * it has stopped.
  * The tests run in order: the last one stops the server and reads what it stored.
  */
 import { execFile } from 'node:child_process'
@@ -43,7 +44,6 @@ test.beforeAll(async () => {
   captcha = await startCaptchaStandIn()
   server = await startProductionServer({
     dataDir: dataDir.dir,
-    port: 3446,
     env: { TRUST_PROXY: 'true', OWNER_REPORT_KEY: ownerKey, HCAPTCHA_VERIFY_URL: captcha.url },
   })
 })
