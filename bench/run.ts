@@ -44,6 +44,7 @@ const steps: Step[] = [
   { name: 'bench/gallery-pages.ts', run: bench('bench/gallery-pages.ts', '--no-build') },
   { name: 'bench/beacons.ts', run: bench('bench/beacons.ts', '--no-build') },
   { name: 'bench/vitals-bytes.ts', run: bench('bench/vitals-bytes.ts', '--no-build') },
+  { name: 'bench/streaming.ts', run: bench('bench/streaming.ts', '--no-build') },
 ]
 
 const selected = process.argv.slice(2)

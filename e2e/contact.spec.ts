@@ -3,8 +3,10 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { company } from '../app.config'
 import { e2eDataDir } from '../playwright.config'
+import { contactServiceOptions } from '../src/content/services'
 import {
   allowFailedResponses,
+  animationsFinished,
   appScriptsUrl,
   expect,
   expectNoAxeViolations,
@@ -66,7 +68,11 @@ test('shows the contact details and a labelled form, and has no axe violations',
   for (const label of ['Name', 'Email', 'Phone', 'Message']) {
     await expect(field(page, label)).toHaveAttribute('required', '')
   }
-  await expect(field(page, 'Service').locator('option')).toHaveCount(10)
+  // A blank choice, then every service option the catalog gives the form, in its order.
+  await expect(field(page, 'Service').locator('option[value=""]')).toHaveCount(1)
+  await expect(field(page, 'Service').locator('option:not([value=""])')).toHaveText([
+    ...contactServiceOptions,
+  ])
   await expectNoAxeViolations(page)
 })
 
@@ -111,15 +117,14 @@ test('sends: Sending... while waiting, then the success toast, a cleared form an
   page,
 }) => {
   await gotoHydrated(page, '/contact-us')
-  await page.route('**/_serverFn/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700))
-    await route.continue()
-  })
+  // The message waits on its way until the form has been seen sending.
+  const deliver = await holdRequests(page, /\/_serverFn\//)
   await fillValidMessage(page, 'Zoë Béatrice Ngô')
   await solveCaptcha(page)
   await submit(page)
   const sending = page.getByRole('button', { name: 'Sending...' })
   await expect(sending).toBeDisabled()
+  deliver()
   await expect(page.getByText('Message Sent')).toBeVisible()
   await expect(
     page.getByText("Thank you for contacting us. We'll get back to you shortly!"),
@@ -262,7 +267,7 @@ test('with the captcha unreachable the form says so, offers the phone and email,
     page.getByText('Our spam check could not load, so this form cannot send right now.'),
   ).toBeVisible()
   await expect(page.getByText('Captcha Required')).toHaveCount(0)
-  // The toast fades in over 400 ms: axe measures the colours it settles on.
-  await page.waitForTimeout(1_000)
+  // The toast fades in: axe measures the colours it settles on.
+  await animationsFinished(page)
   await expectNoAxeViolations(page)
 })

@@ -1,6 +1,7 @@
 /**
  * Field Web Vitals end to end (issue 24): real page views in Chromium against the production
- * build, its own server (port 3446, data under /tmp) so the rows can be read once it has stopped.
+ * build, its own server (a free port of the worker's, data under /tmp) so the rows can be read once
+ * it has stopped.
  * The tests run in order: the last one stops the server and reads what it stored.
  */
 import { execFile } from 'node:child_process'
@@ -12,7 +13,14 @@ import { launchOptions } from '../playwright.config'
 import { type CaptchaStandIn, startCaptchaStandIn } from '../test/contact/captcha-stand-in'
 import { type ServerProcess, startProductionServer } from '../test/faults/production-server'
 import { contactTexts, fillContactForm, sendContactForm, temporaryDataDir } from './faults/support'
-import { appScriptsUrl, expect, expectNoAxeViolations, holdRequests, test } from './fixtures'
+import {
+  appScriptsUrl,
+  appStarted,
+  expect,
+  expectNoAxeViolations,
+  holdRequests,
+  test,
+} from './fixtures'
 
 const ownerKey = 'e2e-owner-key-8c1f0b7d2a9e4f61'
 const chrome =
@@ -36,7 +44,6 @@ test.beforeAll(async () => {
   captcha = await startCaptchaStandIn()
   server = await startProductionServer({
     dataDir: dataDir.dir,
-    port: 3446,
     env: { TRUST_PROXY: 'true', OWNER_REPORT_KEY: ownerKey, HCAPTCHA_VERIFY_URL: captcha.url },
   })
 })
@@ -69,14 +76,8 @@ async function recordBeacons(page: Page): Promise<() => Promise<Record<string, u
 const hydrated = (page: Page) =>
   page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 
-/** The app has started and fetched its field reporter, which then takes the page's view. */
-async function reporting(page: Page) {
-  await hydrated(page)
-  await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((entry) => entry.name.includes('/report-vitals')),
-  )
-  await page.evaluate(() => new Promise((settled) => setTimeout(settled, 50)))
-}
+/** The app has started and its field reporter has run, taking the page's view. */
+const reporting = appStarted
 
 /** A tel: or mailto: tap counts, but the test browser must not try to open a phone or mail app. */
 const keepExternalLinksHere = (page: Page) =>

@@ -105,6 +105,50 @@ export async function gotoHydrated(page: Page, path: string) {
   return response
 }
 
+/**
+ * Waits until the app has finished starting: React has hydrated, the router has settled on the
+ * first view, and the field reporter it loads after that view has painted has run. Whatever the app
+ * does once at start has happened by then: the positive signal a "nothing undid it" check waits for.
+ */
+export async function appStarted(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  const reporter = await page.waitForFunction(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/report-vitals'))?.name,
+  )
+  const url = String(await reporter.jsonValue())
+  // The app imported this module: importing it again resolves once it has run, with no new fetch.
+  await page.evaluate(async (module) => {
+    await import(module)
+  }, url)
+}
+
+/** Waits for the page to paint `count` more frames (the page's own clock, not the test's). */
+export async function framesPainted(page: Page, count: number) {
+  await page.evaluate(
+    (frames) =>
+      new Promise<void>((painted) => {
+        let left = frames
+        const next = () => (left-- <= 0 ? painted() : requestAnimationFrame(next))
+        next()
+      }),
+    count,
+  )
+}
+
+/** Waits until every finite animation and transition on the page has ended (a toast's fade-in). */
+export async function animationsFinished(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    // A cancelled animation (its element removed) has ended too.
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
+  })
+}
+
 const headingFontBase64 = readFileSync(
   createRequire(import.meta.url).resolve(
     '@fontsource/fraunces/files/fraunces-latin-600-normal.woff2',

@@ -1,7 +1,7 @@
 /**
  * Hostile HTTP input against the production server: malformed paths, query strings, headers,
- * methods and server-function calls (test/support/http-fuzz.ts), about 1,500 requests within
- * 60 seconds. Zero 5xx, zero hangs, no leak in any answer, and the server still serves pages.
+ * methods and server-function calls (test/support/http-fuzz.ts), about 1,500 requests, every one
+ * sent. Zero 5xx, zero hangs, no leak in any answer, and the server still serves pages.
  *
  * The seed is printed; FUZZ_SEED=<seed> npm run test:e2e -- e2e/fuzz.spec.ts replays a run.
  */
@@ -51,11 +51,12 @@ test('the server-function ids read from the build are the ones the browser calls
 })
 
 test('hostile HTTP input never gets a 5xx, never hangs and never takes the server down', async () => {
-  test.setTimeout(150_000)
+  test.setTimeout(180_000)
   const cases = fuzzCases({ seed, origin: baseURL, serverFnIds })
   const { results, skipped, ms } = await runFuzz(baseURL, cases, {
     concurrency: 6,
-    deadlineMs: 60_000,
+    // Only a guard against a hang: every case is sent, however slow the machine.
+    deadlineMs: 120_000,
     timeoutMs: 15_000,
   })
 
@@ -105,7 +106,7 @@ test('hostile HTTP input never gets a 5xx, never hangs and never takes the serve
     ),
     'redirects off the site',
   ).toEqual([])
-  expect(results.length, 'requests sent before the deadline').toBeGreaterThan(cases.length * 0.8)
+  expect(skipped, `cases left unsent (seed ${seed})`).toBe(0)
 
   // Still up, still serving pages and data.
   const home = await fetch(`${baseURL}/`)

@@ -4,14 +4,13 @@
  * keys, JWTs, credentials in URLs and supabase-js code. A second server, started here with
  * canary values in every secret variable, proves configured secrets stay on the server too.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { company } from '../app.config'
 import { baseURL } from '../playwright.config'
-import { freeLoopbackPort } from '../scripts/lib/free-port.ts'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { hcaptchaTestKeys } from '../src/server/env-schema.server'
+import { startProductionServer } from '../test/faults/production-server'
 import { readServerFnIds } from '../test/support/http-fuzz'
 import {
   configuredSecretRules,
@@ -83,22 +82,6 @@ test('every served page and public server-function answer is free of secrets', a
   expect(describeFindings(findings)).toEqual([])
 })
 
-async function waitUntilServing(origin: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output()}`)
-    const status = await fetch(`${origin}/`).then(
-      (response) => response.status,
-      () => 0,
-    )
-    // In embedded mode the contact services start once the database is open, whose start
-    // blocks the event loop for seconds (issue 15): wait for it before the scan's requests.
-    if (status === 200 && /"event":"contact\.services_started"/.test(output())) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`server did not answer within 60 s:\n${output()}`)
-}
-
 test('configured secrets stay on the server', async () => {
   test.setTimeout(120_000)
   const canary = `canary${Date.now().toString(36)}`
@@ -110,28 +93,17 @@ test('configured secrets stay on the server', async () => {
     SUPABASE_DB_URL: `postgresql://postgres:${canary}-db@127.0.0.1:9/postgres`,
   }
   const siteKey = `${canary}-public-site-key`
-  const port = await freeLoopbackPort()
-  const origin = `http://127.0.0.1:${port}`
   const dataDir = '.data/e2e-secrets'
   rmSync(dataDir, { recursive: true, force: true })
-  const child = spawn(process.execPath, ['.output/server/index.mjs'], {
-    env: {
-      ...process.env,
-      ...secrets,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: origin,
-      DATA_DIR: dataDir,
-      HCAPTCHA_SITE_KEY: siteKey,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startProductionServer({
+    dataDir,
+    env: { ...secrets, HCAPTCHA_SITE_KEY: siteKey },
   })
-  let output = ''
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
   try {
-    await waitUntilServing(origin, child, () => output)
-    const texts = await servedTexts(origin)
+    // In embedded mode the contact services start once the database is open, whose start
+    // blocks the event loop for seconds (issue 15): wait for it before the scan's requests.
+    await server.waitForOutput(/"event":"contact\.services_started"/, 60_000)
+    const texts = await servedTexts(server.url)
     // The server did read this configuration: the public site key reaches the contact page.
     expect(texts.find(({ source }) => source === '/contact-us')?.text).toContain(siteKey)
     const canaryRules = configuredSecretRules({ env: secrets })
@@ -141,14 +113,11 @@ test('configured secrets stay on the server', async () => {
     )
     expect(describeFindings(findings)).toEqual([])
     // Nor in the server's own output: it logs ids and statuses, never configuration values.
-    expect(scanText('server output', output, canaryRules).map((finding) => finding.rule)).toEqual(
-      [],
-    )
+    expect(
+      scanText('server output', server.output(), canaryRules).map((finding) => finding.rule),
+    ).toEqual([])
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-    if (child.exitCode === null) child.kill('SIGKILL')
+    await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 })

@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test'
-import bathroom from '../src/content/services/bathroom-remodeling.content'
-import cabinet from '../src/content/services/cabinet-carpentry.content'
-import commercial from '../src/content/services/commercial-remodeling.content'
-import carpentry from '../src/content/services/custom-carpentry-and-woodworking.content'
-import designBuild from '../src/content/services/design-build.content'
-import generalContractor from '../src/content/services/general-contractor.content'
-import homeDesign from '../src/content/services/home-design.content'
-import kitchen from '../src/content/services/kitchen-remodeling.content'
-import laser from '../src/content/services/laser-cutting-art.content'
+import type { ServicePageCopy } from '../src/content/schemas/service.schema'
+import { type ServiceId, serviceIds } from '../src/content/services'
 import { expect, gotoHydrated, test } from './fixtures'
 
 /**
@@ -16,23 +9,34 @@ import { expect, gotoHydrated, test } from './fixtures'
  * sends it, and a client navigation to another service loads that service's copy alone.
  */
 
+/** Every catalog service's page copy, from its own module (services/<id>.content.ts). */
+const copies = Object.fromEntries(
+  await Promise.all(
+    serviceIds.map(
+      async (id) =>
+        [
+          id,
+          (
+            (await import(`../src/content/services/${id}.content.ts`)) as {
+              default: ServicePageCopy
+            }
+          ).default,
+        ] as const,
+    ),
+  ),
+) as Record<ServiceId, ServicePageCopy>
+const kitchen = copies['kitchen-remodeling']
+const bathroom = copies['bathroom-remodeling']
+
 /**
  * Words only each service's copy has: the start of its description. (The bundler may write a
  * string with other quotes or escapes; the opening words have neither.)
  */
 const marker = (copy: { description: string[] }) => copy.description.join(' ').slice(0, 60)
-const markers = {
-  'kitchen-remodeling': marker(kitchen),
-  'bathroom-remodeling': marker(bathroom),
-  'commercial-remodeling': marker(commercial),
-  'design-build': marker(designBuild),
-  'custom-carpentry-and-woodworking': marker(carpentry),
-  'home-design': marker(homeDesign),
-  'general-contractor': marker(generalContractor),
-  'cabinet-carpentry': marker(cabinet),
-  'laser-cutting-art': marker(laser),
-}
-type ServiceId = keyof typeof markers
+const markers = Object.fromEntries(serviceIds.map((id) => [id, marker(copies[id])])) as Record<
+  ServiceId,
+  string
+>
 
 /** The text of every script file the page has fetched so far, by URL. */
 function collectScripts(page: Page) {
@@ -54,7 +58,7 @@ function collectScripts(page: Page) {
 /** The services whose copy the given script texts carry. */
 const servicesIn = (texts: Iterable<string>) => {
   const all = [...texts].join('\n')
-  return (Object.keys(markers) as ServiceId[]).filter((id) => all.includes(markers[id]))
+  return serviceIds.filter((id) => all.includes(markers[id]))
 }
 
 test('a service page is whole as the server sends it', async ({ request }) => {
