@@ -116,12 +116,10 @@ test.describe(`a visitor on a slow phone who scrolls and taps while the page loa
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
       for (const moment of moments(path)) {
-        test
-          .info()
-          .annotations.push({
-            type: 'moment',
-            description: `${path} at frame ${moment} (seed ${seed})`,
-          })
+        test.info().annotations.push({
+          type: 'moment',
+          description: `${path} at frame ${moment} (seed ${seed})`,
+        })
         await page.goto(path, { waitUntil: 'commit' })
         await page.getByRole('heading', { level: 1 }).waitFor()
         await framesPainted(page, moment)

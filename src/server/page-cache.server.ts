@@ -11,8 +11,6 @@ import { processState } from './process-state.server'
 const gzipAsync = promisify(gzip)
 /** Larger pages are not kept (ours are 30-60 kB). */
 const maxPageBytes = 2 * 2 ** 20
-/** Bytes in an allocation of their own: zlib's output is a view of a larger one. */
-const ownCopy = (bytes: Uint8Array) => Buffer.from(new Uint8Array(bytes).buffer)
 
 const renderFreshness = processState(
   'page-freshness',
@@ -102,7 +100,8 @@ export function createPageCache({
         const plain = Buffer.from(await rendered.arrayBuffer())
         const expiresAt = Math.min(storedAt + Math.min(lifetime, maxTtlMs), freshness.until)
         if (plain.length > maxPageBytes || expiresAt <= now()) return
-        const gzip = ownCopy(await gzipAsync(plain, { level: 9 }))
+        // In an allocation of its own: zlib's output is a view of a larger one.
+        const gzip = Buffer.from(new Uint8Array(await gzipAsync(plain, { level: 9 })).buffer)
         const { pathname } = new URL(request.url)
         const page = finishedPage({ plain, gzip }, nonce, pathname, response.headers)
         const ttl = expiresAt - now()

@@ -54,7 +54,8 @@ const plainWidthFor: Record<PhotoUse, PhotoVariantWidth> = {
 /** The aspect the gallery shows photos at (cards crop to it, the viewer letterboxes). */
 export const photoFrame = { width: 1200, height: 900 } as const
 
-const photoFile = /\.(jpe?g|png|webp|avif)$/i
+/** The photo formats the gallery takes. */
+export const photoFile = /\.(jpe?g|png|webp|avif)$/i
 
 export const photoVariantPath = (
   photoPath: string,

@@ -11,18 +11,15 @@ import { prepareDatabase } from './migrations.server'
 /** Only the node-server build ships PGlite (27 MB, vite.config.ts). */
 export class EmbeddedDatabaseMissingError extends Error {
   override name = 'EmbeddedDatabaseMissingError'
-  constructor(cause: unknown) {
-    super(
-      'This build has no embedded database: only the node-server build (npm run build) ships ' +
-        'PGlite. Set SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SECRET_KEY to use Supabase.',
-      { cause },
-    )
-  }
+  override message =
+    'This build has no embedded database: only the node-server build (npm run build) ships PGlite. Set SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SECRET_KEY to use Supabase.'
 }
 
 export async function openEmbeddedDatabase(dataDir: string) {
   const { PGlite } = await import('@electric-sql/pglite').catch((error) => {
-    throw error?.code === 'ERR_MODULE_NOT_FOUND' ? new EmbeddedDatabaseMissingError(error) : error
+    throw error?.code === 'ERR_MODULE_NOT_FOUND'
+      ? new EmbeddedDatabaseMissingError('', { cause: error })
+      : error
   })
   const directory = resolve(dataDir)
   mkdirSync(directory, { recursive: true })

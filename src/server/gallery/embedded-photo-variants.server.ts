@@ -8,6 +8,7 @@ import {
   type PhotoVariantFormat,
   type PhotoVariantRequest,
   parsePhotoVariantPath,
+  photoFile,
   photoVariantWidths,
 } from '#src/features/gallery/photo-variants.ts'
 import { pictureCacheControl } from '#src/lib/seo/cache-control.ts'
@@ -93,8 +94,6 @@ export function createPhotoVariantStore(directory: string, photoFolder: string) 
   }
 }
 
-const photoName = /\.(jpe?g|png|webp|avif)$/i
-
 /** A photo may be added under this name later: no cache may keep the miss. */
 export const imageNotFound = () =>
   new Response('Not found', {
@@ -109,7 +108,7 @@ export async function serveImageFile(
   request: Request,
   cacheControl?: string,
 ): Promise<Response> {
-  if (!photoName.test(relative)) return imageNotFound()
+  if (!photoFile.test(relative)) return imageNotFound()
   const serve = staticMiddleware({ dir: folder, compress: false })
   // Method and headers only: copying the request would read its body stream a second time.
   const copy = new Request(new URL(`/${encodeURI(relative)}`, request.url), {

@@ -1,7 +1,7 @@
 // With Supabase, render URLs (Storage transforms images on Pro plans only, 403 otherwise) once one
 // has answered with an image; else `variants`, those `npm run gallery:import` uploads.
 import * as v from 'valibot'
-import { responsivePhoto } from '#src/features/gallery/photo-variants.ts'
+import { photoFile, responsivePhoto } from '#src/features/gallery/photo-variants.ts'
 import {
   galleryBucket,
   locateMainImage,
@@ -36,8 +36,6 @@ export function chooseImageMode(
   if (setting === 'off' || outcome.kind === 'refused') return 'variants'
   return outcome.kind === 'rendered' ? 'render' : current
 }
-
-const photoFile = /\.(jpe?g|png|webp|avif)$/i
 
 export function photoPathsOfRows(rows: readonly unknown[]): string[] {
   const paths = rows.map((row) => {
