@@ -21,8 +21,8 @@ if (chromiumPath === undefined && !existsSync(chromium.executablePath())) {
 
 /**
  * Two workers per core: most of a test's time is spent waiting on the server and the browser,
- * not computing (E2E_WORKERS overrides). At most four: the fault specs take ten ports per worker
- * from 3400 (five workers), and e2e/field-vitals.spec.ts holds 3446, in the fifth one's ten.
+ * not computing (E2E_WORKERS overrides). At most four: beyond that the end-to-end tests starve
+ * one another on two cores, and the fault specs take ten ports per worker from 3400 (five at most).
  */
 const workers = Number(process.env.E2E_WORKERS ?? Math.min(4, 2 * availableParallelism()))
 
