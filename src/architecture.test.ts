@@ -178,8 +178,12 @@ function packageImportTarget(specifier: string): string | undefined {
   return undefined
 }
 
+/** Modules Start's Vite plugin writes into the build: a package's, not paths of ours. */
+const startVirtualModules = new Set(['#tanstack-start-server-fn-resolver'])
+
 /** The repository path `specifier` names from `file`, or undefined for a package. */
 function resolveImport(file: string, specifier: string): string | undefined {
+  if (startVirtualModules.has(specifier)) return undefined
   let base: string | undefined
   if (specifier.startsWith('~/')) base = join('src', specifier.slice(2))
   else if (specifier.startsWith('.'))
@@ -422,7 +426,7 @@ function importStyleProblem(file: string, specifier: string): string | undefined
     (file.startsWith('supabase/functions/') && file.includes('.test.')) || denoReached.has(file)
   if (/^(\.\.\/){2,}/.test(specifier) && !underDeno) return 'climbs more than one folder'
   if (specifier.startsWith('#') && denoReached.has(file)) return 'Deno runs it: relative only'
-  if (specifier.startsWith('#')) {
+  if (specifier.startsWith('#') && !startVirtualModules.has(specifier)) {
     if (file.startsWith('supabase/functions/')) return 'the function folder deploys alone'
     const target = packageImportTarget(specifier)
     const path = target && join(rootDir, target.replace(/\?.*$/, ''))

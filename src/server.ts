@@ -10,6 +10,7 @@ import {
   refuseMethodOnPage,
   serverFnIds,
 } from '#src/server/server-fn-guard.server.ts'
+import { getServerFnById } from '#tanstack-start-server-fn-resolver'
 
 /** Every server function this build serves: those exported by a `*.functions.ts` module. */
 const knownIds = serverFnIds(
@@ -17,6 +18,12 @@ const knownIds = serverFnIds(
 )
 
 const renderedPages = createPageCache()
+
+// Workaround: Start 1.169.5 imports a server function's module on the first call of that function, and a page that calls it meanwhile sends its shell with the skeletons, the data following as hidden parts only a script swaps in: the first visitor without JavaScript (or crawler) of each such page saw no projects (none filed; reproduction: e2e/gallery.spec.ts's shared-URL test on a fresh server); remove once that test passes without this.
+/** Every server function's module, imported before the first page renders. */
+const serverFnsLoaded = Promise.allSettled(
+  [...knownIds].map((id) => getServerFnById(id, { origin: 'server' })),
+)
 
 export default createServerEntry({
   async fetch(request, options) {
@@ -28,6 +35,7 @@ export default createServerEntry({
       const answer = answerServerFnCall(request, knownIds, (call) => handler.fetch(call, options))
       return compressResponse(request, await answer)
     }
+    await serverFnsLoaded
     const response =
       refuseMethodOnPage(request) ??
       servePrerendered(request) ??

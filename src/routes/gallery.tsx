@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { siteImages } from '#src/content/site-images.ts'
-import { GalleryPage } from '#src/features/gallery/components/GalleryPage.tsx'
+import { GalleryPage, loadProjectViewer } from '#src/features/gallery/components/GalleryPage.tsx'
 import {
   galleryPageQueryOptions,
   galleryProjectQueryOptions,
@@ -26,10 +26,12 @@ export const Route = createFileRoute('/gallery')({
     page,
     project,
   }),
-  loader: ({ context, deps: { project, ...view } }) => {
+  loader: async ({ context, deps: { project, ...view } }) => {
     // Not awaited: the shell streams at once and the grid follows in the same response.
     void context.queryClient.prefetchQuery(galleryPageQueryOptions(view))
     if (project) void context.queryClient.prefetchQuery(galleryProjectQueryOptions(view, project))
+    // Code, not data: awaited, so the viewer's first server render does not stream behind a script.
+    if (project && import.meta.env.SSR) await loadProjectViewer()
     return pageSeo(context.publicConfig.siteUrl, {
       title: `Project Gallery${view.page > 1 ? `, Page ${view.page}` : ''}: Kitchens, Bathrooms & Carpentry`,
       description:

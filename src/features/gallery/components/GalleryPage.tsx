@@ -23,9 +23,11 @@ import { useGalleryFailureToast } from './use-gallery-failure-toast'
 /** The project viewer (Ark's dialog and tooltips) loads once a card is pointed at or focused,
  * or a project is opened. */
 const ProjectModal = lazyRouteComponent(() => import('./ProjectModal.lazy'), 'ProjectModal')
-// The server loads it at once, so a shared link's open project is in the HTML, even without
-// JavaScript.
-if (import.meta.env.SSR) void ProjectModal.preload?.()
+/** The viewer's module, which the server awaits before it renders a shared link's open project:
+ * that project is then in the HTML, even without JavaScript, from the first render on. */
+export const loadProjectViewer = async () => {
+  await ProjectModal.preload?.()
+}
 const preloadViewer = () => void ProjectModal.preload?.()
 
 /** True from the first render with a project open: the viewer then stays mounted, so it can
