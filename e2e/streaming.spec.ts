@@ -71,14 +71,27 @@ test('a slow gallery streams the shell first and the projects later, in one resp
   expect(response.status).toBe(200)
   expect(response.headers.get('content-encoding')).toBe('br')
   // While the database is still answering, the portfolio sections stream their skeletons too.
+  // Each page's shell is awaited before the database answers: sent later, it would find the data.
   const others = [
     '/services/kitchen-remodeling',
     '/areas-of-service/concord-kitchen-remodeling',
-  ].map(async (path) => {
-    const page = await fetch(`${site.url}${path}`, {
-      headers: { 'user-agent': browserAgent },
+  ].map((path) => {
+    let shellSeen = () => {}
+    const seen = new Promise<void>((resolve) => {
+      shellSeen = resolve
     })
-    return page.text()
+    const text = (async () => {
+      const page = await fetch(`${site.url}${path}`, { headers: { 'user-agent': browserAgent } })
+      const pageDecoder = new TextDecoder()
+      let received = ''
+      for await (const chunk of page.body ?? []) {
+        received += pageDecoder.decode(chunk, { stream: true })
+        if (received.includes('data-skeleton=""')) shellSeen()
+      }
+      shellSeen()
+      return received
+    })()
+    return { seen, text }
   })
 
   // The database answers once the shell is here: a page that waited for the data would never
@@ -88,12 +101,15 @@ test('a slow gallery streams the shell first and the projects later, in one resp
   for await (const chunk of response.body) {
     chunks.push({ afterData: databaseAnswered, text: decoder.decode(chunk, { stream: true }) })
     if (
+      !databaseAnswered &&
       (chunks
         .map((c) => c.text)
         .join('')
         .match(/data-skeleton=""/g)?.length ?? 0) >= 9
-    )
+    ) {
+      await Promise.all(others.map(({ seen }) => seen))
       answerDatabase()
+    }
   }
 
   // Any project's title: the first page shows twelve of them, in the order of its sort.
@@ -126,7 +142,7 @@ test('a slow gallery streams the shell first and the projects later, in one resp
     Math.min(galleryPageSize, titles.length),
   )
 
-  const [service, location] = await Promise.all(others)
+  const [service, location] = await Promise.all(others.map(({ text }) => text))
   // The fallback stays in the document; the streamed section replaces it on arrival.
   const skeletonsBeforeData = (page: string) => page.match(/data-skeleton=""/g)?.length
   expect(skeletonsBeforeData(service ?? ''), 'portfolio skeletons').toBe(6)
