@@ -20,11 +20,11 @@ if (chromiumPath === undefined && !existsSync(chromium.executablePath())) {
 }
 
 /**
- * Two workers per core: most of a test's time is spent waiting on the server and the browser,
- * not computing (E2E_WORKERS overrides). At most four: beyond that the end-to-end tests starve
- * one another on two cores, and the fault specs take ten ports per worker from 3400 (five at most).
+ * One worker per core (E2E_WORKERS overrides): the suite is bound by CPU on two cores, and four
+ * workers there made it no faster (12:15 against 13:36 for more tests on two) while a busy paint
+ * ran past a screenshot's wait. At most four: the fault specs take ten ports per worker from 3400.
  */
-const workers = Number(process.env.E2E_WORKERS ?? Math.min(4, 2 * availableParallelism()))
+const workers = Number(process.env.E2E_WORKERS ?? Math.min(4, availableParallelism()))
 
 /** How every spec launches Chromium (a spec that needs another flag adds it to these). */
 export const launchOptions = {

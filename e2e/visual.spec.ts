@@ -45,7 +45,13 @@ const pages = [
   '/no-such-page',
 ]
 
-const tolerance = { maxDiffPixelRatio: 0.01, threshold: 0.2, animations: 'disabled' } as const
+// Two equal captures in a row, however long a busy machine takes to paint them (no time is asserted).
+const tolerance = {
+  maxDiffPixelRatio: 0.01,
+  threshold: 0.2,
+  animations: 'disabled',
+  timeout: 20_000,
+} as const
 
 type Box = {
   top: number
@@ -93,6 +99,12 @@ async function settle(page: Page, scope?: string) {
           return bottom > 0 && top < window.innerHeight
         })
     return images.every((image) => image.complete && image.naturalWidth > 0)
+  }, scope)
+  // Loaded is not yet decoded: a picture decoded between two captures makes them differ.
+  await page.evaluate(async (selector) => {
+    const root = selector ? document.querySelector(selector) : document
+    const loaded = [...(root?.querySelectorAll('img') ?? [])].filter((image) => image.complete)
+    await Promise.all(loaded.map((image) => image.decode().catch(() => {})))
   }, scope)
 }
 
