@@ -54,7 +54,7 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions,
   },
   // Only e2e/presets.spec.ts needs the Netlify build (`npm run build:netlify`): `npm test` runs
