@@ -83,7 +83,10 @@ export interface DatabaseTarget {
   open: () => Promise<SqlSession>
 }
 
-/** PGlite (PostgreSQL 18, the embedded engine), PGlite on PostgreSQL 17 (the hosted major) and PostgreSQL 15. */
+/**
+ * PGlite (PostgreSQL 18, the embedded engine), PGlite on PostgreSQL 17 (the hosted major) and
+ * PostgreSQL 15.
+ */
 export function databaseTargets(): DatabaseTarget[] {
   return [
     { name: 'PGlite (PostgreSQL 18)', major: 18, open: openPgliteSession },
