@@ -19,7 +19,7 @@ const knownIds = serverFnIds(
 
 const renderedPages = createPageCache()
 
-// Workaround: Start 1.169.5 imports a server function's module on the first call of that function, and a page that calls it meanwhile sends its shell with the skeletons, the data following as hidden parts only a script swaps in: the first visitor without JavaScript (or crawler) of each such page saw no projects (none filed; reproduction: e2e/gallery.spec.ts's shared-URL test on a fresh server); remove once that test passes without this.
+// Workaround: Start 1.169.5 imports a server function's module on the first call of that function, and a page that calls it meanwhile sends its shell with the skeletons, the data following as hidden parts only a script swaps in: the first visitor without JavaScript (or crawler) of each such page saw no projects (none filed; reproduction: e2e/gallery.spec.ts's shared-URL test on a fresh server); remove once test/canaries/start-server-fn-preload.canary.test.ts fails.
 /** Every server function's module, imported before the first page renders. */
 const serverFnsLoaded = Promise.allSettled(
   [...knownIds].map((id) => getServerFnById(id, { origin: 'server' })),

@@ -21,7 +21,10 @@ import { cleanups, inbox, lockExists, temporaryDataDir } from './support'
 const clean = cleanups()
 test.afterEach(() => clean.run())
 
-test('a fresh start under pooled keep-alive load: no reset, no 503, every request answered', async () => {
+/** Seeds the load's idle gaps; E2E_SEED=<seed> replays them. */
+const seed = Number(process.env.E2E_SEED ?? 39)
+
+test(`a fresh start under pooled keep-alive load: no reset, no 503, every request answered (seed ${seed})`, async () => {
   test.setTimeout(120_000)
   const data = clean.add(temporaryDataDir('start-load'), (d) => d.remove())
   const server = clean.add(
@@ -36,6 +39,7 @@ test('a fresh start under pooled keep-alive load: no reset, no 503, every reques
     durationMs: 12_000,
     // Around the 5 s keep-alive time-out Node would have had: idle connections are reused late.
     maxIdleMs: 6_000,
+    seed,
     startTimeoutMs: 90_000,
   })
   test.info().annotations.push({

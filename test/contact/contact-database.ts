@@ -2,7 +2,6 @@ import { PGlite } from '@electric-sql/pglite'
 import { bundledDatabaseSql } from '#src/server/db/embedded-sql.server.ts'
 import { prepareDatabase } from '#src/server/db/migrations.server.ts'
 import type { Database } from '#supabase/functions/_shared/contact/database.ts'
-import { findPostgres15Binaries } from '../support/postgres-15'
 import { openPostgres15SchemaDatabase, type SchemaDatabase } from '../support/supabase-schema'
 
 /**
@@ -38,8 +37,6 @@ export function unreachableDatabase(): Database {
   return { query: fail, transaction: fail }
 }
 
-/** A throwaway PostgreSQL 15 behind a real `pg.Pool`, schema applied; undefined without binaries. */
-export async function openPostgres15ContactDatabase(): Promise<SchemaDatabase | undefined> {
-  if (!findPostgres15Binaries()) return undefined
-  return openPostgres15SchemaDatabase(4)
-}
+/** A throwaway PostgreSQL 15 behind a real `pg.Pool`, schema applied. */
+export const openPostgres15ContactDatabase = (): Promise<SchemaDatabase> =>
+  openPostgres15SchemaDatabase(4)

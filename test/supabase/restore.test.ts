@@ -17,18 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlExecutor } from '#src/server/db/migrations.server.ts'
 import { scriptWithoutExtensions, standIns } from '../support/hosted-extensions.ts'
 import { hostedOwner, prepareAsHostedPostgres } from '../support/hosted-postgres.ts'
-import {
-  findPostgres15Binaries,
-  type Postgres15Cluster,
-  startPostgres15,
-} from '../support/postgres-15.ts'
+import { type Postgres15Cluster, startPostgres15 } from '../support/postgres-15.ts'
 import { readDatabaseSql } from '../support/supabase-schema.ts'
+import { requirePostgres15Binaries } from '../support/system-packages.ts'
 
 const run = promisify(execFile)
 type Client = InstanceType<typeof pg.Client>
 type Row = Record<string, unknown>
-
-const postgresMissing = findPostgres15Binaries() === undefined && process.env.CI !== 'true'
 
 const executor = (client: Client): SqlExecutor => ({
   exec: (sql) => client.query(sql),
@@ -37,7 +32,7 @@ const executor = (client: Client): SqlExecutor => ({
   }),
 })
 
-describe.skipIf(postgresMissing)('a restore into a new project, rehearsed', () => {
+describe('a restore into a new project, rehearsed', () => {
   let cluster: Postgres15Cluster
   let binDir: string
   let folder: string
@@ -135,9 +130,7 @@ describe.skipIf(postgresMissing)('a restore into a new project, rehearsed', () =
     ])
 
   beforeAll(async () => {
-    const binaries = findPostgres15Binaries()
-    if (!binaries)
-      throw new Error('PostgreSQL 15 is required: install postgresql-15 or set PG15_BIN_DIR')
+    const binaries = requirePostgres15Binaries()
     binDir = dirname(binaries.initdb)
     folder = mkdtempSync(join(tmpdir(), 'restore-'))
     cluster = await startPostgres15(binaries)

@@ -9,27 +9,19 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { scriptWithoutExtensions, standIns } from '../support/hosted-extensions.ts'
-import {
-  findPostgres15Binaries,
-  type Postgres15Cluster,
-  startPostgres15,
-} from '../support/postgres-15.ts'
+import { type Postgres15Cluster, startPostgres15 } from '../support/postgres-15.ts'
 import { openPostgres15SchemaDatabase, type SchemaDatabase } from '../support/supabase-schema.ts'
+import { requirePostgres15Binaries } from '../support/system-packages.ts'
 
 type Client = InstanceType<typeof pg.Client>
 
-const postgresMissing = findPostgres15Binaries() === undefined && process.env.CI !== 'true'
-
-describe.skipIf(postgresMissing)('supabase/schedule-contact-delivery.sql', () => {
+describe('supabase/schedule-contact-delivery.sql', () => {
   let cluster: Postgres15Cluster
   let db: Client
   const script = scriptWithoutExtensions()
 
   beforeAll(async () => {
-    const binaries = findPostgres15Binaries()
-    if (!binaries) {
-      throw new Error('PostgreSQL 15 is required: install postgresql-15 or set PG15_BIN_DIR')
-    }
+    const binaries = requirePostgres15Binaries()
     cluster = await startPostgres15(binaries)
     db = new pg.Client({
       host: cluster.host,
@@ -131,7 +123,7 @@ describe.skipIf(postgresMissing)('supabase/schedule-contact-delivery.sql', () =>
   })
 })
 
-describe.skipIf(postgresMissing)('the field report retention job, on every migration', () => {
+describe('the field report retention job, on every migration', () => {
   let schema: SchemaDatabase
   const script = scriptWithoutExtensions()
 

@@ -8,6 +8,7 @@
  */
 import { Agent, request as httpRequest } from 'node:http'
 import { connect, type Socket } from 'node:net'
+import { seededRandom } from './http-fuzz.ts'
 
 export interface RawConnection {
   readonly socket: Socket
@@ -59,6 +60,8 @@ export interface HammerOptions {
   durationMs: number
   /** Each connection waits between its requests for a random time up to this. */
   maxIdleMs: number
+  /** Seeds those waits: connection i draws from `seed + i`, so a seed replays every pause. */
+  seed: number
   /** Give up when nothing has answered after this long. */
   startTimeoutMs: number
 }
@@ -109,6 +112,7 @@ export async function hammer(options: HammerOptions): Promise<HammerReport> {
     })
 
   const connection = async (index: number) => {
+    const random = seededRandom(options.seed + index)
     for (let turn = 0; ; turn++) {
       const now = performance.now()
       if (firstAnswerAt !== undefined && now - firstAnswerAt > options.durationMs) return
@@ -124,7 +128,7 @@ export async function hammer(options: HammerOptions): Promise<HammerReport> {
         report.statuses[status] = (report.statuses[status] ?? 0) + 1
         if (reused) report.onReusedConnections += 1
         report.slowestMs = Math.max(report.slowestMs, performance.now() - sentAt)
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * options.maxIdleMs))
+        await new Promise((resolve) => setTimeout(resolve, random.next() * options.maxIdleMs))
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
         if (firstAnswerAt === undefined && code === 'ECONNREFUSED') {

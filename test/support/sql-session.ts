@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { expect } from 'vitest'
 import type { SqlExecutor } from '#src/server/db/migrations.server.ts'
-import { findPostgres15Binaries, startPostgres15 } from './postgres-15'
+import { startPostgres15 } from './postgres-15'
+import { requirePostgres15Binaries } from './system-packages.ts'
 
 /** One connection to a test database: PGlite in memory, or a throwaway PostgreSQL 15. */
 export interface SqlSession extends SqlExecutor {
@@ -42,29 +42,12 @@ export const openPgliteSession = (): Promise<SqlSession> => openPgliteFrom({ PGl
 
 // PostgreSQL 17, which hosted Supabase projects run: the last PGlite release on it, installed
 // beside the embedded engine under another name (package.json, "pglite-pg17").
-const pglite17Package = 'pglite-pg17'
-const pglite17Installed = (() => {
-  try {
-    createRequire(import.meta.url).resolve(pglite17Package)
-    return true
-  } catch {
-    return false
-  }
-})()
-
 export async function openPglite17Session(): Promise<SqlSession> {
   return openPgliteFrom(await import('pglite-pg17'))
 }
 
 export async function openPostgres15Session(): Promise<SqlSession> {
-  const binaries = findPostgres15Binaries()
-  if (!binaries) {
-    throw new Error(
-      'PostgreSQL 15 is required here (CI=true) but initdb/pg_ctl 15 were not found: ' +
-        'install postgresql-15 or set PG15_BIN_DIR',
-    )
-  }
-  const cluster = await startPostgres15(binaries)
+  const cluster = await startPostgres15(requirePostgres15Binaries())
   const client = new pg.Client({
     host: cluster.host,
     port: cluster.port,
@@ -98,31 +81,17 @@ export interface DatabaseTarget {
   /** The PostgreSQL major version it runs. */
   major: number
   open: () => Promise<SqlSession>
-  /** Why this target is skipped here, if it is. */
-  skipReason?: string
 }
 
 /**
- * PGlite (PostgreSQL 18, the embedded engine) always; PGlite on PostgreSQL 17 (the hosted major)
- * and PostgreSQL 15 when installed. With CI=true nothing is skipped: a missing engine fails.
+ * PGlite (PostgreSQL 18, the embedded engine), PGlite on PostgreSQL 17 (the hosted major) and
+ * PostgreSQL 15.
  */
 export function databaseTargets(): DatabaseTarget[] {
-  const postgresMissing = findPostgres15Binaries() === undefined && process.env.CI !== 'true'
-  const pglite17Missing = !pglite17Installed && process.env.CI !== 'true'
   return [
     { name: 'PGlite (PostgreSQL 18)', major: 18, open: openPgliteSession },
-    {
-      name: 'PGlite (PostgreSQL 17)',
-      major: 17,
-      open: openPglite17Session,
-      ...(pglite17Missing ? { skipReason: `${pglite17Package} is not installed` } : {}),
-    },
-    {
-      name: 'PostgreSQL 15',
-      major: 15,
-      open: openPostgres15Session,
-      ...(postgresMissing ? { skipReason: 'PostgreSQL 15 binaries not found' } : {}),
-    },
+    { name: 'PGlite (PostgreSQL 17)', major: 17, open: openPglite17Session },
+    { name: 'PostgreSQL 15', major: 15, open: openPostgres15Session },
   ]
 }
 

@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { type DatabaseSql, prepareDatabase } from '#src/server/db/migrations.server.ts'
 import { createPgDatabase, type Database } from '#supabase/functions/_shared/contact/database.ts'
-import { findPostgres15Binaries, startPostgres15 } from './postgres-15.ts'
+import { startPostgres15 } from './postgres-15.ts'
+import { requirePostgres15Binaries } from './system-packages.ts'
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -39,11 +40,7 @@ export async function openPgliteSchemaDatabase(): Promise<SchemaDatabase> {
 
 /** A throwaway PostgreSQL 15 with the Supabase schema, behind a `pg.Pool`. */
 export async function openPostgres15SchemaDatabase(maxConnections = 10): Promise<SchemaDatabase> {
-  const binaries = findPostgres15Binaries()
-  if (!binaries) {
-    throw new Error('PostgreSQL 15 is required: install postgresql-15 or set PG15_BIN_DIR')
-  }
-  const cluster = await startPostgres15(binaries)
+  const cluster = await startPostgres15(requirePostgres15Binaries())
   const url = `postgres://${cluster.user}@${cluster.host}:${cluster.port}/${cluster.database}`
   const pool = new pg.Pool({ connectionString: url, max: maxConnections })
   try {

@@ -3,7 +3,7 @@
 // missing fails with that command: it never skips.
 import { existsSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
-import { findPostgres15Binaries } from './postgres-15.ts'
+import { findPostgres15Binaries, type Postgres15Binaries } from './postgres-15.ts'
 
 /** CHROMIUM_PATH when set, else Debian's Chromium; undefined means Playwright's own browser. */
 export const systemChromium =
@@ -45,15 +45,24 @@ export const java: SystemPackage = {
 
 export const suiteSystemPackages = [chromium, postgres15, java]
 
-/** Throws, naming what is missing and the command that installs it. */
-export function requireSystemPackages(packages: readonly SystemPackage[]) {
-  const missing = packages.filter((needed) => !needed.present())
-  if (missing.length === 0) return
-  throw new Error(
+const missingError = (missing: readonly SystemPackage[]) =>
+  new Error(
     [
       'Missing from this machine:',
       ...missing.map((gone) => `  - ${gone.what}, for ${gone.neededBy}`),
       `Install (Debian 12): apt-get install -y --no-install-recommends ${missing.map((gone) => gone.debian).join(' ')}`,
     ].join('\n'),
   )
+
+/** Throws, naming what is missing and the command that installs it. */
+export function requireSystemPackages(packages: readonly SystemPackage[]) {
+  const missing = packages.filter((needed) => !needed.present())
+  if (missing.length > 0) throw missingError(missing)
+}
+
+/** PostgreSQL 15's initdb and pg_ctl, or the error that says how to install them. */
+export function requirePostgres15Binaries(): Postgres15Binaries {
+  const binaries = findPostgres15Binaries()
+  if (!binaries) throw missingError([postgres15])
+  return binaries
 }

@@ -18,7 +18,6 @@ import {
 import { createPostgresContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
 import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import { exampleContactFields } from '#test/contact/contact-examples.ts'
-import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
 import {
   openPgliteSchemaDatabase,
@@ -26,8 +25,6 @@ import {
   type SchemaDatabase,
 } from '#test/support/supabase-schema.ts'
 import { contactHealth, formatSiteReport, parseSiteReport } from './site-report'
-
-const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
 
 const visitorText = 'Our basement floods every spring, please call after six.'
 const message = (name: string) => ({
@@ -48,19 +45,17 @@ const errors = {
 }
 
 describe.each([
-  { target: 'PGlite (embedded)', skip: false, open: openPgliteSchemaDatabase },
+  { target: 'PGlite (embedded)', open: openPgliteSchemaDatabase },
   {
     target: 'PostgreSQL 15 (Supabase)',
-    skip: postgresMissing,
     open: () => openPostgres15SchemaDatabase(4),
   },
-])('the contact figures on $target', ({ skip, open }) => {
+])('the contact figures on $target', ({ open }) => {
   let db: SchemaDatabase
   let gateway: PostgrestStandIn
   const snapshots = mkdtempSync(join(tmpdir(), 'contact-figures-'))
 
   beforeAll(async () => {
-    if (skip) return
     db = await open()
     gateway = await startPostgrestStandIn({ database: db.database })
   })
@@ -70,7 +65,6 @@ describe.each([
     rmSync(snapshots, { recursive: true, force: true })
   })
   beforeEach(async () => {
-    if (skip) return
     await db.database.query('truncate public.page_views, public.contact_messages')
   })
 
@@ -116,76 +110,70 @@ describe.each([
     return { stored: 7, notified: 2, waiting: 2, failed: 3, captchaUnchecked: 1 }
   }
 
-  it.skipIf(skip)(
-    'count stored against notified, waiting and failed, as the store left them',
-    async () => {
-      const counted = await seed()
-      const figures = (await createSqlPageViewStore(db.database).contactFigures()) as Record<
-        string,
-        unknown
-      >
-      expect(figures).toMatchObject({
-        ...counted,
-        failedBy: [
-          { errorClass: 'ECONNREFUSED', count: 2 },
-          { errorClass: 'HTTP 401', count: 1 },
-        ],
-      })
-      const waited =
-        Date.parse(String(figures.generatedAt)) - Date.parse(String(figures.oldestWaitingAt))
-      expect(Math.round(waited / 60_000)).toBe(120)
-      // Nothing of a message or of an error's detail: only counts and classes.
-      const text = JSON.stringify(figures)
-      for (const secret of [visitorText, 'ada@example.com', '127.0.0.1', 'API key is invalid']) {
-        expect(text).not.toContain(secret)
-      }
+  it('count stored against notified, waiting and failed, as the store left them', async () => {
+    const counted = await seed()
+    const figures = (await createSqlPageViewStore(db.database).contactFigures()) as Record<
+      string,
+      unknown
+    >
+    expect(figures).toMatchObject({
+      ...counted,
+      failedBy: [
+        { errorClass: 'ECONNREFUSED', count: 2 },
+        { errorClass: 'HTTP 401', count: 1 },
+      ],
+    })
+    const waited =
+      Date.parse(String(figures.generatedAt)) - Date.parse(String(figures.oldestWaitingAt))
+    expect(Math.round(waited / 60_000)).toBe(120)
+    // Nothing of a message or of an error's detail: only counts and classes.
+    const text = JSON.stringify(figures)
+    for (const secret of [visitorText, 'ada@example.com', '127.0.0.1', 'API key is invalid']) {
+      expect(text).not.toContain(secret)
+    }
 
-      // Supabase mode reads the same through its data API, with the secret key.
-      const overApi = createSupabasePageViewStore({
-        url: gateway.url,
-        secretKey: gateway.secretKey,
-      })
-      expect(await overApi.contactFigures()).toMatchObject({
-        ...counted,
-        failedBy: figures.failedBy,
-      })
+    // Supabase mode reads the same through its data API, with the secret key.
+    const overApi = createSupabasePageViewStore({
+      url: gateway.url,
+      secretKey: gateway.secretKey,
+    })
+    expect(await overApi.contactFigures()).toMatchObject({
+      ...counted,
+      failedBy: figures.failedBy,
+    })
 
-      const report = parseSiteReport(
-        await ownerReportDocument(createSqlPageViewStore(db.database), 28, createMemoryLogger()),
-      )
-      const now = new Date(String(figures.generatedAt))
-      expect(contactHealth(report.contact, now)).toBe('failed')
-      const [first, second, third, fourth] = formatSiteReport(report, { now }).split('\n')
-      expect(first).toBe(
-        'Contact messages: 7 stored · 2 notified · 2 not yet notified (oldest waiting 2 h 0 min) · 3 failed for good',
-      )
-      expect(second).toMatch(/^ {2}1 kept with the captcha not checked /)
-      expect(third).toBe('  failed for good, by last error: ECONNREFUSED ×2 · HTTP 401 ×1')
-      expect(fourth).toMatch(/^ {2}TROUBLE: Some notifications will not be sent\./)
-    },
-  )
+    const report = parseSiteReport(
+      await ownerReportDocument(createSqlPageViewStore(db.database), 28, createMemoryLogger()),
+    )
+    const now = new Date(String(figures.generatedAt))
+    expect(contactHealth(report.contact, now)).toBe('failed')
+    const [first, second, third, fourth] = formatSiteReport(report, { now }).split('\n')
+    expect(first).toBe(
+      'Contact messages: 7 stored · 2 notified · 2 not yet notified (oldest waiting 2 h 0 min) · 3 failed for good',
+    )
+    expect(second).toMatch(/^ {2}1 kept with the captcha not checked /)
+    expect(third).toBe('  failed for good, by last error: ECONNREFUSED ×2 · HTTP 401 ×1')
+    expect(fourth).toMatch(/^ {2}TROUBLE: Some notifications will not be sent\./)
+  })
 
-  it.skipIf(skip)(
-    'say all is well when every message was notified, and none yet stored',
-    async () => {
-      const store = createSqlPageViewStore(db.database)
-      const empty = parseSiteReport(await ownerReportDocument(store, 28, createMemoryLogger()))
-      expect(empty.contact).toMatchObject({
-        stored: 0,
-        notified: 0,
-        waiting: 0,
-        failed: 0,
-        failedBy: [],
-        oldestWaitingAt: null,
-      })
-      expect(formatSiteReport(empty).split('\n')[0]).toBe(
-        'Contact messages: 0 stored · 0 notified · 0 not yet notified · 0 failed for good',
-      )
-      expect(contactHealth(empty.contact, new Date())).toBe('ok')
-    },
-  )
+  it('say all is well when every message was notified, and none yet stored', async () => {
+    const store = createSqlPageViewStore(db.database)
+    const empty = parseSiteReport(await ownerReportDocument(store, 28, createMemoryLogger()))
+    expect(empty.contact).toMatchObject({
+      stored: 0,
+      notified: 0,
+      waiting: 0,
+      failed: 0,
+      failedBy: [],
+      oldestWaitingAt: null,
+    })
+    expect(formatSiteReport(empty).split('\n')[0]).toBe(
+      'Contact messages: 0 stored · 0 notified · 0 not yet notified · 0 failed for good',
+    )
+    expect(contactHealth(empty.contact, new Date())).toBe('ok')
+  })
 
-  it.skipIf(skip)('reach `npm run report` through the embedded snapshot', async () => {
+  it('reach `npm run report` through the embedded snapshot', async () => {
     const counted = await seed()
     const log = createMemoryLogger()
     await writeReportSnapshot(snapshots, createSqlPageViewStore(db.database), log)
@@ -196,7 +184,7 @@ describe.each([
     expect(log.entries).toEqual([])
   })
 
-  it.skipIf(skip)('are closed to the API roles', async () => {
+  it('are closed to the API roles', async () => {
     for (const role of ['anon', 'authenticated']) {
       await expect(
         db.database.transaction(async (tx) => {
@@ -207,7 +195,7 @@ describe.each([
     }
   })
 
-  it.skipIf(skip)('leave the rest of the report standing when they cannot be read', async () => {
+  it('leave the rest of the report standing when they cannot be read', async () => {
     const log = createMemoryLogger()
     await db.database.query(
       'alter function public.contact_notification_report() rename to contact_report_moved',

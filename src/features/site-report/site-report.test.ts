@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { beaconSchema, maxLeadTaps, pageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
 import type { Beacon } from '#src/features/field-vitals/beacon-wire.ts'
 import { createSqlPageViewStore } from '#src/server/field-vitals/page-view-store.server.ts'
-import { findPostgres15Binaries } from '#test/support/postgres-15.ts'
 import {
   openPgliteSchemaDatabase,
   openPostgres15SchemaDatabase,
@@ -83,25 +82,20 @@ const leads = [
   { source: null, daysAgo: 2 },
 ]
 
-const postgresMissing = !findPostgres15Binaries() && process.env.CI !== 'true'
-
 describe.each([
-  { target: 'PGlite (embedded)', skip: false, open: openPgliteSchemaDatabase },
+  { target: 'PGlite (embedded)', open: openPgliteSchemaDatabase },
   {
     target: 'PostgreSQL 15 (Supabase, npm run report with SUPABASE_DB_URL)',
-    skip: postgresMissing,
     open: () => openPostgres15SchemaDatabase(2),
   },
-])('site_report on $target', ({ skip, open }) => {
+])('site_report on $target', ({ open }) => {
   let db: SchemaDatabase
 
   beforeAll(async () => {
-    if (skip) return
     db = await open()
   })
   afterAll(() => db?.close())
   beforeEach(async () => {
-    if (skip) return
     await db.database.query('truncate public.page_views, public.contact_messages')
     // Each view goes in as the endpoint writes it: validated, mapped to a row, recorded.
     const store = createSqlPageViewStore(db.database)
@@ -123,7 +117,7 @@ describe.each([
     }
   })
 
-  it.skipIf(skip)('matches the hand count of the seeded month', async () => {
+  it('matches the hand count of the seeded month', async () => {
     const report = parseSiteReport(await createSqlPageViewStore(db.database).report(28))
     expect(report.days).toBe(28)
     expect(report.routes.map((route) => route.route)).toEqual(['/faq', '/', '/services/$serviceId'])
@@ -159,51 +153,45 @@ describe.each([
     expect(text).toContain('taps before the app started 3 (1 dropped)')
   })
 
-  it.skipIf(skip)(
-    'keeps 13 months: older views go, and older leads lose their source',
-    async () => {
-      await db.database.query(
-        `update public.page_views set received_at = now() - interval '14 months' where route = '/'`,
-      )
-      await db.database.query(
-        `update public.contact_messages set created_at = now() - interval '14 months'
+  it('keeps 13 months: older views go, and older leads lose their source', async () => {
+    await db.database.query(
+      `update public.page_views set received_at = now() - interval '14 months' where route = '/'`,
+    )
+    await db.database.query(
+      `update public.contact_messages set created_at = now() - interval '14 months'
         where source_route = '/services/$serviceId'`,
-      )
-      const store = createSqlPageViewStore(db.database)
-      expect(await store.prune()).toBe(2)
-      const left = await db.database.query<{ n: number | string }>(
-        `select count(*) as n from public.page_views where route = '/'`,
-      )
-      expect(Number(left.rows[0]?.n)).toBe(0)
-      const messages = await db.database.query<{ n: number | string }>(
-        `select count(*) as n from public.contact_messages where source_route is null`,
-      )
-      expect(Number(messages.rows[0]?.n)).toBe(2)
-      expect(await store.prune()).toBe(0)
-    },
-  )
+    )
+    const store = createSqlPageViewStore(db.database)
+    expect(await store.prune()).toBe(2)
+    const left = await db.database.query<{ n: number | string }>(
+      `select count(*) as n from public.page_views where route = '/'`,
+    )
+    expect(Number(left.rows[0]?.n)).toBe(0)
+    const messages = await db.database.query<{ n: number | string }>(
+      `select count(*) as n from public.contact_messages where source_route is null`,
+    )
+    expect(Number(messages.rows[0]?.n)).toBe(2)
+    expect(await store.prune()).toBe(0)
+  })
 
-  it.skipIf(skip)(
-    'is closed to the API roles: anon and authenticated can neither read nor write',
-    async () => {
-      for (const role of ['anon', 'authenticated']) {
-        for (const sql of [
-          'select * from public.page_views',
-          'select public.site_report(28)',
-          `select public.record_page_views('[]'::jsonb)`,
-          'select public.prune_site_analytics()',
-          'select source_route from public.contact_messages',
-        ]) {
-          await expect(
-            db.database.transaction(async (tx) => {
-              await tx.query(`set local role ${role}`)
-              await tx.query(sql)
-            }),
-          ).rejects.toMatchObject({ code: '42501' })
-        }
+  it('is closed to the API roles: anon and authenticated can neither read nor write', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      for (const sql of [
+        'select * from public.page_views',
+        'select public.site_report(28)',
+        `select public.record_page_views('[]'::jsonb)`,
+        'select public.prune_site_analytics()',
+        'select source_route from public.contact_messages',
+      ]) {
+        await expect(
+          db.database.transaction(async (tx) => {
+            await tx.query(`set local role ${role}`)
+            await tx.query(sql)
+          }),
+        ).rejects.toMatchObject({ code: '42501' })
       }
-    },
-  )
+    }
+  })
 })
 
 describe('ratings', () => {

@@ -13,15 +13,12 @@ import {
   startCaptchaStandIn,
   testSecret,
 } from '../../../test/contact/captcha-stand-in.ts'
-import { findPostgres15Binaries } from '../../../test/support/postgres-15.ts'
 import {
   openPostgres15SchemaDatabase,
   type SchemaDatabase,
 } from '../../../test/support/supabase-schema.ts'
 import { createMemoryLogger } from '../_shared/contact/log.ts'
 import { createEdgeAppFromEnv } from './edge.ts'
-
-const skip = !findPostgres15Binaries() && process.env.CI !== 'true'
 
 const message = {
   name: 'Priya Raman',
@@ -55,7 +52,7 @@ async function startMailApi() {
   }
 }
 
-describe.skipIf(skip)('the edge function with one setting wrong', () => {
+describe('the edge function with one setting wrong', () => {
   let database: SchemaDatabase
   let captcha: CaptchaStandIn
   let mailApi: Awaited<ReturnType<typeof startMailApi>>

@@ -27,7 +27,8 @@ import {
   startCaptchaStandIn,
   testSecret,
 } from '../../../test/contact/captcha-stand-in.ts'
-import { findPostgres15Binaries, startPostgres15 } from '../../../test/support/postgres-15.ts'
+import { startPostgres15 } from '../../../test/support/postgres-15.ts'
+import { requirePostgres15Binaries } from '../../../test/support/system-packages.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = join(here, '..', '..', '..')
@@ -69,13 +70,8 @@ async function startMailApi(apiKey: string) {
   }
 }
 
-const postgres = findPostgres15Binaries()
-const skipPostgres = !postgres && process.env.CI !== 'true'
-
-test('the real entry (index.ts): secret and legacy keys in, wrong keys out, stored in Postgres, mailed by the HTTP API', {
-  skip: skipPostgres ? 'PostgreSQL 15 binaries not found' : false,
-}, async () => {
-  if (!postgres) throw new Error('PostgreSQL 15 is required (CI=true) but was not found')
+test('the real entry (index.ts): secret and legacy keys in, wrong keys out, stored in Postgres, mailed by the HTTP API', async () => {
+  const postgres = requirePostgres15Binaries()
   const secretKey = `sb_secret_${crypto.randomUUID().replaceAll('-', '')}`
   const mailKey = `re_${crypto.randomUUID().replaceAll('-', '')}`
   const serviceRoleKey = await new SignJWT({ iss: 'supabase', role: 'service_role' })
