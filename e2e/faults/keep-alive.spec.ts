@@ -28,7 +28,11 @@ test(`a fresh start under pooled keep-alive load: no reset, no 503, every reques
   test.setTimeout(120_000)
   const data = clean.add(temporaryDataDir('start-load'), (d) => d.remove())
   const server = clean.add(
-    await startProductionServer({ dataDir: data.dir, waitUntilServing: false }),
+    await startProductionServer({
+      dataDir: data.dir,
+      waitUntilServing: false,
+      freshDatabase: true,
+    }),
     (s) => s.stop(),
   )
   const report = await hammer({

@@ -1,7 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
-import { resolve } from 'node:path'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 
 /**
  * The production build (`.output/server/index.mjs`) as its own process, for fault tests: real
@@ -43,6 +52,11 @@ export interface StartServerOptions {
    */
   waitUntilServing?: boolean
   timeoutMs?: number
+  /**
+   * True: the embedded database is created and migrated by this start, as on a first deploy.
+   * Otherwise an empty data directory gets a copy of a migrated one (see `migratedDatabase`).
+   */
+  freshDatabase?: boolean
 }
 
 const serverEntry = resolve('.output/server/index.mjs')
@@ -84,7 +98,39 @@ async function freePort(): Promise<number> {
   throw new Error(`no free port in ${firstPort}-${firstPort + 9}`)
 }
 
+/**
+ * A database this build has created and migrated, made once per build and machine: a server
+ * starting on an empty directory spends 4.7 CPU-seconds creating one, against 1.7 on a copy, and
+ * the end-to-end suite starts 56 of them (230 CPU-seconds, a fifth of the suite's, on 2 cores).
+ */
+async function migratedDatabase(): Promise<string> {
+  const build = JSON.parse(readFileSync(resolve('.output/nitro.json'), 'utf8')) as { date: string }
+  const template = join(tmpdir(), `e2e-migrated-pglite-${build.date.replace(/\W/g, '')}`)
+  if (existsSync(template)) return template
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-migrating-'))
+  const server = await startProductionServer({ dataDir, freshDatabase: true, readyPath: '/readyz' })
+  server.signal('SIGTERM')
+  await server.exited
+  try {
+    renameSync(join(dataDir, 'pglite'), template)
+  } catch (error) {
+    // Another worker made it meanwhile.
+    if (!existsSync(template)) throw error
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+  return template
+}
+
 export async function startProductionServer(options: StartServerOptions): Promise<ServerProcess> {
+  const usesEmbeddedDatabase =
+    !options.entry && !options.env?.SUPABASE_URL && !options.freshDatabase
+  if (
+    usesEmbeddedDatabase &&
+    existsSync(options.dataDir) &&
+    readdirSync(options.dataDir).length === 0
+  ) {
+    cpSync(await migratedDatabase(), join(options.dataDir, 'pglite'), { recursive: true })
+  }
   const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   const entry = options.entry ? resolve(options.entry) : serverEntry
