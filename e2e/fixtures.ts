@@ -3,7 +3,10 @@ import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 
-/** Every page load must be clean: no console error, no uncaught exception, no hydration warning. */
+/**
+ * Every page load must be clean: no console error, no uncaught exception, no hydration warning, no
+ * Content-Security-Policy violation.
+ */
 const allowedFailures = new WeakMap<Page, RegExp[]>()
 
 /** Declares HTTP errors a test provokes on purpose (a refused captcha's 400, a 429). */
@@ -58,6 +61,13 @@ export const test = base.extend<{ consoleProblems: string[]; captchaStandIn: und
         }
       })
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+      // Every document's Content-Security-Policy violations, in words of our own, whatever
+      // Chromium prints for them.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+        )
+      })
       await use(problems)
       expect(problems, 'console errors or hydration warnings').toEqual([])
     },

@@ -177,27 +177,15 @@ test('assets are immutable for a year', async ({ request }) => {
   )
 })
 
-test('no page raises a Content-Security-Policy violation', async ({ page }) => {
-  test.setTimeout(120_000)
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const store = window as unknown as { __cspViolations?: string[] }
-      store.__cspViolations = [
-        ...(store.__cspViolations ?? []),
-        `${event.violatedDirective}: ${event.blockedURI}`,
-      ]
-    })
+// Every page's own visit (e2e/pages.spec.ts) fails on a Content-Security-Policy violation (the
+// fixture): what is left here are the documents those visits do not load.
+test('a kept copy of a page and a client-side visit from the contact form raise no Content-Security-Policy violation', async ({
+  page,
+}) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (message.text().startsWith('CSP violation')) violations.push(message.text())
   })
-  for (const path of [
-    ...pages.filter((p) => !p.startsWith('/areas-of-service/')),
-    '/areas-of-service/etobicoke-design-build',
-  ]) {
-    await gotoHydrated(page, path)
-    const violations = await page.evaluate(
-      () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
-    )
-    expect(violations, path).toEqual([])
-  }
   // Kept copies run under their inline scripts' hashes: asked for again until one answers.
   for (const path of ['/gallery?category=kitchen', '/services/kitchen-remodeling']) {
     await expect
@@ -206,9 +194,6 @@ test('no page raises a Content-Security-Policy violation', async ({ page }) => {
         timeout: 30_000,
       })
       .toBe('hit')
-    const violations = await page.evaluate(
-      () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
-    )
     expect(violations, path).toEqual([])
   }
   // The contact form (a prerendered page) loads the captcha script under the same policy.
@@ -217,11 +202,7 @@ test('no page raises a Content-Security-Policy violation', async ({ page }) => {
   await page.getByRole('link', { name: 'Gallery' }).first().click()
   await page.getByRole('list', { name: 'Projects' }).getByRole('link').first().click()
   await expect(page.getByRole('dialog')).toBeVisible()
-  expect(
-    await page.evaluate(
-      () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
-    ),
-  ).toEqual([])
+  expect(violations).toEqual([])
 })
 
 test('pictures may be cached for a week', async ({ request }) => {
