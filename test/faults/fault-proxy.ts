@@ -32,8 +32,11 @@ export interface FaultProxy {
   /** http://127.0.0.1:<port>, with the peer's path prefix left to the caller. */
   readonly url: string
   readonly port: number
-  /** Requests that reached the proxy (a refused connection never does), with the fault applied. */
-  readonly seen: { method: string; path: string; fault: ProxyFault['kind'] }[]
+  /**
+   * Requests that reached the proxy (a refused connection never does), with the fault applied;
+   * `stalled` once a stalled answer has sent its headers and its first bytes.
+   */
+  readonly seen: { method: string; path: string; fault: ProxyFault['kind']; stalled?: true }[]
   /** Applies `fault` to requests whose path matches `path` (every request when absent). */
   set(fault: ProxyFault, options?: { path?: RegExp }): Promise<void>
   close(): Promise<void>
@@ -48,7 +51,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const seen: FaultProxy['seen'] = []
   let closed = false
 
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, stall: boolean) => {
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer,
+    stall?: FaultProxy['seen'][number],
+  ) => {
     const upstream = httpRequest(
       {
         host: peer.hostname,
@@ -67,6 +75,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         answer.once('data', (chunk: Buffer) => {
           res.write(chunk.subarray(0, Math.max(1, Math.floor(chunk.length / 2))))
           answer.destroy()
+          stall.stalled = true
         })
       },
     )
@@ -80,12 +89,17 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://proxy').pathname
       const active: ProxyFault = !faultPath || faultPath.test(path) ? fault : { kind: 'pass' }
-      seen.push({ method: req.method ?? 'GET', path, fault: active.kind })
+      const request: FaultProxy['seen'][number] = {
+        method: req.method ?? 'GET',
+        path,
+        fault: active.kind,
+      }
+      seen.push(request)
       const body = Buffer.concat(chunks)
       switch (active.kind) {
         case 'pass':
         case 'refuse': // not listening: only a request already read gets here
-          return forward(req, res, body, false)
+          return forward(req, res, body)
         case 'reset':
           return req.socket.destroy()
         case 'status':
@@ -95,7 +109,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           held.add(res)
           const timer = setTimeout(() => {
             held.delete(res)
-            forward(req, res, body, false)
+            forward(req, res, body)
           }, active.ms)
           res.on('close', () => clearTimeout(timer))
           return
@@ -104,7 +118,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           held.add(res)
           return
         case 'stall-body':
-          return forward(req, res, body, true)
+          return forward(req, res, body, request)
       }
     })
   })

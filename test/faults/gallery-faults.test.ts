@@ -50,22 +50,24 @@ async function supabaseBehindProxy(timeoutMs = 1_000) {
   return { standIn, proxy, source }
 }
 
-const elapsed = async <T>(work: Promise<T>) => {
-  const started = performance.now()
-  const result = await work
-  return { result, ms: performance.now() - started }
+/** Every `AbortSignal.timeout(ms)` the code asks for, each fired only when the test says so. */
+function timeoutsInTheTestsHands() {
+  const waits: { ms: number; timeUp(): void }[] = []
+  vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+    const wait = new AbortController()
+    const timeUp = () => wait.abort(new DOMException('signal timed out', 'TimeoutError'))
+    waits.push({ ms, timeUp })
+    return wait.signal
+  })
+  return waits
 }
+
+const failedRead = /^Error: Supabase select from gallery_images failed/
 
 describe('gallery cache under a slow source', () => {
   it('answers the error state within 3 s when the first load is slow, then serves the list', async () => {
     // The page's wait, in the test's hands: each view's time-out fires when the test says so.
-    const waits: { ms: number; timeUp(): void }[] = []
-    vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
-      const wait = new AbortController()
-      const timeUp = () => wait.abort(new DOMException('signal timed out', 'TimeoutError'))
-      waits.push({ ms, timeUp })
-      return wait.signal
-    })
+    const waits = timeoutsInTheTestsHands()
     const pastThePagesWait = async (view: Promise<unknown>) => {
       waits.at(-1)?.timeUp()
       return view
@@ -93,20 +95,42 @@ describe('Supabase gallery source behind a failing network (real supabase-js)', 
     ['refused connection', { kind: 'refuse' }],
     ['reset connection', { kind: 'reset' }],
     ['HTTP 503', { kind: 'status', status: 503 }],
-    ['answer that never comes', { kind: 'hang' }],
-    ['body that stalls after the headers', { kind: 'stall-body' }],
-  ] as const)('rejects, saying what failed, on a %s, within its time-out', async (_, fault) => {
+  ] as const)('rejects, saying what failed, on a %s, before its time-out', async (_, fault) => {
+    // Never fired: the fault alone must end the read.
+    const waits = timeoutsInTheTestsHands()
     const { proxy, source } = await supabaseBehindProxy(800)
     await proxy.set(fault)
-    const outcome = await elapsed(
-      source.readAll().then(
+    expect(String(await source.readAll().catch((error: unknown) => error))).toMatch(failedRead)
+    expect(waits.map((wait) => wait.ms)).toContain(800)
+  })
+
+  it.each([
+    ['answer that never comes', { kind: 'hang' }],
+    ['body that stalls after the headers', { kind: 'stall-body' }],
+  ] as const)(
+    'rejects, saying what failed, on an %s, once its time-out fires',
+    async (_, fault) => {
+      const waits = timeoutsInTheTestsHands()
+      const { proxy, source } = await supabaseBehindProxy(800)
+      await proxy.set(fault)
+      let outcome: unknown = 'pending'
+      const read = source.readAll().then(
         () => 'resolved',
         (error: unknown) => error,
-      ),
-    )
-    expect(String(outcome.result)).toMatch(/^Error: Supabase select from gallery_images failed/)
-    expect(outcome.ms).toBeLessThan(3_000)
-  })
+      )
+      void read.then((settled) => {
+        outcome = settled
+      })
+      // The read is held where the fault holds it: no answer, or half a body.
+      await vi.waitFor(() =>
+        expect(proxy.seen.some((seen) => fault.kind === 'hang' || seen.stalled)).toBe(true),
+      )
+      expect(outcome).toBe('pending')
+      expect(waits.map((wait) => wait.ms)).toContain(800)
+      for (const wait of waits) wait.timeUp()
+      expect(String(await read)).toMatch(failedRead)
+    },
+  )
 
   it('refuses an answer that is not a list of rows', async () => {
     const { proxy, source } = await supabaseBehindProxy()
