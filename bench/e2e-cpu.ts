@@ -4,9 +4,10 @@
  * times a second, and prints the CPU-seconds of each kind of process (Chromium's renderers,
  * browser and GPU processes, the servers, Playwright's workers) beside the wall time and each
  * spec's summed test time. On 2 cores the suite is bound by CPU: a change that makes it faster lowers these figures.
- * Not in `npm run bench` (it takes the suite's 10 minutes); run it on a quiet machine:
+ * A process that lives less than a sample's 250 ms is missed: each figure is a lower bound.
+ * Not in `npm run bench` (it takes the suite's 11 minutes); run it on a quiet machine, after a build:
  *
- *   flock /tmp/e2e.lock npm run build
+ *   npm run build
  *   ./node_modules/.bin/node bench/e2e-cpu.ts [e2e/pages.spec.ts ...]
  */
 import { spawn } from 'node:child_process'

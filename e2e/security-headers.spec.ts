@@ -178,10 +178,12 @@ test('assets are immutable for a year', async ({ request }) => {
 })
 
 // Every page's own visit (e2e/pages.spec.ts) fails on a Content-Security-Policy violation (the
-// fixture): what is left here are the documents those visits do not load.
+// fixture): what is left here are the documents those visits do not load, a page served from the
+// page cache (x-page-cache: hit) and a client-side visit after the contact form.
 test('a kept copy of a page and a client-side visit from the contact form raise no Content-Security-Policy violation', async ({
   page,
 }) => {
+  test.setTimeout(120_000)
   const violations: string[] = []
   page.on('console', (message) => {
     if (message.text().startsWith('CSP violation')) violations.push(message.text())

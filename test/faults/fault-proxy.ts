@@ -34,7 +34,7 @@ export interface FaultProxy {
   readonly port: number
   /**
    * Requests that reached the proxy (a refused connection never does), with the fault applied;
-   * `stalled` once a stalled answer has sent its headers and its first bytes.
+   * `stalled` once a stalled answer's headers and first bytes are written to the socket.
    */
   readonly seen: { method: string; path: string; fault: ProxyFault['kind']; stalled?: true }[]
   /** Applies `fault` to requests whose path matches `path` (every request when absent). */
@@ -73,9 +73,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         }
         held.add(res)
         answer.once('data', (chunk: Buffer) => {
-          res.write(chunk.subarray(0, Math.max(1, Math.floor(chunk.length / 2))))
+          res.write(chunk.subarray(0, Math.max(1, Math.floor(chunk.length / 2))), () => {
+            stall.stalled = true
+          })
           answer.destroy()
-          stall.stalled = true
         })
       },
     )

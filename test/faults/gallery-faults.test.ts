@@ -105,32 +105,29 @@ describe('Supabase gallery source behind a failing network (real supabase-js)', 
   })
 
   it.each([
-    ['answer that never comes', { kind: 'hang' }],
-    ['body that stalls after the headers', { kind: 'stall-body' }],
-  ] as const)(
-    'rejects, saying what failed, on an %s, once its time-out fires',
-    async (_, fault) => {
-      const waits = timeoutsInTheTestsHands()
-      const { proxy, source } = await supabaseBehindProxy(800)
-      await proxy.set(fault)
-      let outcome: unknown = 'pending'
-      const read = source.readAll().then(
-        () => 'resolved',
-        (error: unknown) => error,
-      )
-      void read.then((settled) => {
-        outcome = settled
-      })
-      // The read is held where the fault holds it: no answer, or half a body.
-      await vi.waitFor(() =>
-        expect(proxy.seen.some((seen) => fault.kind === 'hang' || seen.stalled)).toBe(true),
-      )
-      expect(outcome).toBe('pending')
-      expect(waits.map((wait) => wait.ms)).toContain(800)
-      for (const wait of waits) wait.timeUp()
-      expect(String(await read)).toMatch(failedRead)
-    },
-  )
+    ['an answer that never comes', { kind: 'hang' }],
+    ['a body that stalls after the headers', { kind: 'stall-body' }],
+  ] as const)('rejects, saying what failed, on %s, once its time-out fires', async (_, fault) => {
+    const waits = timeoutsInTheTestsHands()
+    const { proxy, source } = await supabaseBehindProxy(800)
+    await proxy.set(fault)
+    let outcome: unknown = 'pending'
+    const read = source.readAll().then(
+      () => 'resolved',
+      (error: unknown) => error,
+    )
+    void read.then((settled) => {
+      outcome = settled
+    })
+    // The read is held where the fault holds it: no answer, or half a body.
+    await vi.waitFor(() =>
+      expect(proxy.seen.some((seen) => fault.kind === 'hang' || seen.stalled)).toBe(true),
+    )
+    expect(outcome).toBe('pending')
+    expect(waits.map((wait) => wait.ms)).toContain(800)
+    for (const wait of waits) wait.timeUp()
+    expect(String(await read)).toMatch(failedRead)
+  })
 
   it('refuses an answer that is not a list of rows', async () => {
     const { proxy, source } = await supabaseBehindProxy()

@@ -54,7 +54,8 @@ export interface StartServerOptions {
   timeoutMs?: number
   /**
    * True: the embedded database is created and migrated by this start, as on a first deploy.
-   * Otherwise an empty data directory gets a copy of a migrated one (see `migratedDatabase`).
+   * Otherwise an empty data directory gets a copy of a migrated one (see `migratedDatabase`),
+   * unless another entry, a launcher or Supabase mode is given.
    */
   freshDatabase?: boolean
 }
@@ -102,33 +103,36 @@ async function freePort(): Promise<number> {
  * A database this build has created and migrated, made once per build and machine: a server
  * starting on an empty directory spends 4.7 CPU-seconds creating one, against 1.7 on a copy, and
  * the end-to-end suite starts 56 of them (230 CPU-seconds, a fifth of the suite's, on 2 cores).
+ * A throwaway server makes it; when two workers race, the first copy to land is kept.
  */
 async function migratedDatabase(): Promise<string> {
   const build = JSON.parse(readFileSync(resolve('.output/nitro.json'), 'utf8')) as { date: string }
-  const template = join(tmpdir(), `e2e-migrated-pglite-${build.date.replace(/\W/g, '')}`)
+  const name = `e2e-migrated-pglite-${build.date.replace(/\W/g, '')}`
+  const template = join(tmpdir(), name)
   if (existsSync(template)) return template
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-migrating-'))
-  const server = await startProductionServer({ dataDir, freshDatabase: true, readyPath: '/readyz' })
+  const server = await startProductionServer({ dataDir, freshDatabase: true })
   server.signal('SIGTERM')
-  await server.exited
+  const { code } = await server.exited
+  if (code !== 0) throw new Error(`the server making ${name} exited ${code}:\n${server.output()}`)
   try {
     renameSync(join(dataDir, 'pglite'), template)
   } catch (error) {
-    // Another worker made it meanwhile.
     if (!existsSync(template)) throw error
   }
   rmSync(dataDir, { recursive: true, force: true })
+  // Earlier builds' copies (40 MB each) go.
+  for (const entry of readdirSync(tmpdir()))
+    if (entry.startsWith('e2e-migrated-pglite-') && entry !== name)
+      rmSync(join(tmpdir(), entry), { recursive: true, force: true })
   return template
 }
 
 export async function startProductionServer(options: StartServerOptions): Promise<ServerProcess> {
-  const usesEmbeddedDatabase =
-    !options.entry && !options.env?.SUPABASE_URL && !options.freshDatabase
-  if (
-    usesEmbeddedDatabase &&
-    existsSync(options.dataDir) &&
-    readdirSync(options.dataDir).length === 0
-  ) {
+  // Not under a launcher: its mount or namespace decides what the server sees of the directory.
+  const copiesDatabase =
+    !options.entry && !options.launcher && !options.env?.SUPABASE_URL && !options.freshDatabase
+  if (copiesDatabase && existsSync(options.dataDir) && readdirSync(options.dataDir).length === 0) {
     cpSync(await migratedDatabase(), join(options.dataDir, 'pglite'), { recursive: true })
   }
   const port = options.port ?? (await freePort())
