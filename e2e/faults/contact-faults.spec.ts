@@ -55,7 +55,7 @@ const outboxFiles = (dataDir: string) => {
 test('database unavailable (embedded): the error toast with the text kept, nothing written, then it works', async ({
   page,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   allowFailedResponses(page, /\/_serverFn\//)
   const captcha = await captchaVerifier()
   const data = clean.add(temporaryDataDir('contact-db'), (d) => d.remove())
@@ -74,8 +74,10 @@ test('database unavailable (embedded): the error toast with the text kept, nothi
   await openContactPage(page, server.url)
   await fillContactForm(page, 'Dora Down', 'Our database-less kitchen needs a quote.')
   await sendContactForm(page)
-  // Each try opens the database again, seconds of work on a busy machine.
-  await expect(failureToast(page)).toBeVisible({ timeout: 20_000 })
+  // Each try opens the database again, and the try after the blocker goes creates and migrates
+  // it: 5 CPU-seconds, 20 s and more at a load of 13 (a fresh-clone run beside the suite).
+  const databaseOpens = { timeout: 45_000 }
+  await expect(failureToast(page)).toBeVisible(databaseOpens)
   await expect(contactField(page, 'Name')).toHaveValue('Dora Down')
   await expect(contactField(page, 'Message')).toHaveValue(
     'Our database-less kitchen needs a quote.',
@@ -86,7 +88,7 @@ test('database unavailable (embedded): the error toast with the text kept, nothi
   await test.step('the database comes back: the same text goes through on the next try', async () => {
     rmSync(blocker)
     await sendContactForm(page)
-    await expect(successToast(page)).toBeVisible({ timeout: 20_000 })
+    await expect(successToast(page)).toBeVisible(databaseOpens)
     await expect(contactField(page, 'Name')).toHaveValue('')
     await eventually(async () => {
       const snapshot = await inbox(data.dir)
