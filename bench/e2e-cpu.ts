@@ -48,6 +48,15 @@ function kindOf(pid: string): string | undefined {
   return undefined
 }
 
+/** A test's own server by its data directory's name, less the random suffix: which test it served. */
+function dataDirOf(pid: string) {
+  const environment = readFileSync(`/proc/${pid}/environ`, 'utf8')
+  const dir = environment.match(/(?:^|\0)DATA_DIR=([^\0]+)/)?.[1] ?? '?'
+  // A server's data directory is often `data` inside the test's own temporary directory.
+  const [parent = '', name = ''] = dir.split('/').slice(-2)
+  return (name === 'data' ? parent : name).replace(/-?[A-Za-z0-9]{6}$/, '')
+}
+
 const cpuSeconds = (pid: string) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
@@ -56,7 +65,7 @@ const cpuSeconds = (pid: string) => {
 
 // Every process of the run (the runner and its descendants), with its latest CPU time: one that
 // exits keeps its last sample.
-const seen = new Map<string, { kind: string | undefined; seconds: number }>()
+const seen = new Map<string, { kind: string | undefined; seconds: number; dataDir?: string }>()
 const members = new Set<string>()
 function sample() {
   const parents = new Map<string, string>()
@@ -80,7 +89,16 @@ function sample() {
   for (const pid of members) {
     try {
       const known = seen.get(pid)
-      seen.set(pid, { kind: known ? known.kind : kindOf(pid), seconds: cpuSeconds(pid) })
+      const kind = known ? known.kind : kindOf(pid)
+      seen.set(pid, {
+        kind,
+        seconds: cpuSeconds(pid),
+        dataDir: known
+          ? known.dataDir
+          : kind?.startsWith('site servers')
+            ? dataDirOf(pid)
+            : undefined,
+      })
     } catch {
       // Gone meanwhile.
     }
@@ -111,6 +129,12 @@ const wallSeconds = (performance.now() - started) / 1000
 const byKind = new Map<string, number>()
 for (const { kind, seconds } of seen.values()) {
   if (kind) byKind.set(kind, (byKind.get(kind) ?? 0) + seconds)
+}
+const byDataDir = new Map<string, { servers: number; seconds: number }>()
+for (const { dataDir, seconds } of seen.values()) {
+  if (dataDir === undefined) continue
+  const entry = byDataDir.get(dataDir) ?? { servers: 0, seconds: 0 }
+  byDataDir.set(dataDir, { servers: entry.servers + 1, seconds: entry.seconds + seconds })
 }
 const totalCpu = [...byKind.values()].reduce((sum, seconds) => sum + seconds, 0)
 
@@ -159,6 +183,15 @@ const body = [
       .slice(0, 15)
       .map(([file, seconds]) => [file, seconds.toFixed(0)]),
   ),
+  '',
+  table(
+    ["a test's own servers, by data directory (10 busiest)", 'servers', 'CPU s'],
+    [...byDataDir]
+      .sort((a, b) => b[1].seconds - a[1].seconds)
+      .slice(0, 10)
+      .map(([dir, { servers, seconds }]) => [dir, String(servers), seconds.toFixed(0)]),
+  ),
+  `(${[...byDataDir.values()].reduce((sum, entry) => sum + entry.servers, 0)} servers of a test's own in all)`,
 ].join('\n')
 console.log(body)
 writeSection('End-to-end suite: where the CPU goes', body)
