@@ -13,7 +13,7 @@ export const baseURL = `http://127.0.0.1:${port}`
 /** The production server's data directory during the run: tests read its outbox. */
 export const e2eDataDir = '.data/e2e'
 
-/** Debian's Chromium where present (no browser downloads here), Playwright's own elsewhere. */
+/** Debian's headless shell of Chromium where present (no browser downloads here), Playwright's own elsewhere. */
 const chromiumPath = systemChromium
 if (chromiumPath === undefined && !existsSync(chromium.executablePath())) {
   requireSystemPackages([chromiumPackage])

@@ -5,9 +5,14 @@ import { existsSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { findPostgres15Binaries, type Postgres15Binaries } from './postgres-15.ts'
 
-/** CHROMIUM_PATH when set, else Debian's Chromium; undefined means Playwright's own browser. */
+/**
+ * CHROMIUM_PATH when set, else Debian's headless shell of Chromium (the same engine without the
+ * desktop browser around it, which Playwright itself runs headless tests in: 17 % less CPU for
+ * the same pages here, decision 036); undefined means Playwright's own browser.
+ */
 export const systemChromium =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : undefined)
 
 const onPath = (program: string) =>
   (process.env.PATH ?? '')
@@ -30,8 +35,8 @@ export const postgres15: SystemPackage = {
 }
 
 export const chromium: SystemPackage = {
-  what: 'Chromium (/usr/bin/chromium or CHROMIUM_PATH)',
-  debian: 'chromium',
+  what: "Chromium's headless shell (/usr/bin/chromium-headless-shell or CHROMIUM_PATH)",
+  debian: 'chromium-headless-shell',
   neededBy: 'the end-to-end tests (Playwright)',
   present: () => systemChromium !== undefined && existsSync(systemChromium),
 }
