@@ -128,6 +128,15 @@ async function migratedDatabase(): Promise<string> {
   return template
 }
 
+/**
+ * Every server this process started that still runs, killed when the process exits: a test that
+ * times out while its server starts never gets the server to stop, and it would outlive the run.
+ */
+const running = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
 export async function startProductionServer(options: StartServerOptions): Promise<ServerProcess> {
   // Not under a launcher: its mount or namespace decides what the server sees of the directory.
   const copiesDatabase =
@@ -151,6 +160,7 @@ export async function startProductionServer(options: StartServerOptions): Promis
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  running.add(child)
   let output = ''
   const waiters = new Set<() => void>()
   const append = (chunk: Buffer) => {
@@ -161,6 +171,7 @@ export async function startProductionServer(options: StartServerOptions): Promis
   child.stderr?.on('data', append)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.once('exit', (code, signal) => {
+      running.delete(child)
       for (const wake of waiters) wake()
       done({ code, signal })
     }),
