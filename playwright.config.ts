@@ -6,6 +6,7 @@ import {
   requireSystemPackages,
   systemChromium,
 } from './test/support/system-packages.ts'
+import { testV8Flags } from './test/support/test-v8-flags.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 const captchaVerifierPort = port + 9
@@ -80,7 +81,7 @@ export default defineConfig({
     },
     {
       // A fresh data directory each run: the outbox and inbox hold only this run's messages.
-      command: `rm -rf ${e2eDataDir} && node .output/server/index.mjs`,
+      command: `rm -rf ${e2eDataDir} && node ${testV8Flags.join(' ')} .output/server/index.mjs`,
       // It listens once its database is open; /readyz then says the migrations are in.
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,

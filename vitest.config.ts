@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { testV8Flags } from './test/support/test-v8-flags.ts'
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -22,5 +23,6 @@ export default defineConfig({
     // One test file per core (vitest's default leaves one core idle): the database tests spend
     // much of their time waiting on PostgreSQL and PGlite.
     maxWorkers: Math.max(2, availableParallelism()),
+    execArgv: testV8Flags,
   },
 })

@@ -11,6 +11,7 @@ import {
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { testV8Flags } from '../support/test-v8-flags.ts'
 
 /**
  * The production build (`.output/server/index.mjs`) as its own process, for fault tests: real
@@ -148,7 +149,12 @@ export async function startProductionServer(options: StartServerOptions): Promis
   const url = `http://127.0.0.1:${port}`
   const entry = options.entry ? resolve(options.entry) : serverEntry
   if (!existsSync(entry)) throw new Error(`no ${entry}: build it first`)
-  const [command, ...launcherArgs] = [...(options.launcher ?? []), nodeBinary, entry]
+  const [command, ...launcherArgs] = [
+    ...(options.launcher ?? []),
+    nodeBinary,
+    ...testV8Flags,
+    entry,
+  ]
   const child: ChildProcess = spawn(command as string, launcherArgs, {
     env: {
       ...baseEnvironment(),
