@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { servicesPageOrder } from '../src/content/services'
-import { expect, test, withHeadingFont } from './fixtures'
+import { animationsFinished, expect, test, withHeadingFont } from './fixtures'
 import { layoutViewports } from './support/viewports'
 
 /**
@@ -91,6 +91,9 @@ async function settle(page: Page, scope?: string) {
     })
   }
   await page.evaluate(() => document.fonts.ready)
+  // The banner's heading and lead fade up as the page opens: a capture made mid-way (the headless
+  // shell paints no frame between two captures, so they agree) would be a moved, paler copy.
+  await animationsFinished(page)
   await page.waitForFunction((selector) => {
     const images = selector
       ? [...(document.querySelector(selector)?.querySelectorAll('img') ?? [])]
