@@ -234,12 +234,20 @@ test('without JavaScript the form still renders, and says how else to reach us',
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    viewport: { width: 360, height: 800 },
+  })
   const page = await context.newPage()
   await page.goto('/contact-us')
   await expect(field(page, 'Name')).toBeVisible()
   await expect(field(page, 'Message')).toBeVisible()
-  await expect(page.getByText('This form needs JavaScript for its spam check')).toBeVisible()
+  const notice = page.getByText('This form needs JavaScript for its spam check')
+  await expect(notice).toBeVisible()
+  // On a phone the number in the notice stays on one line (a line box per fragment).
+  const number = notice.getByRole('link', { name: company.phone.display })
+  expect(await number.evaluate((link) => link.getClientRects().length)).toBe(1)
   await context.close()
 })
 

@@ -253,15 +253,20 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
       {captchaUnavailable ? (
         <p role="alert" className={noticeClass}>
           Our spam check (a captcha) could not load, so this form cannot send right now. Please call
-          us at <a href={`tel:${company.phone.e164}`}>{company.phone.display}</a> or email{' '}
-          <a href={`mailto:${company.email}`}>{company.email}</a>, or try again later.
+          us at{' '}
+          <a href={`tel:${company.phone.e164}`} className={phoneNumber}>
+            {company.phone.display}
+          </a>{' '}
+          or email <a href={`mailto:${company.email}`}>{company.email}</a>, or try again later.
         </p>
       ) : hydrated ? null : (
         // Shown until the page is interactive, so a visitor without JavaScript is not stuck.
         <p className={noticeClass}>
           This form needs JavaScript for its spam check (a captcha). You can also call us at{' '}
-          <a href={`tel:${company.phone.e164}`}>{company.phone.display}</a> or email{' '}
-          <a href={`mailto:${company.email}`}>{company.email}</a>.
+          <a href={`tel:${company.phone.e164}`} className={phoneNumber}>
+            {company.phone.display}
+          </a>{' '}
+          or email <a href={`mailto:${company.email}`}>{company.email}</a>.
         </p>
       )}
       <form.Subscribe selector={(state) => state.isSubmitting}>
@@ -288,6 +293,8 @@ const offScreen = css({
   overflow: 'hidden',
 })
 const noticeClass = css({ p: '4', borderRadius: 'md', bg: 'accent.subtle', color: 'fg.default' })
+/** A number a visitor dials stays on one line. */
+const phoneNumber = css({ whiteSpace: 'nowrap' })
 
 /** What a field's control gets: its label's target, the value and the form's handlers. */
 type ControlProps = FieldControlProps & {
