@@ -100,7 +100,9 @@ test.describe('before the app has loaded', () => {
 const seed = Number(process.env.E2E_SEED ?? 39)
 const moments = (test: string) => {
   const random = seededRandom(seed + [...test].reduce((sum, char) => sum + char.charCodeAt(0), 0))
-  return [0, random.between(1, 90), random.between(90, 180)]
+  // At least one frame: before the first, nothing is painted and the stylesheet may still be on
+  // its way (2 loads in 20 had it unapplied; the header not yet fixed), a page no visitor sees.
+  return [1, random.between(1, 90), random.between(90, 180)]
 }
 
 /** A mid-range phone: 390 × 844, touch, the CPU slowed 4×. */
