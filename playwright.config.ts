@@ -55,7 +55,10 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   use: {
     baseURL,
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace: recording one for every test cost a tenth of the suite's CPU (decision 036), and a
+    // failure already leaves its error context and a screenshot. Rerun it with `--trace on`.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions,
   },
   // Only e2e/presets.spec.ts needs the Netlify build (`npm run build:netlify`): `npm test` runs

@@ -5,7 +5,7 @@
  * browser and GPU processes, the servers, Playwright's workers) beside the wall time and each
  * spec's summed test time. On 2 cores the suite is bound by CPU: a change that makes it faster lowers these figures.
  * A process that lives less than a sample's 250 ms is missed: each figure is a lower bound.
- * Not in `npm run bench` (it takes the suite's 11 minutes); run it on a quiet machine, after a build:
+ * Not in `npm run bench` (it takes the suite's 8 minutes); run it on a quiet machine, after a build:
  *
  *   npm run build
  *   ./node_modules/.bin/node bench/e2e-cpu.ts [e2e/pages.spec.ts ...]
@@ -32,7 +32,11 @@ function kindOf(pid: string): string | undefined {
     const utility = command.match(/--utility-sub-type=([\w.]+)/)?.[1]
     return `Chromium ${utility ? `utility (${utility})` : type}`
   }
-  if (command.includes('.output/server/index.mjs')) {
+  // The server itself, not a launcher or shell whose command line names it.
+  if (
+    /(^|\/)node$/.test(command.split(' ')[0] ?? '') &&
+    command.includes('.output/server/index.mjs')
+  ) {
     const environment = readFileSync(`/proc/${pid}/environ`, 'utf8')
     const port = environment.match(/(?:^|\0)PORT=(\d+)/)?.[1]
     return port === (process.env.E2E_PORT ?? '3210')

@@ -91,8 +91,9 @@ async function settle(page: Page, scope?: string) {
     })
   }
   await page.evaluate(() => document.fonts.ready)
-  // The banner's heading and lead fade up as the page opens: a capture made mid-way (the headless
-  // shell paints no frame between two captures, so they agree) would be a moved, paler copy.
+  // The banner's heading and lead fade up as the page opens. `animations: 'disabled'` should end
+  // them at capture, yet 1 capture in 8 in the headless shell was a mid-fade copy (2 px low,
+  // paler) that two captures in a row agreed on: the wait for their end is what holds.
   await animationsFinished(page)
   await page.waitForFunction((selector) => {
     const images = selector

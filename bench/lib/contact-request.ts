@@ -6,8 +6,8 @@
  * Origin and Referer for Start's CSRF check, `x-tsr-serverfn: true`) is recorded, so the load
  * bench replays exactly that shape with fresh tokens, whatever the build's function id.
  */
-import { existsSync } from 'node:fs'
 import { chromium } from '@playwright/test'
+import { systemChromium } from '#test/support/system-packages.ts'
 
 export interface ContactRequest {
   path: string
@@ -23,10 +23,9 @@ const capturedName = 'Bench Capture'
 const skippedHeaders = new Set(['host', 'content-length', 'connection', 'cookie'])
 
 export async function captureContactRequest(origin: string): Promise<ContactRequest> {
-  const chromiumPath =
-    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+  // The end-to-end tests' browser (the Supabase specs capture with it too).
   const browser = await chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: systemChromium,
     args: [
       '--disable-background-networking',
       '--disable-component-update',

@@ -135,7 +135,17 @@ async function migratedDatabase(): Promise<string> {
  */
 const running = new Set<ChildProcess>()
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL')
+  for (const child of running) {
+    // Under a launcher that forks (a container's `unshare --fork`) the server is its child.
+    for (const pid of child.pid ? childrenOf(child.pid) : []) {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    child.kill('SIGKILL')
+  }
 })
 
 export async function startProductionServer(options: StartServerOptions): Promise<ServerProcess> {

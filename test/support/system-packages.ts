@@ -7,8 +7,8 @@ import { findPostgres15Binaries, type Postgres15Binaries } from './postgres-15.t
 
 /**
  * CHROMIUM_PATH when set, else Debian's headless shell of Chromium (the same engine without the
- * desktop browser around it, which Playwright itself runs headless tests in: 17 % less CPU for
- * the same pages here, decision 036); undefined means Playwright's own browser.
+ * desktop browser around it, which Playwright itself runs headless tests in: 26 % less CPU for
+ * the end-to-end suite here, decision 036); undefined means Playwright's own browser.
  */
 export const systemChromium =
   process.env.CHROMIUM_PATH ??
