@@ -141,8 +141,14 @@ test('SIGTERM during a slow gallery render (Supabase mode): the page still gets 
     }),
     (s) => s.stop(),
   )
+  const asked = slowSource.seen.length
   const render = getPage(server.url, sitePages.gallery)
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  // SIGTERM once the render has asked the slow source for the gallery: it is then in progress.
+  await eventually(async () =>
+    expect(slowSource.seen.slice(asked).map((request) => request.path)).toContainEqual(
+      expect.stringContaining('gallery'),
+    ),
+  )
   server.signal('SIGTERM')
   const answer = await render
   expect(answer.status).toBe(200)
