@@ -1,15 +1,18 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { faqs } from '../src/content/faq.content'
 import { locationServices } from '../src/content/locations.content'
 import { appScriptsUrl, expect, holdRequests, test } from './fixtures'
 
 /**
- * Every control a visitor can see answers a tap or a key press made the moment it shows, on a
- * phone whose CPU is four times slower. The app's scripts are held until the visitor has acted,
- * so each action really comes before the app has started; then they arrive and the app starts.
+ * Every control a visitor can see on a phone answers a tap or a key press made the moment it
+ * shows. The app's scripts are held until the visitor has acted, so each action really comes
+ * before the app has started, however fast the machine; then they arrive and the app starts.
  * A native control (link, `<details>`, the menu's `<dialog>`, a GET form) acts at once; a control
  * that needs the app acts once when it has started (lib/boot/replay-early-taps.ts, and
- * typed-before-hydration.ts for what was typed or chosen in a form).
+ * typed-before-hydration.ts for what was typed or chosen in a form). The slow phone's CPU is
+ * app-loading.spec.ts's: Chromium's CPU throttle spins a core for the time it adds (this spec's
+ * renderers took 82 CPU-seconds with it and 16 without), and here the held scripts, not a slow
+ * CPU, put each action before the app.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
@@ -17,10 +20,8 @@ test.describe.configure({ timeout: 60_000 })
 
 type Visit = { page: Page; startApp: () => void }
 
-/** Opens `path` on a slow phone with the app's scripts held back until `startApp()`. */
-async function visitSlowly(page: Page, context: BrowserContext, path: string): Promise<Visit> {
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+/** Opens `path` with the app's scripts held back until `startApp()`. */
+async function visitWithAppHeld(page: Page, path: string): Promise<Visit> {
   const startApp = await holdRequests(page, appScriptsUrl)
   await page.goto(path, { waitUntil: 'commit' })
   return { page, startApp }
@@ -60,8 +61,8 @@ const menu = (page: Page) => page.getByRole('dialog', { name: 'Site menu' })
 
 for (const [way, act] of ways) {
   test.describe(`by ${way}, before the app has started`, () => {
-    test('the menu opens, closes, and its links lead on', async ({ page, context }) => {
-      const { startApp } = await visitSlowly(page, context, '/faq')
+    test('the menu opens, closes, and its links lead on', async ({ page }) => {
+      const { startApp } = await visitWithAppHeld(page, '/faq')
       await act(menuToggle(page))
       await expect(menu(page)).toBeVisible()
       await act(menu(page).getByRole('button', { name: 'Close menu' }))
@@ -76,11 +77,8 @@ for (const [way, act] of ways) {
       await expect(menu(page)).toBeHidden()
     })
 
-    test('a question of the FAQ opens, and stays open once the app starts', async ({
-      page,
-      context,
-    }) => {
-      const { startApp } = await visitSlowly(page, context, '/faq')
+    test('a question of the FAQ opens, and stays open once the app starts', async ({ page }) => {
+      const { startApp } = await visitWithAppHeld(page, '/faq')
       const question = faqs[3]?.question ?? ''
       await act(page.locator('summary', { hasText: question }))
       const answer = page.getByText(faqs[3]?.answer ?? '')
@@ -90,8 +88,8 @@ for (const [way, act] of ways) {
       await expect(answer).toBeVisible()
     })
 
-    test('a gallery category link filters the projects', async ({ page, context }) => {
-      const { startApp } = await visitSlowly(page, context, '/gallery')
+    test('a gallery category link filters the projects', async ({ page }) => {
+      const { startApp } = await visitWithAppHeld(page, '/gallery')
       const kitchens = page.getByRole('navigation', { name: 'Project categories' })
       await act(kitchens.getByRole('link', { name: 'Kitchen Renovation' }))
       await expect(page).toHaveURL(/category=kitchen/)
@@ -104,8 +102,8 @@ for (const [way, act] of ways) {
       await expect(page).toHaveURL(/category=kitchen/)
     })
 
-    test('a project card opens the project viewer', async ({ page, context }) => {
-      const { startApp } = await visitSlowly(page, context, '/gallery')
+    test('a project card opens the project viewer', async ({ page }) => {
+      const { startApp } = await visitWithAppHeld(page, '/gallery')
       const card = page.getByRole('list', { name: 'Projects' }).getByRole('link').first()
       await act(card)
       await expect(page).toHaveURL(/project=/)
@@ -117,10 +115,9 @@ for (const [way, act] of ways) {
 
     test('the viewer steps to the next and the previous project, shows another image, and closes', async ({
       page,
-      context,
     }) => {
       const id = await projectWithImages(page)
-      const { startApp } = await visitSlowly(page, context, `/gallery?project=${id}`)
+      const { startApp } = await visitWithAppHeld(page, `/gallery?project=${id}`)
       const viewer = page.getByRole('dialog')
       const title = viewer.getByRole('heading', { level: 2 })
       const first = await title.textContent()
@@ -146,11 +143,8 @@ for (const [way, act] of ways) {
       await expect(page.getByRole('dialog')).toBeHidden()
     })
 
-    test('the service-area lists switch between by location and by service', async ({
-      page,
-      context,
-    }) => {
-      const { startApp } = await visitSlowly(page, context, '/service-areas')
+    test('the service-area lists switch between by location and by service', async ({ page }) => {
+      const { startApp } = await visitWithAppHeld(page, '/service-areas')
       const views = page.getByRole('navigation', { name: 'Browse service areas' })
       const byService = page.getByRole('heading', {
         level: 3,
@@ -171,14 +165,11 @@ for (const [way, act] of ways) {
       await expect(byService).toBeVisible()
     })
 
-    test('the drawn map loads the interactive map once the app starts', async ({
-      page,
-      context,
-    }) => {
+    test('the drawn map loads the interactive map once the app starts', async ({ page }) => {
       await page.route('https://www.google.com/maps/**', (route) =>
         route.fulfill({ contentType: 'text/html', body: '<title>Map</title>' }),
       )
-      const { startApp } = await visitSlowly(page, context, '/service-areas')
+      const { startApp } = await visitWithAppHeld(page, '/service-areas')
       const load = page.getByRole('button', { name: 'Load interactive map' })
       await act(load)
       startApp()
@@ -189,8 +180,8 @@ for (const [way, act] of ways) {
 }
 
 test.describe('the gallery search and sort, before the app has started', () => {
-  test('a sort chosen is applied once the app starts', async ({ page, context }) => {
-    const { startApp } = await visitSlowly(page, context, '/gallery')
+  test('a sort chosen is applied once the app starts', async ({ page }) => {
+    const { startApp } = await visitWithAppHeld(page, '/gallery')
     const sort = page.getByRole('combobox', { name: 'Sort by' })
     await sort.waitFor()
     expect(await isHydrated(page)).toBe(false)
@@ -206,8 +197,8 @@ test.describe('the gallery search and sort, before the app has started', () => {
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en-CA')))
   })
 
-  test('a sort chosen by keyboard is applied once the app starts', async ({ page, context }) => {
-    const { startApp } = await visitSlowly(page, context, '/gallery')
+  test('a sort chosen by keyboard is applied once the app starts', async ({ page }) => {
+    const { startApp } = await visitWithAppHeld(page, '/gallery')
     const sort = page.getByRole('combobox', { name: 'Sort by' })
     await pressEarly(sort, 'ArrowDown')
     await expect(sort).toHaveValue('newest')
@@ -219,9 +210,8 @@ test.describe('the gallery search and sort, before the app has started', () => {
 
   test('words typed into the search are kept and searched once the app starts', async ({
     page,
-    context,
   }) => {
-    const { startApp } = await visitSlowly(page, context, '/gallery')
+    const { startApp } = await visitWithAppHeld(page, '/gallery')
     const search = page.getByRole('searchbox', { name: 'Search projects' })
     await tapEarly(search)
     await page.keyboard.type('walnut')
@@ -231,8 +221,8 @@ test.describe('the gallery search and sort, before the app has started', () => {
     await expect(search).toHaveValue('walnut')
   })
 
-  test('a search sent with Enter loads the results', async ({ page, context }) => {
-    const { startApp } = await visitSlowly(page, context, '/gallery')
+  test('a search sent with Enter loads the results', async ({ page }) => {
+    const { startApp } = await visitWithAppHeld(page, '/gallery')
     const search = page.getByRole('searchbox', { name: 'Search projects' })
     await search.waitFor()
     await search.fill('shower')
@@ -254,9 +244,8 @@ test.describe('the contact form, before the app has started', () => {
   for (const [way, act] of ways) {
     test(`by ${way}: what was typed is kept, and Submit asks for the captcha once`, async ({
       page,
-      context,
     }) => {
-      const { startApp } = await visitSlowly(page, context, '/contact-us')
+      const { startApp } = await visitWithAppHeld(page, '/contact-us')
       const form = page.getByRole('form', { name: 'Contact form' })
       await form.getByLabel(/^Name/).waitFor()
       await form.getByLabel(/^Name/).fill('Ada Early')
@@ -289,9 +278,8 @@ test.describe('the contact form, before the app has started', () => {
 
 test('by keyboard, before the app has started: the skip link moves to the content', async ({
   page,
-  context,
 }) => {
-  const { startApp } = await visitSlowly(page, context, '/faq')
+  const { startApp } = await visitWithAppHeld(page, '/faq')
   await page.getByRole('heading', { level: 1 }).waitFor()
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: /skip to/i })

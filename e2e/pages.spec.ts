@@ -8,6 +8,7 @@ import { siteMapGroups } from '../src/features/navigation/site-map'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
 
 const allPages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))
+const isLocationPage = (path: string) => path.startsWith('/areas-of-service/')
 
 /** Texts each page must hold in its first HTML, before any script runs. */
 const keyTexts: Record<string, string[]> = {
@@ -176,7 +177,7 @@ test('every page has its own title and meta description', async ({ request }) =>
 
 test('images reserve their size, and only the hero picture loads eagerly', async ({ request }) => {
   for (const path of [
-    ...allPages.filter((p) => !p.startsWith('/areas-of-service/')),
+    ...allPages.filter((p) => !isLocationPage(p)),
     '/areas-of-service/etobicoke-bathroom-remodeling',
   ]) {
     const html = await (await request.get(path)).text()
@@ -194,9 +195,23 @@ test('images reserve their size, and only the hero picture loads eagerly', async
   }
 })
 
-/** Every page a visitor can reach, and the top-level path of each service on /services. */
+/**
+ * The pages visited in a browser: every page of the site map but the location pages, which share
+ * one template and differ only in their location and service, so a set that names every location
+ * and every service at least once stands for all 30 (each of which answers 200 above, and is
+ * checked without JavaScript in seo.spec.ts and as HTML in html-validity.spec.ts); and one
+ * top-level service path, a route of its own that renders the /services/<id> page.
+ */
+const locationPagesVisited = locationServiceIds.map(
+  (service, index) => `/areas-of-service/${locationIds[index % locationIds.length]}-${service}`,
+)
 const visitedPages = [
-  ...new Set([...allPages, ...servicesPageOrder.map((id) => `/${id}`), ...Object.keys(keyTexts)]),
+  ...new Set([
+    ...allPages.filter((path) => !isLocationPage(path)),
+    ...locationPagesVisited,
+    `/${servicesPageOrder[0]}`,
+    ...Object.keys(keyTexts),
+  ]),
 ]
 
 /** What a page does once it is open, checked in the same visit at the desktop width. */
