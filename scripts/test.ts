@@ -35,8 +35,9 @@ const everything: Stage[] = [
   { name: 'build', command: 'npm run build', background: true },
   // After the node-server build: both run Panda's codegen and Vite over the same caches.
   { name: 'build:netlify', command: 'npm run build:netlify', after: ['build'], background: true },
-  // After the unit tests too: both wait on timers and databases, and starve each other on 2 cores.
-  { name: 'e2e', command: 'playwright test --project=node-server', after: ['build', 'unit'] },
+  // Beside the unit tests: two workers leave a quarter of 2 cores idle while tests wait on
+  // servers and timers, and the unit tests fill it (decision 036).
+  { name: 'e2e', command: 'playwright test --project=node-server', after: ['build'] },
   // e2e/presets.spec.ts alone needs the Netlify build; after `e2e`, whose web servers it shares.
   {
     name: 'e2e:netlify',
