@@ -28,7 +28,9 @@ const chrome =
 
 let server: ServerProcess
 let captcha: CaptchaStandIn
-const dataDir = temporaryDataDir('field-vitals')
+// Made in beforeAll: at the top of the file it was made again by every process that lists the
+// tests, and only the workers' copies were removed.
+let dataDir: ReturnType<typeof temporaryDataDir>
 /** Every beacon the browsers sent in these tests, as sent; only these may be stored. */
 const sentBeacons: Record<string, unknown>[] = []
 
@@ -41,6 +43,7 @@ test.use({
 })
 
 test.beforeAll(async () => {
+  dataDir = temporaryDataDir('field-vitals')
   captcha = await startCaptchaStandIn()
   server = await startProductionServer({
     dataDir: dataDir.dir,
@@ -50,7 +53,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop()
   await captcha?.close()
-  dataDir.remove()
+  dataDir?.remove()
 })
 
 /**
