@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { company } from '../app.config'
 import { faqs } from '../src/content/faq.content'
 import { locationIds, locationServiceIds } from '../src/content/locations'
+import { locationServices } from '../src/content/locations.content'
 import { servicesPageOrder } from '../src/content/services'
 import { homeTestimonials } from '../src/content/testimonials.content'
 import { siteMapGroups } from '../src/features/navigation/site-map'
@@ -197,14 +198,27 @@ test('images reserve their size, and only the hero picture loads eagerly', async
 
 /**
  * The pages visited in a browser: every page of the site map but the location pages, which share
- * one template and differ only in their location and service, so a set that names every location
- * and every service at least once stands for all 30 (each of which answers 200 above, and is
- * checked without JavaScript in seo.spec.ts and as HTML in html-validity.spec.ts); and one
- * top-level service path, a route of its own that renders the /services/<id> page.
+ * one template and differ in their location, its home or business copy, and their service; so a
+ * set that names every location with each kind of copy, and every service, stands for all 30 (each
+ * of which answers 200 above, renders without JavaScript in seo.spec.ts and validates in
+ * html-validity.spec.ts; a location's note on a service shows only where the pair is visited).
+ * One of the top-level service paths: one route, which renders the /services/<id> page.
  */
-const locationPagesVisited = locationServiceIds.map(
-  (service, index) => `/areas-of-service/${locationIds[index % locationIds.length]}-${service}`,
-)
+const settingOf = (service: (typeof locationServiceIds)[number]) =>
+  locationServices[service].setting
+const locationPagesVisited = [
+  ...Array.from(
+    { length: Math.max(locationIds.length, locationServiceIds.length) },
+    (_, index) =>
+      `${locationIds[index % locationIds.length]}-${locationServiceIds[index % locationServiceIds.length]}`,
+  ),
+  ...locationIds.flatMap((location) =>
+    [...new Set(locationServiceIds.map(settingOf))].map(
+      (setting) =>
+        `${location}-${locationServiceIds.find((service) => settingOf(service) === setting)}`,
+    ),
+  ),
+].map((id) => `/areas-of-service/${id}`)
 const visitedPages = [
   ...new Set([
     ...allPages.filter((path) => !isLocationPage(path)),

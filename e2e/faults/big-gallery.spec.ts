@@ -119,7 +119,8 @@ async function expectPagesOfTwelve(server: ServerProcess) {
 }
 
 test('SIGTERM during the import of 20,000 projects: a clean exit in time, and the next server carries on with pages of twelve', async () => {
-  test.setTimeout(300_000)
+  // Its waits: the import under way, the next server's import, the whole gallery, the pages.
+  test.setTimeout(480_000)
   const { server, bucket, dataDir, env } = await serverWithBucket('big-gallery-stop')
   writeManifest(bucket, bigGalleryManifest(20_000))
   // The import of 40,000 photos is under way (it takes seconds) once the server says so.
