@@ -1,8 +1,10 @@
-import { PGlite } from '@electric-sql/pglite'
-import { bundledDatabaseSql } from '#src/server/db/embedded-sql.server.ts'
-import { prepareDatabase } from '#src/server/db/migrations.server.ts'
+import type { PGlite } from '@electric-sql/pglite'
 import type { Database } from '#supabase/functions/_shared/contact/database.ts'
-import { openPostgres15SchemaDatabase, type SchemaDatabase } from '../support/supabase-schema'
+import {
+  openMigratedPglite,
+  openPostgres15SchemaDatabase,
+  type SchemaDatabase,
+} from '../support/supabase-schema'
 
 /**
  * An in-memory PGlite with the whole Supabase schema as the embedded database builds it (shim,
@@ -16,8 +18,7 @@ export interface ContactTestDatabase {
 }
 
 export async function openContactTestDatabase(): Promise<ContactTestDatabase> {
-  const db = await PGlite.create()
-  await prepareDatabase(db, bundledDatabaseSql())
+  const db = await openMigratedPglite()
   return {
     db,
     reset: async () => {

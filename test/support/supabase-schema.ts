@@ -31,10 +31,28 @@ export interface SchemaDatabase {
   close(): Promise<void>
 }
 
+let migratedImage: Promise<Blob> | undefined
+
+/**
+ * An in-memory PGlite with the Supabase schema (shim, migrations, seed). The first call in a
+ * process migrates a fresh database and keeps an image of its files; each later one starts from
+ * that image: 0.7 CPU-seconds against 2.1 for initdb and the migrations (decision 036). The
+ * tests of the migrations themselves start from an empty database (sql-session.ts).
+ */
+export async function openMigratedPglite(): Promise<PGlite> {
+  migratedImage ??= (async () => {
+    const db = await PGlite.create()
+    await prepareDatabase(db, readDatabaseSql())
+    const image = await db.dumpDataDir('none')
+    await db.close()
+    return image
+  })()
+  return PGlite.create({ loadDataDir: await migratedImage })
+}
+
 /** An in-memory PGlite with the Supabase schema (shim, migrations, seed). */
 export async function openPgliteSchemaDatabase(): Promise<SchemaDatabase> {
-  const db = await PGlite.create()
-  await prepareDatabase(db, readDatabaseSql())
+  const db = await openMigratedPglite()
   return { database: db, close: () => db.close() }
 }
 

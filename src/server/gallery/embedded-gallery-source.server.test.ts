@@ -1,14 +1,14 @@
-import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
+import type { PGlite, PGliteInterface } from '@electric-sql/pglite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixtureManifest } from '#test/support/gallery-fixtures.ts'
+import { openMigratedPglite } from '#test/support/supabase-schema.ts'
 import { syncBucketObjects } from '#test/support/sync-bucket.ts'
 import {
   type BucketListing,
   BucketSyncStoppedError,
   bucketObjectsFromManifest,
 } from '../db/embedded-bucket.server'
-import { bundledBucketManifest, bundledDatabaseSql } from '../db/embedded-sql.server'
-import { prepareDatabase } from '../db/migrations.server'
+import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { loadGallery } from './gallery-source.server'
 
@@ -18,8 +18,7 @@ let template: PGlite
 let db: PGliteInterface | undefined
 
 beforeAll(async () => {
-  template = await PGlite.create()
-  await prepareDatabase(template, bundledDatabaseSql())
+  template = await openMigratedPglite()
   await template.exec('alter table storage.objects disable trigger user')
   await syncBucketObjects(template, await bucketObjectsFromManifest(fixtureManifest))
   await template.exec('alter table storage.objects enable trigger user')
