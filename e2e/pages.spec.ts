@@ -7,6 +7,7 @@ import { servicesPageOrder } from '../src/content/services'
 import { homeTestimonials } from '../src/content/testimonials.content'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+import { layoutViewports } from './support/viewports'
 
 const allPages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))
 const isLocationPage = (path: string) => path.startsWith('/areas-of-service/')
@@ -235,11 +236,16 @@ const interactions: Record<string, (page: Page) => Promise<void>> = {
   '/service-areas': serviceAreaViews,
 }
 
+/** The widths visitors bring (e2e/support/viewports.ts) other than the two checked in full. */
+const overflowOnlyViewports = layoutViewports.filter(({ width }) => width !== 360 && width !== 1440)
+
 /**
  * One visit per page, at 360 px and then at 1440 px: the page answers, holds its texts in the
  * first HTML, shows its heading and footer, has no axe violation and no horizontal overflow at
  * either width, no console error or Content-Security-Policy violation (the fixture), and does what
- * it does.
+ * it does. Between the two, the window is resized through the other widths visitors bring (320 to
+ * 1024 px), where the page must not overflow either: the pages with a layout of their own are also
+ * loaded afresh at each of those widths in visual.spec.ts.
  */
 for (const path of visitedPages) {
   test(path, async ({ page }) => {
@@ -256,7 +262,21 @@ for (const path of visitedPages) {
       })
     }
     for (const width of [360, 1440]) {
-      if (width !== 360) await page.setViewportSize({ width, height: 900 })
+      if (width !== 360) {
+        await test.step('at 320 to 1024 px it has no horizontal overflow', async () => {
+          for (const viewport of overflowOnlyViewports) {
+            await page.setViewportSize(viewport)
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - window.innerWidth,
+            )
+            expect(
+              overflow,
+              `${path} overflows horizontally at ${viewport.width} px`,
+            ).toBeLessThanOrEqual(0)
+          }
+        })
+        await page.setViewportSize({ width, height: 900 })
+      }
       await test.step(`at ${width} px it shows its heading and the footer's links`, async () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await expect(
