@@ -6,6 +6,7 @@ import {
   renameSync,
   writeFileSync,
 } from 'node:fs'
+import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { rng } from '#tools/images/lib/rng.ts'
@@ -22,8 +23,8 @@ export async function photoLikeJpeg(
   seed: string,
   { width = 4000, height = 3000, scene = 0 } = {},
 ): Promise<Buffer> {
-  // Drawing one takes seconds: the same photo is kept for the next run (bump the version when
-  // the drawing below changes).
+  // Drawing one takes 2.6 CPU-seconds, and the suite draws 13: the same photo is kept for the
+  // next run of any checkout on this machine (bump the version when the drawing below changes).
   const cached = resolve(cacheDir, `v1-${seed}-${scene}-${width}x${height}.jpg`)
   if (existsSync(cached)) return readFileSync(cached)
   const photo = await drawPhotoLikeJpeg(seed, { width, height, scene })
@@ -34,7 +35,12 @@ export async function photoLikeJpeg(
   return photo
 }
 
-const cacheDir = 'node_modules/.cache/photo-like-images'
+/** Beside the build's photo variants (scripts/lib/photo-variant-folders.ts), outside the checkout. */
+const cacheDir = join(
+  process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'),
+  'remodeling-site',
+  'photo-like-images',
+)
 
 async function drawPhotoLikeJpeg(
   seed: string,
