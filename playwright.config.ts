@@ -76,31 +76,36 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],
-  webServer: [
-    {
-      command: 'node e2e/support/captcha-verifier.ts',
-      port: captchaVerifierPort,
-      reuseExistingServer: false,
-      env: { CAPTCHA_VERIFIER_PORT: String(captchaVerifierPort) },
-    },
-    {
-      // A fresh data directory each run: the outbox and inbox hold only this run's messages.
-      command: `rm -rf ${e2eDataDir} && node ${testV8Flags.join(' ')} .output/server/index.mjs`,
-      // It listens once its database is open; /readyz then says the migrations are in.
-      url: `${baseURL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SITE_URL: baseURL,
-        DATA_DIR: e2eDataDir,
-        HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${captchaVerifierPort}/siteverify`,
-        // Each test speaks for its own client address, so rate limits do not leak between tests.
-        TRUST_PROXY: 'true',
-      },
-    },
-  ],
+  // The suite's site and captcha verifier; `npm test` runs the netlify project, which needs
+  // neither, with E2E_WEB_SERVERS=none beside the node-server project (scripts/test.ts).
+  webServer:
+    process.env.E2E_WEB_SERVERS === 'none'
+      ? []
+      : [
+          {
+            command: 'node e2e/support/captcha-verifier.ts',
+            port: captchaVerifierPort,
+            reuseExistingServer: false,
+            env: { CAPTCHA_VERIFIER_PORT: String(captchaVerifierPort) },
+          },
+          {
+            // A fresh data directory each run: the outbox and inbox hold only this run's messages.
+            command: `rm -rf ${e2eDataDir} && node ${testV8Flags.join(' ')} .output/server/index.mjs`,
+            // It listens once its database is open; /readyz then says the migrations are in.
+            url: `${baseURL}/readyz`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'pipe',
+            stderr: 'pipe',
+            env: {
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              SITE_URL: baseURL,
+              DATA_DIR: e2eDataDir,
+              HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${captchaVerifierPort}/siteverify`,
+              // Each test speaks for its own client address, so rate limits do not leak between tests.
+              TRUST_PROXY: 'true',
+            },
+          },
+        ],
 })

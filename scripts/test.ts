@@ -32,17 +32,21 @@ const everything: Stage[] = [
   { name: 'typecheck:tools', command: 'npm run typecheck:tools' },
   { name: 'unit', command: 'npm run test:unit' },
   { name: 'deno', command: 'npm run test:deno' },
-  { name: 'build', command: 'npm run build', background: true },
+  // Not in the background: the end-to-end tests wait for it.
+  { name: 'build', command: 'npm run build' },
   // After the node-server build: both run Panda's codegen and Vite over the same caches.
   { name: 'build:netlify', command: 'npm run build:netlify', after: ['build'], background: true },
   // Beside the unit tests: two workers leave a quarter of 2 cores idle while tests wait on
   // servers and timers, and the unit tests fill it (decision 036).
   { name: 'e2e', command: 'playwright test --project=node-server', after: ['build'] },
-  // e2e/presets.spec.ts alone needs the Netlify build; after `e2e`, whose web servers it shares.
+  // e2e/presets.spec.ts alone needs the Netlify build. It starts servers of its own, so it runs
+  // beside `e2e` without the suite's site, its fault servers on ports and its output in a folder
+  // of their own (Playwright empties its output folder as it starts).
   {
     name: 'e2e:netlify',
-    command: 'playwright test --project=netlify',
-    after: ['build:netlify', 'e2e'],
+    command:
+      'E2E_WEB_SERVERS=none FAULT_PORT_BASE=3450 playwright test --project=netlify --output=test-results/netlify',
+    after: ['build:netlify'],
   },
 ]
 
