@@ -23,8 +23,13 @@ export default defineConfig({
     // Each worker runs file after file in one process instead of a fresh one per file: 128
     // CPU-seconds for the whole run against 162, and the migrated PGlite image a process keeps
     // (test/support/supabase-schema.ts) serves every file after its first (decision 036). No test
-    // leaves fake timers, mocks or environment behind it; three shuffled orders passed.
+    // leaves fake timers, mocks, a global or the environment behind it; three shuffled orders
+    // passed. `npx vitest run --isolate` rules it out when a failure depends on order.
     isolate: false,
+    // What a test stubs is undone after it, whatever it forgets (test/support/vitest-setup.ts
+    // does the same for fake timers).
+    unstubEnvs: true,
+    unstubGlobals: true,
     // One test file per core (vitest's default leaves one core idle): the database tests spend
     // much of their time waiting on PostgreSQL and PGlite.
     maxWorkers: Math.max(2, availableParallelism()),

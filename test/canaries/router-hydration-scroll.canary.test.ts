@@ -15,40 +15,51 @@ import {
 } from '@tanstack/react-router'
 import { hydrate } from '@tanstack/react-router/ssr/client'
 import { act, createElement } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { expect, it } from 'vitest'
 
 const page = () => createElement('main', null, createElement('p', null, 'a long page'))
 
 it('router 1.170 scrolls to the top on the hydration render (canary)', async () => {
+  // vitest runs the next jsdom file in this window (isolate: false): everything set here is undone.
+  const scrollTo = window.scrollTo
   Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
   const scrolls: unknown[] = [] // jsdom has no layout: the call is what undoes a visitor's scroll
   window.scrollTo = ((options: unknown) => scrolls.push(options)) as typeof window.scrollTo
-  const router = createRouter({
-    routeTree: createRootRoute({ component: page }),
-    history: createBrowserHistory(),
-    scrollRestoration: true,
-  })
-
-  // What the server's page carries for Start's client: its matches, dehydrated and loaded.
-  const matches = router.matchRoutes(router.latestLocation)
-  Object.assign(window, {
-    $_TSR: {
-      router: {
-        matches: matches.map((m) => ({ i: m.id.replaceAll('/', '#'), s: 'success', u: 0 })),
-      },
-      buffer: [],
-    },
-  })
-  await hydrate(router)
   const container = document.createElement('div')
-  container.innerHTML = renderToString(createElement(RouterProvider, { router }))
-  document.body.append(container)
-  await act(async () => {
-    hydrateRoot(container, createElement(RouterProvider, { router }))
-  })
+  let root: Root | undefined
+  try {
+    const router = createRouter({
+      routeTree: createRootRoute({ component: page }),
+      history: createBrowserHistory(),
+      scrollRestoration: true,
+    })
 
-  expect(container.textContent).toBe('a long page')
-  expect(scrolls).toContainEqual({ top: 0, left: 0, behavior: undefined })
+    // What the server's page carries for Start's client: its matches, dehydrated and loaded.
+    const matches = router.matchRoutes(router.latestLocation)
+    Object.assign(window, {
+      $_TSR: {
+        router: {
+          matches: matches.map((m) => ({ i: m.id.replaceAll('/', '#'), s: 'success', u: 0 })),
+        },
+        buffer: [],
+      },
+    })
+    await hydrate(router)
+    container.innerHTML = renderToString(createElement(RouterProvider, { router }))
+    document.body.append(container)
+    await act(async () => {
+      root = hydrateRoot(container, createElement(RouterProvider, { router }))
+    })
+
+    expect(container.textContent).toBe('a long page')
+    expect(scrolls).toContainEqual({ top: 0, left: 0, behavior: undefined })
+  } finally {
+    await act(async () => root?.unmount())
+    container.remove()
+    window.scrollTo = scrollTo
+    Reflect.deleteProperty(window, '$_TSR')
+    Reflect.deleteProperty(globalThis, 'IS_REACT_ACT_ENVIRONMENT')
+  }
 })

@@ -43,10 +43,16 @@ export async function openMigratedPglite(): Promise<PGlite> {
   migratedImage ??= (async () => {
     const db = await PGlite.create()
     await prepareDatabase(db, readDatabaseSql())
+    // Written out, so a database started from the image replays no log (as after a crash,
+    // sequences would jump ahead).
+    await db.exec('checkpoint')
     const image = await db.dumpDataDir('none')
     await db.close()
     return image
-  })()
+  })().catch((error) => {
+    migratedImage = undefined
+    throw error
+  })
   return PGlite.create({ loadDataDir: await migratedImage })
 }
 

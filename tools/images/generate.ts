@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util'
 import {
   galleryTasks,
   ImageWriter,
+  oneThreadPerImage,
   repositoryRoot,
   siteTasks,
   type Written,
@@ -60,6 +61,7 @@ function printSummary(written: Written[], ms: number): void {
 
 async function main(): Promise<void> {
   const start = Date.now()
+  oneThreadPerImage()
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { out: { type: 'string' } },

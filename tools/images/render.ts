@@ -32,9 +32,15 @@ export const GALLERY_MAX_BYTES = 80 * 1024
 // 768: a phone of 412 CSS px at 1.75 device pixels needs 721 px; the next size up was 1024.
 const SITE_WIDTHS = [640, 768, 1024, 1600] as const
 
-// One libvips thread per image: the generator encodes two images at a time on a two-core machine.
-sharp.concurrency(1)
-sharp.cache(false)
+/**
+ * One libvips thread per image: the generator encodes two images at a time on a two-core machine.
+ * Process-wide, so the generator sets it, not this module's import (vitest runs other test files
+ * in the same process).
+ */
+export function oneThreadPerImage() {
+  sharp.concurrency(1)
+  sharp.cache(false)
+}
 
 export type Written = { file: string; bytes: number }
 

@@ -16,7 +16,9 @@ const countMessages = async (db: Awaited<ReturnType<typeof open>>['db']) =>
   (await db.query<{ n: number }>('select count(*)::int as n from public.contact_messages')).rows[0]
     ?.n
 
-afterAll(() => {
+afterAll(async () => {
+  // The process-wide database outlives this file otherwise (vitest runs the next in this process).
+  await closeEmbeddedDatabase()
   log.info.mockRestore()
   rmSync(dataDir, { recursive: true, force: true })
 })
