@@ -21,58 +21,55 @@ export function allowConsoleErrors(page: Page, pattern: RegExp) {
   allowedConsoleErrors.set(page, [...(allowedConsoleErrors.get(page) ?? []), pattern])
 }
 
-export const test = base.extend<{ consoleProblems: string[]; captchaStandIn: undefined }>({
+/**
+ * The stand-in and the checks come with the browser context and page a test asks for, so a test
+ * that only speaks HTTP starts no browser (a context and page cost about 0.25 CPU-seconds).
+ */
+export const test = base.extend({
   // No machine here reaches hCaptcha: every page gets the stand-in widget instead.
-  captchaStandIn: [
-    async ({ context }, use) => {
-      await context.route('https://*.hcaptcha.com/**', (route) =>
-        route.request().url().includes('/api.js')
-          ? route.fulfill({
-              path: 'e2e/support/hcaptcha-stand-in.js',
-              contentType: 'text/javascript',
-            })
-          : route.abort(),
+  context: async ({ context }, use) => {
+    await context.route('https://*.hcaptcha.com/**', (route) =>
+      route.request().url().includes('/api.js')
+        ? route.fulfill({
+            path: 'e2e/support/hcaptcha-stand-in.js',
+            contentType: 'text/javascript',
+          })
+        : route.abort(),
+    )
+    await use(context)
+  },
+  page: async ({ page }, use) => {
+    const problems: string[] = []
+    page.on('console', (message) => {
+      const text = message.text()
+      // A failed subresource is reported below with its URL; a 404 page's own document is not a fault.
+      if (text.startsWith('Failed to load resource')) return
+      if (allowedConsoleErrors.get(page)?.some((pattern) => pattern.test(text))) return
+      if (message.type() === 'error' || /hydrat/i.test(text))
+        problems.push(`${message.type()}: ${text}`)
+    })
+    page.on('response', (response) => {
+      const isDocument = response.request().resourceType() === 'document'
+      // The suite's page views share one client address, so the beacon endpoint's rate limit
+      // refuses some of their field-vitals beacons: that is the limit working, not a fault.
+      const beaconLimited = response.status() === 429 && response.url().endsWith('/api/vitals')
+      const allowed =
+        beaconLimited || allowedFailures.get(page)?.some((pattern) => pattern.test(response.url()))
+      if (response.status() >= 400 && !isDocument && !allowed) {
+        problems.push(`${response.status()} for ${response.url()}`)
+      }
+    })
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+    // Every document's Content-Security-Policy violations, in words of our own, whatever
+    // Chromium prints for them.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
       )
-      await use(undefined)
-    },
-    { auto: true },
-  ],
-  consoleProblems: [
-    async ({ page }, use) => {
-      const problems: string[] = []
-      page.on('console', (message) => {
-        const text = message.text()
-        // A failed subresource is reported below with its URL; a 404 page's own document is not a fault.
-        if (text.startsWith('Failed to load resource')) return
-        if (allowedConsoleErrors.get(page)?.some((pattern) => pattern.test(text))) return
-        if (message.type() === 'error' || /hydrat/i.test(text))
-          problems.push(`${message.type()}: ${text}`)
-      })
-      page.on('response', (response) => {
-        const isDocument = response.request().resourceType() === 'document'
-        // The suite's page views share one client address, so the beacon endpoint's rate limit
-        // refuses some of their field-vitals beacons: that is the limit working, not a fault.
-        const beaconLimited = response.status() === 429 && response.url().endsWith('/api/vitals')
-        const allowed =
-          beaconLimited ||
-          allowedFailures.get(page)?.some((pattern) => pattern.test(response.url()))
-        if (response.status() >= 400 && !isDocument && !allowed) {
-          problems.push(`${response.status()} for ${response.url()}`)
-        }
-      })
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-      // Every document's Content-Security-Policy violations, in words of our own, whatever
-      // Chromium prints for them.
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) =>
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
-        )
-      })
-      await use(problems)
-      expect(problems, 'console errors or hydration warnings').toEqual([])
-    },
-    { auto: true },
-  ],
+    })
+    await use(page)
+    expect(problems, 'console errors or hydration warnings').toEqual([])
+  },
 })
 
 export { expect }
