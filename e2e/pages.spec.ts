@@ -6,7 +6,7 @@ import { locationServices } from '../src/content/locations.content'
 import { servicesPageOrder } from '../src/content/services'
 import { homeTestimonials } from '../src/content/testimonials.content'
 import { siteMapGroups } from '../src/features/navigation/site-map'
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+import { expect, expectNoAxeViolations, gotoHydrated, test, withHeadingFont } from './fixtures'
 import { layoutViewports } from './support/viewports'
 
 const allPages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))
@@ -249,6 +249,8 @@ const overflowOnlyViewports = layoutViewports.filter(({ width }) => width !== 36
  */
 for (const path of visitedPages) {
   test(path, async ({ page }) => {
+    // The heading face whatever won the first paint: widths are measured in the face visitors see.
+    await withHeadingFont(page)
     await page.setViewportSize({ width: 360, height: 900 })
     const response = await gotoHydrated(page, path)
     await test.step('it answers 200', async () => {
