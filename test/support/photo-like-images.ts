@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import {
   existsSync,
   mkdirSync,
@@ -24,30 +25,46 @@ export async function photoLikeJpeg(
   { width = 4000, height = 3000, scene = 0 } = {},
 ): Promise<Buffer> {
   // Drawing one takes 2.6 CPU-seconds, and the suite draws 13: the same photo is kept for the
-  // next run of any checkout on this machine (bump the version when the drawing below changes).
-  const cached = resolve(cacheDir, `v1-${seed}-${scene}-${width}x${height}.jpg`)
+  // next run of any checkout on this machine, by what makes its bytes (bump the version when the
+  // drawing below changes).
+  const sceneFile = sceneFiles()[scene % sceneFiles().length] as string
+  const made = createHash('sha256')
+    .update(`${seed}|${width}x${height}|${sharp.versions.vips}|`)
+    .update(readFileSync(sceneFile))
+    .digest('hex')
+    .slice(0, 16)
+  const cached = join(cacheDir(), `v1-${made}.jpg`)
   if (existsSync(cached)) return readFileSync(cached)
-  const photo = await drawPhotoLikeJpeg(seed, { width, height, scene })
-  mkdirSync(cacheDir, { recursive: true })
-  const partial = `${cached}.${process.pid}.partial`
-  writeFileSync(partial, photo)
-  renameSync(partial, cached)
+  const photo = await drawPhotoLikeJpeg(seed, { width, height, sceneFile })
+  try {
+    mkdirSync(cacheDir(), { recursive: true })
+    const partial = `${cached}.${process.pid}.partial`
+    writeFileSync(partial, photo)
+    renameSync(partial, cached)
+  } catch {
+    // A cache that cannot be written (a read-only home): drawn again next time.
+  }
   return photo
 }
 
-/** Beside the build's photo variants (scripts/lib/photo-variant-folders.ts), outside the checkout. */
-const cacheDir = join(
-  process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'),
-  'remodeling-site',
-  'photo-like-images',
-)
+/**
+ * Beside the build's photo variants (scripts/lib/photo-variant-folders.ts), outside the checkout;
+ * PHOTO_LIKE_IMAGES_CACHE moves it. Deleting it costs only the time to draw them again.
+ */
+const cacheDir = () =>
+  process.env.PHOTO_LIKE_IMAGES_CACHE ??
+  join(
+    process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'),
+    'remodeling-site',
+    'photo-like-images',
+  )
 
 async function drawPhotoLikeJpeg(
   seed: string,
-  { width, height, scene }: { width: number; height: number; scene: number },
+  { width, height, sceneFile }: { width: number; height: number; sceneFile: string },
 ): Promise<Buffer> {
   const random = rng(seed)
-  const base = await sharp(sceneFiles()[scene % sceneFiles().length] as string)
+  const base = await sharp(sceneFile)
     .resize(width, height, { kernel: 'lanczos3', fit: 'cover' })
     .removeAlpha()
     .raw()
