@@ -63,7 +63,7 @@ export default defineConfig({
     launchOptions,
   },
   // Only e2e/presets.spec.ts needs the Netlify build (`npm run build:netlify`): `npm test` runs
-  // the node-server project while that build is made, then the netlify project.
+  // the node-server project while that build is made, then the netlify project beside it.
   projects: [
     {
       name: 'node-server',

@@ -27,9 +27,11 @@ interface Stage {
 const [mode = 'all', since] = process.argv.slice(2)
 
 const everything: Stage[] = [
-  { name: 'lint', command: 'npm run lint' },
-  { name: 'typecheck', command: 'npm run typecheck' },
-  { name: 'typecheck:tools', command: 'npm run typecheck:tools' },
+  // Lint and the typechecks have no time limit: they yield the CPU to the build, which the
+  // end-to-end tests wait for, and to the tests beside it.
+  { name: 'lint', command: 'npm run lint', background: true },
+  { name: 'typecheck', command: 'npm run typecheck', background: true },
+  { name: 'typecheck:tools', command: 'npm run typecheck:tools', background: true },
   { name: 'unit', command: 'npm run test:unit' },
   { name: 'deno', command: 'npm run test:deno' },
   // Not in the background: the end-to-end tests wait for it.
@@ -40,12 +42,12 @@ const everything: Stage[] = [
   // servers and timers, and the unit tests fill it (decision 036).
   { name: 'e2e', command: 'playwright test --project=node-server', after: ['build'] },
   // e2e/presets.spec.ts alone needs the Netlify build. It starts servers of its own, so it runs
-  // beside `e2e` without the suite's site, its fault servers on ports and its output in a folder
-  // of their own (Playwright empties its output folder as it starts).
+  // beside `e2e` on one worker, without the suite's site, its fault servers on the ten ports past
+  // the node-server project's fifty, its output in a folder of its own (Playwright empties its
+  // output folder as it starts).
   {
     name: 'e2e:netlify',
-    command:
-      'E2E_WEB_SERVERS=none FAULT_PORT_BASE=3450 playwright test --project=netlify --output=test-results/netlify',
+    command: `E2E_WEB_SERVERS=none FAULT_PORT_BASE=${Number(process.env.FAULT_PORT_BASE ?? 3400) + 50} playwright test --project=netlify --workers=1 --output=test-results-netlify`,
     after: ['build:netlify'],
   },
 ]
