@@ -45,6 +45,10 @@ const steps: Step[] = [
   { name: 'bench/beacons.ts', run: bench('bench/beacons.ts', '--no-build') },
   { name: 'bench/vitals-bytes.ts', run: bench('bench/vitals-bytes.ts', '--no-build') },
   { name: 'bench/streaming.ts', run: bench('bench/streaming.ts', '--no-build') },
+  {
+    name: 'bench/gallery-source-wait.ts',
+    run: bench('bench/gallery-source-wait.ts', '--no-build'),
+  },
 ]
 
 const selected = process.argv.slice(2)

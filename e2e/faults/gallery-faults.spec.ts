@@ -55,12 +55,23 @@ async function startSite(options: { fault?: ProxyFault } = {}) {
   return { standIn, proxy, server, database: schema.database }
 }
 
-// A page waits at most 3 s for the source; the allowance covers rendering on a loaded 2-core CI
-// machine (4.1 s was seen there). The slow source takes longer than both together, so a page that
-// waited for it still fails, and less than the 8 s after which a Supabase request is cut, so its
-// load can still finish in the background.
-const pageBudgetMs = 3_000 + 2_000
+// Longer than a page's 3 s wait for the source, so a page that waited for this source answers
+// after it; shorter than the 8 s after which a Supabase request is cut, so its load can still
+// finish in the background. bench/gallery-source-wait.ts times the wait itself.
 const slowSourceMs = 6_500
+
+/** The source's reads of the gallery list, oldest first, as the proxy saw them. */
+const galleryReads = (proxy: FaultProxy) =>
+  proxy.seen.filter((request) => request.path.includes('gallery_images'))
+
+/** Called once pages have answered: none of them can have waited for a read still held open. */
+function expectAnsweredWhileSourceHeld(proxy: FaultProxy, kind: ProxyFault['kind']) {
+  const read = galleryReads(proxy).at(-1)
+  expect(read, 'the source was asked for the list').toMatchObject({ fault: kind })
+  expect(read?.ended, 'the source had already answered: a page may have waited for it').toBe(
+    undefined,
+  )
+}
 
 /**
  * Views pages (each must pass `check`) until one of them, the first past the list's freshness,
@@ -74,7 +85,7 @@ async function untilReloadStarted<T>(
 ): Promise<T> {
   const attempts = () =>
     seenAs === 'read'
-      ? site.proxy.seen.filter((request) => request.path.includes('gallery_images')).length
+      ? galleryReads(site.proxy).length
       : (site.server.output().match(/Gallery (refresh|load) failed/g) ?? []).length
   const before = attempts()
   let result = await check()
@@ -102,23 +113,37 @@ test('serves the last good list through every kind of outage, then recovers by i
   const { standIn, proxy, server, database } = await startSite()
   await expectSitePages(server.url, { list: ['Oak Galley Kitchen', 'Spa Ensuite'] })
 
-  const outages: [string, () => Promise<void>, ('read' | 'logged failure')?][] = [
-    ['HTTP 503 from PostgREST', async () => standIn.fail({ status: 503 })],
-    ['connection refused', () => proxy.set({ kind: 'refuse' }), 'logged failure'],
-    ['connection reset', () => proxy.set({ kind: 'reset' })],
-    ['no answer at all', () => proxy.set({ kind: 'hang' })],
-    ['body stalled after the headers', () => proxy.set({ kind: 'stall-body' })],
+  const outages: {
+    name: string
+    breakSource: () => Promise<void>
+    seenAs?: 'logged failure'
+    /** The source keeps the reload's answer open: the pages must not wait for it. */
+    holds?: ProxyFault['kind']
+  }[] = [
+    { name: 'HTTP 503 from PostgREST', breakSource: async () => standIn.fail({ status: 503 }) },
+    {
+      name: 'connection refused',
+      breakSource: () => proxy.set({ kind: 'refuse' }),
+      seenAs: 'logged failure',
+    },
+    { name: 'connection reset', breakSource: () => proxy.set({ kind: 'reset' }) },
+    { name: 'no answer at all', breakSource: () => proxy.set({ kind: 'hang' }), holds: 'hang' },
+    {
+      name: 'body stalled after the headers',
+      breakSource: () => proxy.set({ kind: 'stall-body' }),
+      holds: 'stall-body',
+    },
   ]
-  for (const [name, breakSource, seenAs] of outages) {
+  for (const { name, breakSource, seenAs, holds } of outages) {
     await test.step(name, async () => {
       await breakSource()
       // Stale: the page gets the last good list at once and a refresh runs in the background.
-      const answers = await untilReloadStarted(
+      await untilReloadStarted(
         { proxy, server },
         () => expectSitePages(server.url, { list: ['Oak Galley Kitchen', 'Spa Ensuite'] }),
         seenAs,
       )
-      for (const answer of answers) expect(answer.ms, answer.path).toBeLessThan(pageBudgetMs)
+      if (holds) expectAnsweredWhileSourceHeld(proxy, holds)
       standIn.fail(undefined)
     })
   }
@@ -212,17 +237,15 @@ test('with the source down from the start: error states, never a 500, and recove
   })
 })
 
-test('a slow or stalled source never holds a page past the 3 s budget', async () => {
+test('a slow or stalled source: pages answer before it does', async () => {
   test.setTimeout(45_000)
   const { proxy, server } = await startSite({ fault: { kind: 'delay', ms: slowSourceMs } })
   const galleryPages = [sitePages.gallery, sitePages.service, sitePages.location]
 
-  await test.step('first load slower than the budget: error states in time', async () => {
+  await test.step('first load slower than the wait: error states, before the source answers', async () => {
     const answers = await Promise.all(galleryPages.map((path) => getPage(server.url, path)))
-    for (const answer of answers) {
-      expect(answer.status, answer.path).toBe(200)
-      expect(answer.ms, answer.path).toBeLessThan(pageBudgetMs)
-    }
+    expectAnsweredWhileSourceHeld(proxy, 'delay')
+    for (const answer of answers) expect(answer.status, answer.path).toBe(200)
     expect(answers[0]?.html).toContain(galleryTexts.pageError)
     expect(answers[1]?.html).toContain(galleryTexts.sectionError)
   })
@@ -234,21 +257,22 @@ test('a slow or stalled source never holds a page past the 3 s budget', async ()
     )
   })
 
-  await test.step('a body that stalls: pages keep the list and answer at once', async () => {
+  await test.step('a body that stalls: pages keep the list while it stalls', async () => {
     await proxy.set({ kind: 'stall-body' })
-    const answers = await untilReloadStarted({ proxy, server }, () =>
+    await untilReloadStarted({ proxy, server }, () =>
       expectSitePages(server.url, { list: ['Oak Galley Kitchen', 'Spa Ensuite'] }),
     )
-    for (const answer of answers) expect(answer.ms, answer.path).toBeLessThan(pageBudgetMs)
+    expectAnsweredWhileSourceHeld(proxy, 'stall-body')
   })
 })
 
-test('a stalled first load: error states in time, and the list once the source answers', async () => {
+test('a stalled first load: error states while it stalls, and the list once the source answers', async () => {
   test.setTimeout(45_000)
   const { proxy, server } = await startSite({ fault: { kind: 'stall-body' } })
   const gallery = await getPage(server.url, sitePages.gallery)
+  expectAnsweredWhileSourceHeld(proxy, 'stall-body')
+  expect(galleryReads(proxy).at(-1)?.stalled, 'headers and first bytes sent').toBe(true)
   expect(gallery.status).toBe(200)
-  expect(gallery.ms).toBeLessThan(pageBudgetMs)
   expect(gallery.html).toContain(galleryTexts.pageError)
   await expectSitePages(server.url, 'error')
 

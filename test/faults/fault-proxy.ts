@@ -34,9 +34,17 @@ export interface FaultProxy {
   readonly port: number
   /**
    * Requests that reached the proxy (a refused connection never does), with the fault applied;
-   * `stalled` once a stalled answer's headers and first bytes are written to the socket.
+   * `stalled` once a stalled answer's headers and first bytes are written to the socket; `ended`
+   * once its answer is over (sent whole, or cut by either side): a test can tell what a caller
+   * did while an answer was still held.
    */
-  readonly seen: { method: string; path: string; fault: ProxyFault['kind']; stalled?: true }[]
+  readonly seen: {
+    method: string
+    path: string
+    fault: ProxyFault['kind']
+    stalled?: true
+    ended?: true
+  }[]
   /** Applies `fault` to requests whose path matches `path` (every request when absent). */
   set(fault: ProxyFault, options?: { path?: RegExp }): Promise<void>
   close(): Promise<void>
@@ -96,6 +104,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         fault: active.kind,
       }
       seen.push(request)
+      res.on('close', () => {
+        request.ended = true
+      })
       const body = Buffer.concat(chunks)
       switch (active.kind) {
         case 'pass':
