@@ -102,33 +102,32 @@ test.describe('mobile menu at 375 px', () => {
   })
 
   test('the menu toggle shows its tooltip after the hover delay', async ({ page }) => {
+    // The page's clock is the test's, so a busy machine cannot make the tooltip look early or late.
+    await page.clock.install()
     await gotoHydrated(page, '/')
-    const toggle = page.getByRole('button', { name: 'Open menu' })
-    // Time the delay inside the page, from the pointer entering to the tooltip appearing, so a
-    // busy machine cannot make the test see it early or late.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000))
+    // The tooltip's script is fetched on the first hover; its toggle then replaces the plain one
+    // and takes the hover over with a pointer event of its own, from which the delay counts.
     await page.evaluate(() => {
-      const timing = { entered: 0, shown: 0 }
-      ;(window as unknown as { __tooltipTiming: typeof timing }).__tooltipTiming = timing
-      document.querySelector('[aria-label="Open menu"]')?.addEventListener('pointerenter', () => {
-        timing.entered ||= performance.now()
-      })
-      new MutationObserver(() => {
-        if (!timing.shown && document.querySelector('[role="tooltip"]'))
-          timing.shown = performance.now()
-      }).observe(document.body, { childList: true, subtree: true })
+      document.addEventListener(
+        'pointermove',
+        (event) => {
+          if (!event.isTrusted) document.documentElement.dataset.tooltipHandoff = ''
+        },
+        { capture: true },
+      )
     })
-    await toggle.hover()
+    await page.getByRole('button', { name: 'Open menu' }).hover()
+    await expect(page.locator('html')).toHaveAttribute('data-tooltip-handoff')
     const tip = page.getByRole('tooltip')
+    await page.clock.runFor(tooltipTimings.openDelay - 1)
+    await expect(tip).toBeHidden()
+    // Within a few frames of the delay.
+    await page.clock.runFor(100)
     await expect(tip).toHaveText('Open menu')
-    const timing = await page.evaluate(
-      () =>
-        (window as unknown as { __tooltipTiming: { entered: number; shown: number } })
-          .__tooltipTiming,
-    )
-    expect(timing.entered).toBeGreaterThan(0)
-    // A timer never fires early; the margin is performance.now()'s coarsened resolution.
-    expect(timing.shown - timing.entered).toBeGreaterThanOrEqual(tooltipTimings.openDelay - 10)
     await page.keyboard.press('Escape')
+    // Its exit animation's frames run on the page's clock too.
+    await page.clock.runFor(1_000)
     await expect(tip).toBeHidden()
   })
 })
