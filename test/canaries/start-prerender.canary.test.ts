@@ -41,8 +41,10 @@ try {
 } catch {
   outcome = 'rejected'
 }
-await new Promise((resolve) => setTimeout(resolve, 50))
-process.stdout.write(JSON.stringify({ outcome, unhandledRejections }) + '\\n')
+// Once nothing is left to run, every rejection has been reported.
+process.once('beforeExit', () =>
+  process.stdout.write(JSON.stringify({ outcome, unhandledRejections }) + '\\n'),
+)
 `
 
 describe("Start 1.169's prerender without our script (canary)", () => {

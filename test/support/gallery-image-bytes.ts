@@ -34,7 +34,9 @@ export async function imageBytesToTheEnd(
   try {
     await page.goto(url, { waitUntil: 'load' })
     await page.evaluate(async () => {
-      const pause = () => new Promise((resume) => setTimeout(resume, 150))
+      // Two frames: the browser has looked at what the scroll brought near and asked for it.
+      const pause = () =>
+        new Promise((resume) => requestAnimationFrame(() => requestAnimationFrame(resume)))
       for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
         window.scrollTo({ top: y, behavior: 'instant' })
         await pause()

