@@ -19,9 +19,8 @@ import {
 } from '../test/support/http-fuzz'
 import { describeFindings, scanText, structuralSecretRules } from '../test/support/secret-scan'
 
-const seed = process.env.FUZZ_SEED
-  ? Number(process.env.FUZZ_SEED)
-  : Math.floor(Math.random() * 2 ** 31)
+// The same cases every run; another seed explores others.
+const seed = Number(process.env.FUZZ_SEED ?? 39)
 const serverFnIds = readServerFnIds('.output/public')
 
 const sameOrigin = { 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true' }

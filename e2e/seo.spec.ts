@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { company } from '../app.config'
 import { baseURL } from '../playwright.config'
+import { locationIds, locationServiceIds } from '../src/content/locations'
 import { servicesPageOrder } from '../src/content/services'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { galleryDataCacheControl } from '../src/lib/seo/cache-control'
@@ -127,7 +128,10 @@ test('sitemap.xml lists every public URL and robots.txt points to it', async ({ 
     readFileSync('public/storage/v1/object/public/gallery/manifest.json', 'utf8'),
   ) as unknown[]
   expect(projects).toHaveLength(manifest.length)
-  expect(locs.filter((loc) => loc?.includes('/areas-of-service/'))).toHaveLength(30)
+  // Every location with every service that has location pages.
+  expect(locs.filter((loc) => loc?.includes('/areas-of-service/'))).toHaveLength(
+    locationIds.length * locationServiceIds.length,
+  )
 
   const robots = await request.get('/robots.txt')
   expect(robots.headers()['content-type']).toContain('text/plain')

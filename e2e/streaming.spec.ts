@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { galleryPageSize } from '#src/features/gallery/gallery-pages.ts'
+import { galleryPageSize, gallerySkeletonCount } from '#src/features/gallery/gallery-pages.ts'
 import { type ServerProcess, startProductionServer } from '../test/faults/production-server'
 import {
   answerWithShippedGallery,
@@ -122,7 +122,7 @@ test('a slow gallery streams the shell first and the projects later, in one resp
       .map((c) => c.text)
       .join('')
   const shellChunk = chunks.findIndex(
-    (_, i) => (receivedBy(i).match(/data-skeleton=""/g)?.length ?? 0) >= 9,
+    (_, i) => (receivedBy(i).match(/data-skeleton=""/g)?.length ?? 0) >= gallerySkeletonCount,
   )
   const projectChunk = chunks.findIndex((c) => hasATitle(c.text))
   expect(shellChunk, 'the hero and skeletons arrive').toBeGreaterThanOrEqual(0)
@@ -131,7 +131,7 @@ test('a slow gallery streams the shell first and the projects later, in one resp
   expect(shell).toContain('<header')
   expect(shell).toMatch(/<h1[^>]*>[^<]*Project Gallery/)
   expect(hasATitle(shell)).toBe(false)
-  expect(shell.match(/data-skeleton=""/g)).toHaveLength(9)
+  expect(shell.match(/data-skeleton=""/g)).toHaveLength(gallerySkeletonCount)
   // The shell came before the database answered; the projects after.
   expect(chunks[shellChunk]?.afterData, 'the shell waited for the database').toBe(false)
   expect(chunks[projectChunk]?.afterData, 'the projects came from the database').toBe(true)

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { toJSON } from 'seroval'
+import { contactFieldNames } from '#supabase/functions/_shared/contact/contact-schema.ts'
 
 export interface Random {
   /** [0, 1) */
@@ -578,7 +579,7 @@ const contactFieldValue = (random: Random): unknown =>
 
 function contactData(random: Random): Record<string, unknown> {
   const data: Record<string, unknown> = {}
-  for (const field of ['name', 'email', 'phone', 'service', 'message', 'captchaToken', 'website']) {
+  for (const field of [...contactFieldNames, 'captchaToken', 'website']) {
     if (random.chance(0.9)) data[field] = contactFieldValue(random)
   }
   if (random.chance(0.2))

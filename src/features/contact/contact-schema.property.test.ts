@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import {
   captchaRequiredMessage,
   contactFieldErrors,
+  contactFieldNames,
   contactFormFieldsSchema,
   contactLimits,
   contactMessageSchema,
@@ -32,7 +33,7 @@ const fieldMessages = new Set([
   'Please keep your message under 5,000 characters.',
   captchaRequiredMessage,
 ])
-const visibleFields = ['name', 'email', 'phone', 'service', 'message', 'captchaToken'] as const
+const visibleFields = [...contactFieldNames, 'captchaToken'] as const
 
 // Valid by construction, within every limit.
 const letters = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzéèçñøßżłЖжДдλπ李王김'.split(''))

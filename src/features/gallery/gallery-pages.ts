@@ -4,6 +4,8 @@ import type { GalleryImageDelivery } from './photo-variants'
 
 /** Projects a page shows: whole rows at one, two and three columns. */
 export const galleryPageSize = 12
+/** Placeholders /gallery shows while its projects load: three rows of three. */
+export const gallerySkeletonCount = 9
 
 /** What a gallery page is chosen by: the filters, the sort and the page. */
 export type GalleryView = Pick<GallerySearch, 'category' | 'sort' | 'q' | 'page'>

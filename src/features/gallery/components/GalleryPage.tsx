@@ -10,7 +10,7 @@ import { SkeletonGrid } from '#src/components/Skeleton.tsx'
 import { siteImages } from '#src/content/site-images.ts'
 import { galleryPageQueryOptions, galleryProjectQueryOptions } from '../gallery.queries'
 import type { GalleryItem } from '../gallery-item'
-import { type GalleryView, viewerProjects } from '../gallery-pages'
+import { type GalleryView, gallerySkeletonCount, viewerProjects } from '../gallery-pages'
 import type { GallerySearch } from '../gallery-search'
 import type { GalleryImageDelivery } from '../photo-variants'
 import { GalleryFilters } from './GalleryFilters'
@@ -45,7 +45,7 @@ export function GalleryPage({ search }: { search: GallerySearch }) {
       <GalleryHero />
       <GallerySection search={search}>
         <GalleryLoad
-          loading={<SkeletonGrid count={9} label="Loading projects…" />}
+          loading={<SkeletonGrid count={gallerySkeletonCount} label="Loading projects…" />}
           failed={<GalleryLoadError />}
         >
           <GalleryResults search={search} />
