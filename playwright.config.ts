@@ -42,6 +42,7 @@ export const launchOptions = {
 }
 
 const netlifySpec = /presets\.spec\.ts$/
+const supabaseSpecs = /supabase\/.*\.spec\.ts$/
 
 export default defineConfig({
   testDir: './e2e',
@@ -64,10 +65,18 @@ export default defineConfig({
   },
   // Only e2e/presets.spec.ts needs the Netlify build (`npm run build:netlify`): `npm test` runs
   // the node-server project while that build is made, then the netlify project beside it.
+  // The specs of e2e/supabase/ share one production path (PostgreSQL, the function under Deno,
+  // the gateway, three instances: e2e/supabase/project.ts), started once by their one worker.
   projects: [
     {
       name: 'node-server',
-      testIgnore: netlifySpec,
+      testIgnore: [netlifySpec, supabaseSpecs],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'supabase',
+      testMatch: supabaseSpecs,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     {

@@ -1,5 +1,5 @@
 /**
- * Where the end-to-end suite's time goes: runs Playwright's node-server project (or the specs
+ * Where the end-to-end suite's time goes: runs Playwright's node-server and supabase projects (or the specs
  * named) against the current build, samples the CPU time of the run's processes from /proc four
  * times a second, and prints the CPU-seconds of each kind of process (Chromium's renderers,
  * browser and GPU processes, the servers, Playwright's workers) beside the wall time and each
@@ -117,7 +117,7 @@ const sampler = setInterval(sample, 250)
 const exitCode = await new Promise<number>((done) => {
   const child = spawn(
     join('node_modules', '.bin', 'playwright'),
-    ['test', '--project=node-server', '--reporter=dot,json', ...specs],
+    ['test', '--project=node-server', '--project=supabase', '--reporter=dot,json', ...specs],
     {
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
@@ -164,7 +164,7 @@ rmSync(reportDir, { recursive: true, force: true })
 
 const cores = (await import('node:os')).availableParallelism()
 const body = [
-  `Specs: ${specs.length > 0 ? specs.join(', ') : 'the node-server project, whole'}. ${tests} tests, ` +
+  `Specs: ${specs.length > 0 ? specs.join(', ') : 'the node-server and supabase projects, whole'}. ${tests} tests, ` +
     `exit ${exitCode}. Wall ${(wallSeconds / 60).toFixed(1)} min; CPU ${totalCpu.toFixed(0)} s of the ` +
     `${(wallSeconds * cores).toFixed(0)} s ${cores} cores give (${((100 * totalCpu) / (wallSeconds * cores)).toFixed(0)} %). ` +
     `Load average at start ${loadAtStart}, at the end ${loadAverage()}.`,

@@ -40,7 +40,11 @@ const everything: Stage[] = [
   { name: 'build:netlify', command: 'npm run build:netlify', after: ['build'], background: true },
   // Beside the unit tests: two workers leave a quarter of 2 cores idle while tests wait on
   // servers and timers, and the unit tests fill it (decision 036).
-  { name: 'e2e', command: 'playwright test --project=node-server', after: ['build'] },
+  {
+    name: 'e2e',
+    command: 'playwright test --project=node-server --project=supabase',
+    after: ['build'],
+  },
   // e2e/presets.spec.ts alone needs the Netlify build. It starts servers of its own, so it runs
   // beside `e2e` on one worker, without the suite's site, its fault servers on the ten ports past
   // the node-server project's fifty, its output in a folder of its own (Playwright empties its

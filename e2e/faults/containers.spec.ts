@@ -5,10 +5,12 @@
  * runs, and starts once the first has stopped.
  */
 import { childrenOf, startProductionServer } from '#test/faults/production-server.ts'
+import { requireRoot } from '#test/support/system-packages.ts'
 import { expect, test } from '../fixtures'
 import { cleanups, eventually, lockExists, temporaryDataDir } from './support'
 
 const clean = cleanups()
+test.beforeAll(() => requireRoot('e2e/faults/containers.spec.ts'))
 test.afterEach(() => clean.run())
 
 /** Runs the server as pid 1 of a fresh pid namespace, with its own host name. */

@@ -11,10 +11,12 @@ import { rmSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
+import { requireRoot } from '#test/support/system-packages.ts'
 import { expect, test } from '../fixtures'
 import { cleanups, temporaryDataDir } from './support'
 
 const clean = cleanups()
+test.beforeAll(() => requireRoot('e2e/faults/data-dir-unwritable.spec.ts'))
 test.afterEach(() => clean.run())
 
 /** Runs the server with `directory` mounted by `mount` (a shell line, `$0` the directory). */

@@ -71,3 +71,11 @@ export function requirePostgres15Binaries(): Postgres15Binaries {
   if (!binaries) throw missingError([postgres15])
   return binaries
 }
+
+/** Throws unless this process may make Linux namespaces and mounts: root, as under `.ci/run`. */
+export function requireRoot(spec: string) {
+  if (process.getuid?.() === 0) return
+  throw new Error(
+    `${spec} runs servers in Linux namespaces and mounts of their own (unshare, mount, nsenter), which only root may make: run the suite as root, as .ci/run does (sudo npm test).`,
+  )
+}
