@@ -23,7 +23,7 @@ test.describe.configure({ mode: 'serial' })
 const browserAgent =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Mobile Safari/537.36'
 const crawlerAgent = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
-const dataDir = mkdtempSync(join(tmpdir(), 'streaming-'))
+let dataDir: string
 let database: Server
 let site: ServerProcess
 /** Lets the stand-in database answer; until then it holds every question it was asked. */
@@ -31,6 +31,8 @@ let answerDatabase = () => {}
 let databaseAnswered = false
 
 test.beforeAll(async () => {
+  // Made here, not as the file loads: Playwright's runner loads every spec file too.
+  dataDir = mkdtempSync(join(tmpdir(), 'streaming-'))
   databaseAnswered = false
   const answering = new Promise<void>((answer) => {
     answerDatabase = answer
@@ -59,7 +61,7 @@ test.afterAll(async () => {
   await site?.stop()
   database?.closeAllConnections()
   database?.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 test('a slow gallery streams the shell first and the projects later, in one response', async () => {

@@ -12,11 +12,13 @@ import { describe, expect, it } from 'vitest'
 
 /** Runs in the child, from the repository (bare imports resolve there); prints one JSON line. */
 const childSource = `
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
+const output = mkdtempSync(join(tmpdir(), 'start-prerender-canary-'))
+process.once('exit', () => rmSync(output, { recursive: true, force: true }))
 const dist = dirname(fileURLToPath(import.meta.resolve('@tanstack/start-plugin-core')))
 const { prerender } = await import(pathToFileURL(join(dist, 'prerender.js')).href)
 let unhandledRejections = 0
@@ -33,7 +35,7 @@ try {
     },
     handler: {
       request: async () => new Response('render failed', { status: 500 }),
-      getClientOutputDirectory: () => mkdtempSync(join(tmpdir(), 'start-prerender-canary-')),
+      getClientOutputDirectory: () => output,
       close: async () => {},
     },
   })

@@ -10,12 +10,13 @@ import { describe, expect, it } from 'vitest'
 /** Runs in the child, from the repository (bare imports resolve there); prints one JSON line. */
 const childSource = `
 import { registerHooks } from 'node:module'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const dir = mkdtempSync(join(tmpdir(), 'start-requests-canary-'))
+process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
 const stub = (name, source) => {
   writeFileSync(join(dir, name), source)
   return pathToFileURL(join(dir, name)).href

@@ -31,7 +31,7 @@ export interface ServerProcess {
   signal(signal: NodeJS.Signals): void
   /** Waits until the output matches (bounded). */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>
-  /** SIGKILL if still running, and wait for the exit (for test clean-up). */
+  /** SIGKILL (its children too) if still running, and wait for the exit (for test clean-up). */
   stop(): Promise<void>
 }
 
@@ -135,18 +135,24 @@ async function migratedDatabase(): Promise<string> {
  */
 const running = new Set<ChildProcess>()
 process.once('exit', () => {
-  for (const child of running) {
-    // Under a launcher that forks (a container's `unshare --fork`) the server is its child.
-    for (const pid of child.pid ? childrenOf(child.pid) : []) {
-      try {
-        process.kill(pid, 'SIGKILL')
-      } catch {
-        // Gone meanwhile.
-      }
-    }
-    child.kill('SIGKILL')
-  }
+  for (const child of running) kill(child)
 })
+
+/**
+ * SIGKILL for the process and its children: under a launcher that forks (a container's
+ * `unshare --fork`) the server is the launcher's child, and the launcher would pass on a SIGTERM
+ * whose graceful stop writes into a data directory a clean-up is removing.
+ */
+function kill(child: ChildProcess) {
+  for (const pid of child.pid ? childrenOf(child.pid) : []) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  child.kill('SIGKILL')
+}
 
 export async function startProductionServer(options: StartServerOptions): Promise<ServerProcess> {
   // Not under a launcher: its mount or namespace decides what the server sees of the directory.
@@ -231,7 +237,7 @@ export async function startProductionServer(options: StartServerOptions): Promis
       })
     },
     async stop() {
-      if (!hasExited && child.exitCode === null) child.kill('SIGKILL')
+      if (!hasExited && child.exitCode === null) kill(child)
       await exited
     },
   }

@@ -33,7 +33,8 @@ registerHooks({
 })
 const { NetlifyDev } = await import('@netlify/dev')
 
-const project = mkdtempSync(join(tmpdir(), 'netlify-emulator-'))
+// Inside the data directory, which the caller removes even when this process is killed.
+const project = mkdtempSync(join(process.env.DATA_DIR ?? tmpdir(), 'netlify-emulator-'))
 symlinkSync(resolve('dist'), join(project, 'dist'))
 symlinkSync(resolve('.netlify/functions-internal'), join(project, 'functions'))
 writeFileSync(
