@@ -12,22 +12,46 @@ export interface SqlSession extends SqlExecutor {
   close(): Promise<void>
 }
 
-/** What the PGlite releases share: 0.5 (PostgreSQL 18) and 0.4 (PostgreSQL 17). */
-interface PgliteModule {
-  PGlite: {
-    create(): Promise<{
-      exec(sql: string, options?: NoticeOption): Promise<unknown>
-      query<Row>(sql: string, params?: unknown[], options?: NoticeOption): Promise<{ rows: Row[] }>
-      close(): Promise<void>
-    }>
-  }
+/** What a PGlite release offers that these helpers use: 0.5 (PostgreSQL 18) and 0.4 (PostgreSQL 17). */
+interface PgliteDatabase {
+  exec(sql: string, options?: NoticeOption): Promise<unknown>
+  query<Row>(sql: string, params?: unknown[], options?: NoticeOption): Promise<{ rows: Row[] }>
+  dumpDataDir(compression?: 'none'): Promise<Blob>
+  close(): Promise<void>
+}
+interface PgliteClass {
+  create(options?: { loadDataDir?: Blob }): Promise<PgliteDatabase>
 }
 interface NoticeOption {
   onNotice?: (notice: { message?: string }) => void
 }
 
-async function openPgliteFrom(module: PgliteModule): Promise<SqlSession> {
-  const db = await module.PGlite.create()
+const emptyImages = new Map<object, Promise<Blob>>()
+
+/**
+ * An empty in-memory PGlite, as initdb leaves it. The first of a release in a process runs initdb
+ * and keeps an image of its files; each later one starts from that image: 0.6 CPU-seconds
+ * against 3.0 (decision 036).
+ */
+export async function openEmptyPglite(PGlite: PgliteClass): Promise<PgliteDatabase> {
+  let image = emptyImages.get(PGlite)
+  if (!image) {
+    image = (async () => {
+      const db = await PGlite.create()
+      // Written out, so a database started from the image replays no log.
+      await db.exec('checkpoint')
+      const files = await db.dumpDataDir('none')
+      await db.close()
+      return files
+    })()
+    emptyImages.set(PGlite, image)
+    image.catch(() => emptyImages.delete(PGlite))
+  }
+  return PGlite.create({ loadDataDir: await image })
+}
+
+async function openPgliteFrom(PGlite: PgliteClass): Promise<SqlSession> {
+  const db = await openEmptyPglite(PGlite)
   const notices: string[] = []
   const options = { onNotice: (notice: { message?: string }) => notices.push(notice.message ?? '') }
   return {
@@ -38,12 +62,12 @@ async function openPgliteFrom(module: PgliteModule): Promise<SqlSession> {
   }
 }
 
-export const openPgliteSession = (): Promise<SqlSession> => openPgliteFrom({ PGlite })
+export const openPgliteSession = (): Promise<SqlSession> => openPgliteFrom(PGlite)
 
 // PostgreSQL 17, which hosted Supabase projects run: the last PGlite release on it, installed
 // beside the embedded engine under another name (package.json, "pglite-pg17").
 export async function openPglite17Session(): Promise<SqlSession> {
-  return openPgliteFrom(await import('pglite-pg17'))
+  return openPgliteFrom((await import('pglite-pg17')).PGlite)
 }
 
 export async function openPostgres15Session(): Promise<SqlSession> {

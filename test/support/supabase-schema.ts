@@ -6,6 +6,7 @@ import pg from 'pg'
 import { type DatabaseSql, prepareDatabase } from '#src/server/db/migrations.server.ts'
 import { createPgDatabase, type Database } from '#supabase/functions/_shared/contact/database.ts'
 import { startPostgres15 } from './postgres-15.ts'
+import { openEmptyPglite } from './sql-session.ts'
 import { requirePostgres15Binaries } from './system-packages.ts'
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -41,7 +42,7 @@ let migratedImage: Promise<Blob> | undefined
  */
 export async function openMigratedPglite(): Promise<PGlite> {
   migratedImage ??= (async () => {
-    const db = await PGlite.create()
+    const db = await openEmptyPglite(PGlite)
     await prepareDatabase(db, readDatabaseSql())
     // Written out, so a database started from the image replays no log (as after a crash,
     // sequences would jump ahead).

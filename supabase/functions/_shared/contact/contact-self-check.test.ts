@@ -14,6 +14,7 @@ import {
   unreachableDatabase,
 } from '../../../../test/contact/contact-database.ts'
 import { startSmtpStandIn } from '../../../../test/contact/smtp-stand-in.ts'
+import { openEmptyPglite } from '../../../../test/support/sql-session.ts'
 import {
   checkCaptcha,
   checkDatabase,
@@ -124,7 +125,7 @@ describe('the mail check', () => {
 describe('the database check', () => {
   it('passes on the contact tables, fails on a database without them or none at all', async () => {
     const contact = await openContactTestDatabase()
-    const bare = await PGlite.create()
+    const bare = await openEmptyPglite(PGlite)
     try {
       expect(await checkDatabase(contact.db)).toMatchObject({ status: 'ok' })
       expect(await checkDatabase(bare)).toMatchObject({
