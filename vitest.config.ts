@@ -17,8 +17,10 @@ export default defineConfig({
     setupFiles: ['test/support/vitest-setup.ts'],
     // A test that asserts nothing fails: every test must be able to fail for a behaviour.
     expect: { requireAssertions: true },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Guards against a hang, not budgets: beside the end-to-end tests a database test that takes
+    // 6 s alone took over 30 s (CPU budgets live in bench/).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // Each worker runs file after file in one process instead of a fresh one per file: 128
     // CPU-seconds for the whole run against 162, and the migrated PGlite image a process keeps
