@@ -35,7 +35,7 @@ async function serverWithBucket(label: string) {
  */
 async function viewUntilLogged(server: ServerProcess, line: RegExp, timeoutMs = 30_000) {
   await eventually(async () => {
-    expect((await getPage(server.url, '/gallery?q=no-such-project', 60_000)).status).toBe(200)
+    expect((await getPage(server.url, '/gallery?q=no-such-project')).status).toBe(200)
     expect(server.output()).toMatch(line)
   }, timeoutMs)
 }
@@ -69,14 +69,14 @@ test('2,000 projects arrive while /healthz keeps answering, and the gallery show
   // Refused again (an entry with no path names no project either; its skip is logged each time).
   writeManifest(bucket, [{ title: 'An entry without a path' }])
   await viewUntilLogged(server, /skipped manifest entry 0/)
-  expect(projectsShown((await getPage(server.url, '/gallery', 60_000)).html)).toBe('2000')
+  expect(projectsShown((await getPage(server.url, '/gallery')).html)).toBe('2000')
   expect(server.output().match(/manifest\.json lists no project/g)).toHaveLength(1)
   expect(server.output()).toContain('"allowEmpty":true')
 
   // Said on purpose, it empties the gallery.
   writeManifest(bucket, { projects: [], allowEmpty: true })
   await eventually(async () => {
-    expect((await getPage(server.url, '/gallery', 60_000)).html).toContain(
+    expect((await getPage(server.url, '/gallery')).html).toContain(
       'No projects found matching your current filters.',
     )
   }, 60_000)
@@ -140,13 +140,11 @@ test('SIGTERM during the import of 20,000 projects: a clean exit in time, and th
   const next = clean.add(await startProductionServer({ dataDir, env }), (s) => s.stop())
   await next.waitForOutput(/manifest\.json mirrored, [1-9]\d* photo/, 180_000)
   await eventually(async () => {
-    expect(projectsShown((await getPage(next.url, '/gallery?category=kitchen', 60_000)).html)).toBe(
-      '5000',
-    )
+    expect(projectsShown((await getPage(next.url, '/gallery?category=kitchen')).html)).toBe('5000')
   }, 60_000)
   // One import of 20,000 serves both: the pages are checked once the next server has them all.
   await eventually(async () => {
-    expect(projectsShown((await getPage(next.url, '/gallery', 60_000)).html)).toBe('20000')
+    expect(projectsShown((await getPage(next.url, '/gallery')).html)).toBe('20000')
   }, 120_000)
   await test.step('every gallery page is a page of twelve, under 200 kB of HTML', () =>
     expectPagesOfTwelve(next))

@@ -29,7 +29,7 @@ export interface ServerProcess {
   /** Resolves when the process has exited. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   signal(signal: NodeJS.Signals): void
-  /** Waits until the output matches (bounded). */
+  /** Waits until the output matches (bounded by a guard against a hang, 60 s unless given). */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>
   /** SIGKILL (its children too) if still running, and wait for the exit (for test clean-up). */
   stop(): Promise<void>
@@ -213,7 +213,7 @@ export async function startProductionServer(options: StartServerOptions): Promis
     signal: (signal) => {
       if (!hasExited) child.kill(signal)
     },
-    waitForOutput(pattern, timeoutMs = 15_000) {
+    waitForOutput(pattern, timeoutMs = 60_000) {
       return new Promise<void>((done, fail) => {
         const check = () => {
           if (pattern.test(output)) {
