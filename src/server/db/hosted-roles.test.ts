@@ -9,7 +9,7 @@ import {
 } from '#test/support/hosted-postgres.ts'
 import { databaseTargets, expectSqlState, type SqlSession } from '#test/support/sql-session.ts'
 import { bundledDatabaseSql } from './embedded-sql.server'
-import { applyMigrations, applySeed, orderMigrations } from './migrations.server'
+import { applyMigrations, applySeed, orderMigrations, prepareDatabase } from './migrations.server'
 
 // The migrations as a hosted project runs them: as Supabase's `postgres`, no superuser, with
 // Storage's tables owned by another role (test/support/hosted-postgres.ts).
@@ -51,6 +51,7 @@ for (const target of databaseTargets()) {
       )
       await db.exec('reset role')
     }
+    const executableBy = (signature: string) => rows(executableByRoleSql(signature))
     const gallery = () =>
       rows('select filename, title from public.gallery_images order by filename')
 
@@ -118,6 +119,44 @@ for (const target of databaseTargets()) {
       expect(await gallery()).toEqual([
         { filename: 'kitchen/oak-galley.webp', title: 'Oak Galley' },
       ])
+    })
+
+    it('leaves a function a later migration creates closed to the publishable key and to users', async () => {
+      await db.exec(`set local role ${owner}`)
+      await db.exec(
+        'create function public.added_after_the_migrations() returns integer language sql as $$ select 1 $$',
+      )
+      await db.exec('reset role')
+      expect(await executableBy('public.added_after_the_migrations()')).toEqual([
+        { anon: false, authenticated: false, service_role: true },
+      ])
+      await db.exec('set local role anon')
+      await expectSqlState(db, 'select public.added_after_the_migrations()', insufficientPrivilege)
+    })
+  })
+}
+
+const executableByRoleSql = (signature: string) =>
+  `select
+     pg_catalog.has_function_privilege('anon', '${signature}', 'execute') as anon,
+     pg_catalog.has_function_privilege('authenticated', '${signature}', 'execute') as authenticated,
+     pg_catalog.has_function_privilege('service_role', '${signature}', 'execute') as service_role`
+
+for (const target of databaseTargets()) {
+  describe(`the embedded database's migrations, as its own superuser, on ${target.name}`, () => {
+    it('leave a function created after them closed to anon and authenticated', async () => {
+      const db = await target.open()
+      try {
+        await prepareDatabase(db, sql)
+        await db.exec(
+          'create function public.added_after_the_migrations() returns integer language sql as $$ select 1 $$',
+        )
+        expect(
+          (await db.query<Row>(executableByRoleSql('public.added_after_the_migrations()'))).rows,
+        ).toEqual([{ anon: false, authenticated: false, service_role: true }])
+      } finally {
+        await db.close()
+      }
     })
   })
 }
