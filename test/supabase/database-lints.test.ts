@@ -245,13 +245,14 @@ describe('the migrations on PostgreSQL 15, through Supabase’s linter', () => {
   it('would find a public table created without row-level security, or a search_path left open', async () => {
     await migrated.query('begin')
     try {
-      // Supabase's default privileges no longer grant new tables to anon (20261127000600); a
-      // grant by hand still exposes one. The function is executable by PUBLIC, as any is.
+      // Supabase's default privileges no longer grant new tables (20261127000600) or functions
+      // (20261204000900) to anon; a grant by hand still exposes one.
       await migrated.query('create table public.forgot_rls (id int)')
       await migrated.query('grant select on public.forgot_rls to anon')
       await migrated.query(
         'create function public.open_search_path() returns int language sql security definer as $$ select 1 $$',
       )
+      await migrated.query('grant execute on function public.open_search_path() to anon')
       expect(await findings(migrated, publicTableWithoutRls)).toEqual(['public.forgot_rls'])
       expect(await findings(migrated, rlsDisabledInPublic)).toEqual(['public.forgot_rls'])
       expect(await findings(migrated, functionSearchPathMutable)).toEqual([
