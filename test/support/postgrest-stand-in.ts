@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Database } from '#supabase/functions/_shared/contact/database.ts'
+import type { Database, SqlExecutor } from '#supabase/functions/_shared/contact/database.ts'
+import { describeApi } from './postgrest-openapi.ts'
 import { createStorageApi } from './storage-stand-in.ts'
 
 /**
@@ -8,7 +9,10 @@ import { createStorageApi } from './storage-stand-in.ts'
  * run here), backed by a real Postgres with our migrations (PGlite or PostgreSQL 15). For the real
  * supabase-js: table reads and RPCs run in the database as the key's role (`set local role anon`
  * with the claims PostgREST sets, so row level security answers, never a list in memory), with
- * PostgREST's shapes (exact counts, error bodies); Storage over a folder (storage-stand-in.ts); and
+ * PostgREST's shapes (exact counts, error bodies); a GET's query arguments are honoured (filters,
+ * order, limit, offset; the arguments of a GET RPC, run read-only as PostgREST runs it) or refused
+ * with 400, never dropped; the root describes what the key's role may reach
+ * (postgrest-openapi.ts); Storage over a folder (storage-stand-in.ts); and
  * /functions/v1/<name> passed untouched to the function's own server (verify_jwt = false).
  * Faults (an outage, a malformed answer) are injected at this HTTP edge.
  */
@@ -97,6 +101,76 @@ const errorBody = (code: string, message: string, hint: string | null = null) =>
 
 const identifier = /^[a-z_][a-z0-9_]*$/
 
+/** The query arguments of a table read that are not filters. */
+const readOptions = new Set(['select', 'order', 'limit', 'offset'])
+
+const comparisons: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+}
+
+/**
+ * PostgREST's horizontal filters, order, limit and offset as SQL over the table `r` with bound
+ * values;
+ * a message when the request uses one this stand-in does not serve.
+ */
+function readClauses(
+  query: URLSearchParams,
+): { where: string; order: string; limit: string; values: unknown[] } | string {
+  const values: unknown[] = []
+  const conditions: string[] = []
+  for (const [column, filter] of query) {
+    if (readOptions.has(column)) continue
+    const [, negated, operator = '', operand = ''] = /^(not\.)?([a-z]+)\.(.*)$/s.exec(filter) ?? []
+    if (!identifier.test(column)) return `unsupported column ${column}`
+    let condition: string
+    if (operator in comparisons) {
+      values.push(operand)
+      condition = `r."${column}" ${comparisons[operator]} $${values.length}`
+    } else if (operator === 'is' && /^(null|true|false)$/.test(operand)) {
+      condition = `r."${column}" is ${operand}`
+    } else if (operator === 'in' && /^\(.*\)$/s.test(operand)) {
+      const items = operand
+        .slice(1, -1)
+        .split(',')
+        .map((item) => item.replace(/^"(.*)"$/s, '$1'))
+      values.push(items)
+      condition = `r."${column}"::text = any($${values.length}::text[])`
+    } else {
+      return `unsupported filter ${column}=${filter}`
+    }
+    conditions.push(negated ? `not (${condition})` : condition)
+  }
+  const orderings: string[] = []
+  for (const term of query.get('order')?.split(',') ?? []) {
+    const [column = '', direction, nulls] = term.split('.')
+    if (!identifier.test(column)) return `unsupported order ${term}`
+    if (direction !== undefined && !/^(asc|desc)$/.test(direction))
+      return `unsupported order ${term}`
+    if (nulls !== undefined && !/^(nullsfirst|nullslast)$/.test(nulls)) {
+      return `unsupported order ${term}`
+    }
+    orderings.push(`r."${column}" ${direction ?? 'asc'}${nulls ? ` nulls ${nulls.slice(5)}` : ''}`)
+  }
+  const limit = query.get('limit')
+  const offset = query.get('offset')
+  if ((limit !== null && !/^\d+$/.test(limit)) || (offset !== null && !/^\d+$/.test(offset))) {
+    return 'limit and offset must be whole numbers'
+  }
+  return {
+    where: conditions.length ? `where ${conditions.join(' and ')}` : '',
+    order: orderings.length ? `order by ${orderings.join(', ')}` : '',
+    limit: `${limit === null ? '' : `limit ${limit}`} ${offset === null ? '' : `offset ${offset}`}`,
+    values,
+  }
+}
+
 /** PostgREST's `select=` (plain columns or *) as SQL; undefined when it is not one we serve. */
 const selectList = (select: string | null) => {
   if (!select || select.trim() === '*') return '*'
@@ -134,14 +208,29 @@ export async function startPostgrestStandIn(
       })
     : undefined
 
-  /** Runs `sql` as the key's role inside one transaction, as PostgREST does. */
-  const asRole = <Row>(role: 'anon' | 'service_role', sql: string, params: unknown[] = []) =>
+  /**
+   * Runs `sql` as the key's role inside one transaction, as PostgREST does (read-only for a GET
+   * or HEAD request, as PostgREST runs those).
+   */
+  const asRole = <Row>(
+    role: 'anon' | 'service_role',
+    sql: string,
+    params: unknown[] = [],
+    readOnly = false,
+  ) => inRole(role, readOnly, async (tx) => (await tx.query<Row>(sql, params)).rows)
+
+  const inRole = <T>(
+    role: 'anon' | 'service_role',
+    readOnly: boolean,
+    run: (tx: SqlExecutor) => Promise<T>,
+  ) =>
     database.transaction(async (tx) => {
+      if (readOnly) await tx.query('set transaction read only')
       await tx.query(`set local role ${role}`)
       await tx.query("select set_config('request.jwt.claims', $1, true)", [
         JSON.stringify({ role }),
       ])
-      return (await tx.query<Row>(sql, params)).rows
+      return run(tx)
     })
 
   async function proxyFunction(request: RecordedRequest, response: ServerResponse) {
@@ -244,6 +333,18 @@ export async function startPostgrestStandIn(
       return sendJson(response, fault.status, fault.body ?? serviceUnavailable, headers)
     }
 
+    if (path === '/rest/v1/' || path === '/rest/v1') {
+      if (method !== 'GET' && method !== 'HEAD') {
+        return sendJson(response, 405, errorBody('PGRST117', `Unsupported HTTP method: ${method}`))
+      }
+      const description = await inRole(role, true, (tx) =>
+        describeApi(tx, String(request.headers.host ?? '127.0.0.1')),
+      )
+      return sendJson(response, 200, description, {
+        'Content-Type': 'application/openapi+json; charset=utf-8',
+      })
+    }
+
     const rpcName = /^\/rest\/v1\/rpc\/([^/]+)$/.exec(path)?.[1]
     if (rpcName !== undefined) {
       if (method !== 'POST' && method !== 'GET') {
@@ -256,16 +357,21 @@ export async function startPostgrestStandIn(
           errorBody('PGRST202', `Could not find the function public.${rpcName}`),
         )
       }
-      // A POST's JSON object holds the arguments by name, as PostgREST passes them
-      // (`fn(name := value)`); objects and arrays go as JSON text, for a json or jsonb parameter.
+      // A POST's JSON object, or a GET's query arguments, hold the arguments by name, as
+      // PostgREST passes them (`fn(name := value)`); objects and arrays go as JSON text, for a
+      // json or jsonb parameter.
       let args: Record<string, unknown> = {}
-      try {
-        const parsed: unknown = request.body ? JSON.parse(request.body) : {}
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-          args = parsed as Record<string, unknown>
+      if (method === 'GET') {
+        args = Object.fromEntries(request.searchParams)
+      } else {
+        try {
+          const parsed: unknown = request.body ? JSON.parse(request.body) : {}
+          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+            args = parsed as Record<string, unknown>
+          }
+        } catch {
+          return sendJson(response, 400, errorBody('PGRST102', 'Empty or invalid json'))
         }
-      } catch {
-        return sendJson(response, 400, errorBody('PGRST102', 'Empty or invalid json'))
       }
       const names = Object.keys(args)
       if (!names.every((name) => identifier.test(name))) {
@@ -280,6 +386,7 @@ export async function startPostgrestStandIn(
           role,
           `select public.${rpcName}(${names.map((name, i) => `${name} := $${i + 1}`).join(', ')}) as result`,
           values,
+          method === 'GET',
         )
         return sendJson(response, 200, row?.result ?? null)
       } catch (error) {
@@ -296,12 +403,21 @@ export async function startPostgrestStandIn(
     if (method !== 'GET' && method !== 'HEAD') {
       return sendJson(response, 405, errorBody('PGRST117', `Unsupported HTTP method: ${method}`))
     }
+    const clauses = readClauses(request.searchParams)
+    if (typeof clauses === 'string') {
+      return sendJson(response, 400, errorBody('PGRST100', `Unsupported request: ${clauses}`))
+    }
     let rows: unknown[]
     try {
       rows = (
         await asRole<{ row: unknown }>(
           role,
-          `select to_jsonb(t) as row from (select ${columns} from public."${table}") as t`,
+          `select to_jsonb(t) as row from (
+             select ${columns} from public."${table}" as r
+             ${clauses.where} ${clauses.order} ${clauses.limit}
+           ) as t`,
+          clauses.values,
+          true,
         )
       ).map((r) => r.row)
     } catch (error) {
