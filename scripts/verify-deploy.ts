@@ -9,15 +9,21 @@
  *
  * What the publishable key must not do, and what counts as refused (any other answer, an
  * unreachable project among them, fails the check: it could not be shown):
- * - read the contact tables: an error (401/403, permission denied, or 404: not exposed), or an
- *   empty list (the key has SELECT but row level security shows it no row);
- * - write them: an insert of a row that breaks the table's own constraints, so that nothing can
- *   be stored even if the key could write. Refused means permission denied or row level security
- *   (42501, 401/403); a constraint error means the insert got past both, and fails the check;
- * - call the privileged database functions: called with GET, which PostgREST runs in a read-only
- *   transaction, so a function the key may run still changes nothing. Refused means permission
- *   denied (or not found for this key);
+ * - reach anything through the Data API but gallery_images: read from the Data API's own
+ *   description (scripts/lib/publishable-key-reach.ts). Each other table and view it lists is
+ *   read with the publishable key, and each function called with values of its arguments' types
+ *   (over GET, which PostgREST runs read-only, so a function the key may run changes nothing):
+ *   only permission denied (42501, 401/403) counts as refused; rows, an empty list (SELECT
+ *   granted, row level security hiding the rows) or a not-found fail;
+ * - write the contact tables: an insert of a row that breaks the table's own constraints, so that
+ *   nothing can be stored even if the key could write. Refused means permission denied or row
+ *   level security (42501, 401/403); a constraint error means the insert got past both, and fails;
  * - call the contact function: it must answer 401, as it must without any key.
+ *
+ * With SUPABASE_DB_URL (or --db-url) it also reads the database's catalog, for what the Supabase
+ * CLI does not warn about: the role that owns the gallery's trigger has BYPASSRLS, the triggers
+ * on storage.objects exist and are enabled, and anon and authenticated hold no privilege in public
+ * (sequences included, which the Data API never lists) but SELECT on gallery_images.
  *
  * With SUPABASE_SECRET_KEY it runs the contact path's self-check through the function, as each
  * instance does: the function answers and accepts the key, hCaptcha accepts the secret and the
@@ -37,6 +43,14 @@ import {
   visitorIpHeader,
 } from '../supabase/functions/_shared/contact/contact-wire.ts'
 import { bucketManifestFile, planBucketFolderImport } from './lib/bucket-folder-import.ts'
+import {
+  type DataApiDescription,
+  type DescribedFunction,
+  type DescribedSchema,
+  describedSchema,
+  publiclyReadable,
+  revokeStatement,
+} from './lib/publishable-key-reach.ts'
 
 type Outcome = 'pass' | 'fail' | 'warn'
 
@@ -51,16 +65,20 @@ interface Settings {
   supabaseUrl: string
   publishableKey: string
   secretKey: string | undefined
+  databaseUrl: string | undefined
   sendTestMessage: boolean
   captchaToken: string | undefined
 }
 
 const usage = `Usage: npm run verify:deploy -- --site https://www.your-domain \\
          --supabase-url https://<ref>.supabase.co --publishable-key sb_publishable_…
-       [--send-test-message --captcha-token <token>]
+       [--db-url postgresql://…] [--send-test-message --captcha-token <token>]
 
-Flags fall back to SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY. With SUPABASE_SECRET_KEY (only ever
-from the environment) it also compares the gallery with the bucket, and --send-test-message sends
+Flags fall back to SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_DB_URL (read from the
+environment, then from .env in the current folder). SUPABASE_SECRET_KEY (only ever from the
+environment or .env) lets it list every table and function the Data API exposes (hosted Supabase
+describes them only to a secret key) and compare the gallery with the bucket. With the database URL
+it checks the owner's BYPASSRLS, the storage triggers and the grants in the catalog. --send-test-message sends
 one message through the contact function as the site does (it needs a captcha token the function
 accepts: with the function on hCaptcha's test secret, the test token 10000000-aaaa-bbbb-cccc-000000000001; with real keys, a token
 from solving the widget on the site, used within two minutes).`
@@ -73,6 +91,7 @@ function readSettings(): Settings {
       'publishable-key': { type: 'string' },
       'send-test-message': { type: 'boolean', default: false },
       'captcha-token': { type: 'string' },
+      'db-url': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -99,6 +118,7 @@ function readSettings(): Settings {
     supabaseUrl: supabaseUrl.replace(/\/+$/, ''),
     publishableKey,
     secretKey: env('SUPABASE_SECRET_KEY'),
+    databaseUrl: values['db-url'] ?? env('SUPABASE_DB_URL'),
     sendTestMessage: values['send-test-message'],
     captchaToken: values['captcha-token'],
   }
@@ -109,16 +129,6 @@ const contactTables = [
   { table: 'contact_messages', invalidRow: { name: '', email: '', phone: '', message: '' } },
   { table: 'captcha_tokens_used', invalidRow: { token_hash: 'not-a-sha-256' } },
   { table: 'contact_rate_events', invalidRow: { client_key: '' } },
-] as const
-
-const privilegedFunctions = [
-  { name: 'import_gallery_images_from_storage', args: {} },
-  { name: 'sync_gallery_images_from_storage', args: {} },
-  { name: 'consume_contact_rate_limit', args: { client_key: 'verify-deploy' } },
-  { name: 'count_contact_captcha_failure', args: { client_key: 'verify-deploy' } },
-  { name: 'contact_rate_limit_wait', args: { client_key: 'verify-deploy' } },
-  { name: 'consume_contact_rate_event', args: { client_key: 'verify-deploy', kind: 'accepted' } },
-  { name: 'contact_rate_limit_free_at', args: { client_key: 'verify-deploy', kind: 'accepted' } },
 ] as const
 
 interface ApiAnswer {
@@ -151,24 +161,6 @@ const publishableClient = (settings: Settings) =>
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   })
 
-async function checkTableRead(supabase: SupabaseClient, table: string): Promise<CheckResult> {
-  const title = `Publishable key cannot read ${table}`
-  const { data, error, status } = await supabase.from(table).select('*').limit(1)
-  if (error) {
-    const { verdict, reason } = verdictOf({ status, code: error.code, message: error.message })
-    if (verdict === 'refused') return { outcome: 'pass', title, detail: reason }
-    return { outcome: 'fail', title, detail: `could not tell: ${reason} ${error.message}` }
-  }
-  if (data.length === 0) {
-    return {
-      outcome: 'pass',
-      title,
-      detail: `no rows visible (HTTP ${status}: the key may SELECT, row level security shows it nothing; the migrations revoke SELECT, so check the table's grants)`,
-    }
-  }
-  return { outcome: 'fail', title, detail: `HTTP ${status}: rows are visible to anyone` }
-}
-
 async function checkTableWrite(
   supabase: SupabaseClient,
   table: string,
@@ -191,22 +183,304 @@ async function checkTableWrite(
   return { outcome: 'fail', title, detail: `could not tell: ${reason} ${error.message}` }
 }
 
+/**
+ * Only permission denied counts as refused: the object is in the Data API's schema, so a
+ * not-found means the probe itself is wrong.
+ */
+const refusedOutright = (status: number, code: string | undefined) =>
+  code === '42501' || status === 401 || status === 403
+
+async function checkRelationRefused(
+  supabase: SupabaseClient,
+  relation: string,
+): Promise<CheckResult | undefined> {
+  const { data, error, status } = await supabase.from(relation).select('*').limit(1)
+  if (error && refusedOutright(status, error.code)) return undefined
+  const title = `Publishable key cannot read ${relation}`
+  if (error) {
+    return {
+      outcome: 'fail',
+      title,
+      detail: `could not tell: HTTP ${status}, ${error.code ?? ''} ${error.message}`,
+    }
+  }
+  return {
+    outcome: 'fail',
+    title,
+    detail: `HTTP ${status}: ${data.length ? 'rows are visible to anyone' : 'the key may read it (row level security shows it no row today)'}; ${revokeStatement({ relation })}`,
+  }
+}
+
 async function checkFunctionRefused(
   supabase: SupabaseClient,
-  name: string,
-  args: Record<string, string>,
-): Promise<CheckResult> {
-  const title = `Publishable key cannot run ${name}()`
-  const { error, status } = await supabase.rpc(name, args, { get: true })
+  target: DescribedFunction,
+): Promise<CheckResult | undefined> {
+  const title = `Publishable key cannot run ${target.signature}`
+  if ('missingValueFor' in target.args) {
+    return {
+      outcome: 'fail',
+      title,
+      detail: `could not tell: no test value for the argument ${target.args.missingValueFor}`,
+    }
+  }
+  const { error, status } = await supabase.rpc(target.name, target.args, { get: true })
+  // The call itself refused, not a statement inside a function the key may run.
+  if (
+    error &&
+    refusedOutright(status, error.code) &&
+    error.message.includes(`permission denied for function ${target.name}`)
+  ) {
+    return undefined
+  }
+  const revoke = revokeStatement({ signature: target.signature })
+  if (error && refusedOutright(status, error.code)) {
+    return {
+      outcome: 'fail',
+      title,
+      detail: `the key may execute it (a statement inside it was refused: ${error.message}); ${revoke}`,
+    }
+  }
   if (!error) {
-    return { outcome: 'fail', title, detail: `HTTP ${status}: it ran for the publishable key` }
+    return {
+      outcome: 'fail',
+      title,
+      detail: `HTTP ${status}: it ran for the publishable key; ${revoke}`,
+    }
   }
   const { verdict, reason } = verdictOf({ status, code: error.code, message: error.message })
-  if (verdict === 'refused') return { outcome: 'pass', title, detail: reason }
-  if (verdict === 'allowed') {
-    return { outcome: 'fail', title, detail: `the key may execute it: ${reason}` }
+  return verdict === 'allowed'
+    ? { outcome: 'fail', title, detail: `the key may execute it: ${reason}; ${revoke}` }
+    : { outcome: 'fail', title, detail: `could not tell: ${reason} ${error.message}` }
+}
+
+async function readDescription(settings: Settings, key: string) {
+  const response = await fetch(`${settings.supabaseUrl}/rest/v1/`, {
+    headers: { apikey: key, authorization: `Bearer ${key}`, accept: 'application/openapi+json' },
+  })
+  const text = await response.text()
+  let description: DataApiDescription | undefined
+  try {
+    const parsed = JSON.parse(text) as DataApiDescription
+    if (parsed && typeof parsed.paths === 'object') description = parsed
+  } catch {
+    // Not JSON: reported with the status below.
   }
-  return { outcome: 'fail', title, detail: `could not tell: ${reason} ${error.message}` }
+  return { status: response.status, description }
+}
+
+/** What the publishable key reaches, from the Data API's description and by trying each part. */
+async function checkReach(settings: Settings, publishable: SupabaseClient): Promise<CheckResult[]> {
+  const results: CheckResult[] = []
+  const listTitle = `Publishable key reaches only ${publiclyReadable} (the Data API's description)`
+  const own = await readDescription(settings, settings.publishableKey)
+  let targets: DescribedSchema | undefined
+  if (own.status === 200 && own.description) {
+    targets = describedSchema(own.description)
+    const extra = [
+      ...targets.relations
+        .filter((relation) => relation !== publiclyReadable)
+        .map((relation) => revokeStatement({ relation })),
+      ...targets.functions.map(({ signature }) => revokeStatement({ signature })),
+    ]
+    const listed = [...targets.relations, ...targets.functions.map((fn) => fn.signature)]
+    if (!targets.relations.includes(publiclyReadable)) {
+      results.push({
+        outcome: 'fail',
+        title: listTitle,
+        detail: `it lists ${listed.join(', ') || 'nothing'}, not ${publiclyReadable}: the gallery cannot be read (grant select on table public.${publiclyReadable} to anon;)`,
+      })
+    }
+    results.push(
+      extra.length === 0
+        ? { outcome: 'pass', title: listTitle, detail: `it lists ${listed.join(', ')}` }
+        : {
+            outcome: 'fail',
+            title: listTitle,
+            detail: `it lists ${listed.join(', ')}; take away all but ${publiclyReadable}: ${extra.join(' ')}`,
+          },
+    )
+  } else if (own.status === 401 || own.status === 403) {
+    results.push({
+      outcome: 'pass',
+      title: 'Data API keeps its description from the publishable key',
+      detail: `HTTP ${own.status}`,
+    })
+  } else {
+    results.push({
+      outcome: 'fail',
+      title: listTitle,
+      detail: `could not read the description: HTTP ${own.status}${own.description ? '' : ', not a description'}`,
+    })
+  }
+
+  const everyTitle = 'Publishable key is refused every other table, view and function'
+  if (settings.secretKey) {
+    const full = await readDescription(settings, settings.secretKey)
+    if (full.status !== 200 || !full.description) {
+      results.push({
+        outcome: 'fail',
+        title: everyTitle,
+        detail: `could not list them: the description answered the secret key with HTTP ${full.status}`,
+      })
+      return results
+    }
+    targets = describedSchema(full.description)
+  } else if (!targets) {
+    results.push({
+      outcome: 'fail',
+      title: everyTitle,
+      detail:
+        'could not list them: the Data API describes its schema only to a secret key; set SUPABASE_SECRET_KEY',
+    })
+    return results
+  }
+  const relations = targets.relations.filter((relation) => relation !== publiclyReadable)
+  const failures: CheckResult[] = []
+  for (const relation of relations) {
+    const failure = await checkRelationRefused(publishable, relation)
+    if (failure) failures.push(failure)
+  }
+  for (const target of targets.functions) {
+    const failure = await checkFunctionRefused(publishable, target)
+    if (failure) failures.push(failure)
+  }
+  results.push(
+    ...(failures.length
+      ? failures
+      : [
+          {
+            outcome: 'pass' as const,
+            title: everyTitle,
+            detail: `permission denied to each of ${relations.length} table(s) and view(s) read and ${targets.functions.length} function(s) called with arguments of their types`,
+          },
+        ]),
+  )
+  return results
+}
+
+const catalogGrantsSql = `
+  select kind, name, grantee, privileges from (
+    select case c.relkind when 'S' then 'sequence' when 'v' then 'view'
+             when 'm' then 'materialized view' else 'table' end as kind,
+           c.relname::text as name, role.name as grantee,
+           array_to_string(array(
+             select privilege
+             from unnest(case when c.relkind = 'S' then array['USAGE', 'SELECT', 'UPDATE']
+                         else array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']
+                         end) as privilege
+             where case when c.relkind = 'S'
+                     then pg_catalog.has_sequence_privilege(role.name, c.oid, privilege)
+                     else pg_catalog.has_table_privilege(role.name, c.oid, privilege) end
+           ), ', ') as privileges
+    from pg_catalog.pg_class as c
+    cross join (values ('anon'), ('authenticated')) as role (name)
+    where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'v', 'm', 'f', 'p', 'S')
+    union all
+    select 'function', p.oid::regprocedure::text, role.name, 'EXECUTE'
+    from pg_catalog.pg_proc as p
+    cross join (values ('anon'), ('authenticated')) as role (name)
+    where p.pronamespace = 'public'::regnamespace
+      and pg_catalog.has_function_privilege(role.name, p.oid, 'EXECUTE')
+  ) as granted
+  where privileges <> ''
+    and not (kind = 'table' and name = '${publiclyReadable}' and grantee = 'anon' and privileges = 'SELECT')
+  order by kind, name, grantee`
+
+const galleryTriggers = ['insert', 'delete', 'update'].map(
+  (event) => `gallery_follows_bucket_${event}`,
+)
+
+/** What the Supabase CLI does not warn about, from the database's catalog. */
+async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
+  if (!settings.databaseUrl) {
+    return [
+      {
+        outcome: 'warn',
+        title: "Database: the owner's BYPASSRLS, the storage triggers, the grants",
+        detail:
+          'skipped: set SUPABASE_DB_URL (the Session pooler string); the Supabase CLI warns about none of them',
+      },
+    ]
+  }
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({
+    connectionString: settings.databaseUrl,
+    connectionTimeoutMillis: 10_000,
+  })
+  await client.connect()
+  try {
+    const results: CheckResult[] = []
+    const owner = (
+      await client.query<{ rolname: string; rolbypassrls: boolean; rolsuper: boolean }>(
+        `select r.rolname, r.rolbypassrls, r.rolsuper from pg_catalog.pg_proc as p
+         join pg_catalog.pg_roles as r on r.oid = p.proowner
+         where p.oid = pg_catalog.to_regprocedure('public.gallery_follows_bucket()')`,
+      )
+    ).rows[0]
+    const ownerTitle = "The gallery's owner role has BYPASSRLS"
+    results.push(
+      !owner
+        ? {
+            outcome: 'fail',
+            title: ownerTitle,
+            detail:
+              'public.gallery_follows_bucket() is missing: are the migrations applied (npx supabase db push)?',
+          }
+        : owner.rolbypassrls || owner.rolsuper
+          ? {
+              outcome: 'pass',
+              title: ownerTitle,
+              detail: `${owner.rolname}: ${owner.rolsuper ? 'superuser' : 'BYPASSRLS'}`,
+            }
+          : {
+              outcome: 'fail',
+              title: ownerTitle,
+              detail: `${owner.rolname} lacks it: the gallery sees no object in the bucket (alter role ${owner.rolname} bypassrls; then npm run gallery:import)`,
+            },
+    )
+    const triggers = (
+      await client.query<{ tgname: string; tgenabled: string }>(
+        `select t.tgname, t.tgenabled from pg_catalog.pg_trigger as t
+         where t.tgrelid = pg_catalog.to_regclass('storage.objects') and not t.tgisinternal`,
+      )
+    ).rows
+    const missing = galleryTriggers.filter(
+      (name) => !triggers.some((trigger) => trigger.tgname === name && trigger.tgenabled !== 'D'),
+    )
+    results.push(
+      missing.length === 0
+        ? {
+            outcome: 'pass',
+            title: 'The storage triggers feed the gallery',
+            detail: galleryTriggers.join(', '),
+          }
+        : {
+            outcome: 'fail',
+            title: 'The storage triggers feed the gallery',
+            detail: `missing or disabled on storage.objects: ${missing.join(', ')}; an upload does not reach the gallery until npm run gallery:import`,
+          },
+    )
+    const granted = (
+      await client.query<{ kind: string; name: string; grantee: string; privileges: string }>(
+        catalogGrantsSql,
+      )
+    ).rows
+    const grantsTitle = `anon and authenticated hold nothing in public but SELECT on ${publiclyReadable} (the catalog)`
+    results.push(
+      granted.length === 0
+        ? { outcome: 'pass', title: grantsTitle, detail: 'tables, views, sequences and functions' }
+        : {
+            outcome: 'fail',
+            title: grantsTitle,
+            detail: granted
+              .map((row) => `${row.privileges} on ${row.kind} public.${row.name} to ${row.grantee}`)
+              .join('; '),
+          },
+    )
+    return results
+  } finally {
+    await client.end()
+  }
 }
 
 const functionUrl = (settings: Settings) =>
@@ -498,29 +772,29 @@ async function settle(
 
 async function main() {
   const settings = readSettings()
-  const secrets = [settings.secretKey, settings.publishableKey].filter(
-    (key): key is string => key !== undefined && key.length >= 8,
-  )
+  const secrets = [
+    settings.secretKey,
+    settings.publishableKey,
+    settings.databaseUrl && new URL(settings.databaseUrl).password,
+  ].filter((key): key is string => key !== undefined && key.length >= 8)
   const redact = (text: string) =>
     secrets.reduce((clean, key) => clean.replaceAll(key, '[key]'), text)
   const publishable = publishableClient(settings)
 
   console.info(`Checking the site ${settings.siteUrl} and the project ${settings.supabaseUrl}\n`)
   const checks: { title: string; run(): Promise<CheckResult | CheckResult[]> }[] = [
-    ...contactTables.flatMap(({ table, invalidRow }) => [
-      {
-        title: `Publishable key cannot read ${table}`,
-        run: () => checkTableRead(publishable, table),
-      },
-      {
-        title: `Publishable key cannot write ${table}`,
-        run: () => checkTableWrite(publishable, table, invalidRow),
-      },
-    ]),
-    ...privilegedFunctions.map(({ name, args }) => ({
-      title: `Publishable key cannot run ${name}()`,
-      run: () => checkFunctionRefused(publishable, name, args),
+    {
+      title: `Publishable key reaches only ${publiclyReadable}`,
+      run: () => checkReach(settings, publishable),
+    },
+    ...contactTables.map(({ table, invalidRow }) => ({
+      title: `Publishable key cannot write ${table}`,
+      run: () => checkTableWrite(publishable, table, invalidRow),
     })),
+    {
+      title: "Database: the owner's BYPASSRLS, the storage triggers, the grants",
+      run: () => checkDatabase(settings),
+    },
     {
       title: 'Publishable key cannot call the contact function',
       run: () => checkContactFunctionWithPublishableKey(publishable),

@@ -118,7 +118,10 @@ interface VerifyRun {
   output: string
 }
 
-async function verifyDeploy(args: string[] = []): Promise<VerifyRun> {
+async function verifyDeploy(
+  args: string[] = [],
+  env: Record<string, string> = { SUPABASE_SECRET_KEY: secretKey, SUPABASE_DB_URL: databaseUrl() },
+): Promise<VerifyRun> {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       nodeBinary,
@@ -133,11 +136,7 @@ async function verifyDeploy(args: string[] = []): Promise<VerifyRun> {
         ...args,
       ],
       {
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '/tmp',
-          SUPABASE_SECRET_KEY: secretKey,
-        },
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
       },
     )
     return { code: 0, output: `${stdout}${stderr}` }
@@ -146,6 +145,8 @@ async function verifyDeploy(args: string[] = []): Promise<VerifyRun> {
     return { code: failed.code ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` }
   }
 }
+
+const databaseUrl = () => schema.url as string
 
 const checklist = (output: string) => output.split('\n').filter((line) => /^[✓✗!] /.test(line))
 
@@ -185,9 +186,12 @@ test('a sound deploy passes every check, and one message goes end to end', async
   )
   expect(run.code).toBe(0)
   for (const expected of [
-    /^✓ Publishable key cannot read contact_messages: permission denied/,
+    /^✓ Data API keeps its description from the publishable key: HTTP 403/,
+    /^✓ Publishable key is refused every other table, view and function: permission denied to each of \d+ table\(s\) and view\(s\) read and \d+ function\(s\) called with arguments of their types/,
     /^✓ Publishable key cannot write contact_messages: insert refused: permission denied \(HTTP 401, 42501\)/,
-    /^✓ Publishable key cannot run import_gallery_images_from_storage\(\)/,
+    /^✓ The gallery's owner role has BYPASSRLS: \w+: superuser/,
+    /^✓ The storage triggers feed the gallery: gallery_follows_bucket_insert/,
+    /^✓ anon and authenticated hold nothing in public but SELECT on gallery_images \(the catalog\)/,
     /^✓ Publishable key cannot call the contact function: HTTP 401/,
     /^✓ Contact function answers 401 without a key: HTTP 401/,
     /^✓ Contact path: function: ok, send-contact-message answers and accepts SUPABASE_SECRET_KEY/,
@@ -220,17 +224,127 @@ test('a wrong grant fails its check, names it, and exits with 1', async () => {
     const failing = checklist(run.output).filter((line) => line.startsWith('✗'))
     expect(failing).toEqual([
       expect.stringMatching(
-        /^✗ Publishable key cannot read contact_messages: HTTP 200: rows are visible to anyone$/,
+        /^✗ Publishable key cannot read contact_messages: HTTP 200: rows are visible to anyone; revoke all on table public\.contact_messages from anon, authenticated;$/,
       ),
       expect.stringMatching(
         /^✗ Publishable key cannot write contact_messages: the key may insert: past the privilege check, stopped by HTTP 400, 23514/,
       ),
+      expect.stringMatching(
+        /^✗ anon and authenticated hold nothing in public but SELECT on gallery_images \(the catalog\): SELECT, INSERT on table public\.contact_messages to anon$/,
+      ),
     ])
-    expect(run.output).toContain('2 check(s) failed.')
+    expect(run.output).toContain('3 check(s) failed.')
   } finally {
     await schema.database.query(`
       drop policy verify_deploy_leak on public.contact_messages;
       revoke select, insert on public.contact_messages from anon;`)
+  }
+})
+
+test('a wrongly granted table, view, function and sequence each fail, named with the statement that takes it back', async () => {
+  test.setTimeout(90_000)
+  const grants = [
+    'grant select on public.page_views to anon',
+    'create view public.messages_for_anyone as select id, created_at from public.contact_messages',
+    'grant select on public.messages_for_anyone to anon',
+    'grant execute on function public.site_report(integer) to anon',
+    'grant usage on sequence public.page_views_id_seq to anon',
+  ]
+  for (const statement of grants) await schema.database.query(statement)
+  try {
+    const probed = [
+      expect.stringMatching(
+        /^✗ Publishable key cannot read messages_for_anyone: HTTP 200: .*; revoke all on table public\.messages_for_anyone from anon, authenticated;$/,
+      ),
+      expect.stringMatching(
+        /^✗ Publishable key cannot read page_views: HTTP 200: the key may read it \(row level security shows it no row today\); revoke all on table public\.page_views from anon, authenticated;$/,
+      ),
+      expect.stringMatching(
+        /^✗ Publishable key cannot run site_report\(integer\): .*; revoke all on function public\.site_report\(integer\) from public, anon, authenticated;$/,
+      ),
+    ]
+    const catalog = expect.stringMatching(
+      /^✗ anon and authenticated hold nothing in public but SELECT on gallery_images \(the catalog\): EXECUTE on function public\.site_report\(integer\) to anon; USAGE on sequence public\.page_views_id_seq to anon; SELECT on table public\.page_views to anon; SELECT on view public\.messages_for_anyone to anon$/,
+    )
+
+    // Hosted Supabase: the description only to the secret key, each part tried with the publishable key.
+    const hosted = await verifyDeploy()
+    console.info(hosted.output)
+    expect(hosted.code).toBe(1)
+    expect(checklist(hosted.output).filter((line) => line.startsWith('✗'))).toEqual([
+      ...probed,
+      catalog,
+    ])
+
+    // Where the Data API describes itself to the publishable key, that description fails too.
+    gateway.describeToPublishableKey(true)
+    const described = await verifyDeploy()
+    console.info(described.output)
+    expect(checklist(described.output).filter((line) => line.startsWith('✗'))).toEqual([
+      expect.stringMatching(
+        /^✗ Publishable key reaches only gallery_images \(the Data API's description\): it lists gallery_images, messages_for_anyone, page_views, site_report\(integer\); take away all but gallery_images: revoke all on table public\.messages_for_anyone from anon, authenticated; revoke all on table public\.page_views from anon, authenticated; revoke all on function public\.site_report\(integer\) from public, anon, authenticated;$/,
+      ),
+      ...probed,
+      catalog,
+    ])
+  } finally {
+    gateway.describeToPublishableKey(false)
+    for (const statement of [
+      'revoke select on public.page_views from anon',
+      'drop view public.messages_for_anyone',
+      'revoke execute on function public.site_report(integer) from anon',
+      'revoke usage on sequence public.page_views_id_seq from anon',
+    ]) {
+      await schema.database.query(statement)
+    }
+  }
+})
+
+test('without the secret key, and with the description kept from the publishable key, the reach check fails rather than passes', async () => {
+  const run = await verifyDeploy([], { SUPABASE_DB_URL: databaseUrl() })
+  console.info(run.output)
+  expect(run.code).toBe(1)
+  expect(checklist(run.output).filter((line) => line.startsWith('✗'))).toEqual([
+    expect.stringMatching(
+      /^✗ Publishable key is refused every other table, view and function: could not list them: the Data API describes its schema only to a secret key; set SUPABASE_SECRET_KEY$/,
+    ),
+  ])
+})
+
+test('an owner without BYPASSRLS and a disabled storage trigger each fail, which db push does not warn about', async () => {
+  const [{ owner }] = (
+    await schema.database.query<{ owner: string }>(
+      `select pg_catalog.pg_get_userbyid(proowner) as owner from pg_catalog.pg_proc
+       where oid = 'public.gallery_follows_bucket()'::regprocedure`,
+    )
+  ).rows as [{ owner: string }]
+  await schema.database.query('create role verify_deploy_owner nologin')
+  await schema.database.query(
+    'alter function public.gallery_follows_bucket() owner to verify_deploy_owner',
+  )
+  await schema.database.query(
+    'alter table storage.objects disable trigger gallery_follows_bucket_insert',
+  )
+  try {
+    const run = await verifyDeploy()
+    console.info(run.output)
+    expect(run.code).toBe(1)
+    expect(checklist(run.output).filter((line) => line.startsWith('✗'))).toEqual([
+      expect.stringMatching(
+        /^✗ The gallery's owner role has BYPASSRLS: verify_deploy_owner lacks it: the gallery sees no object in the bucket \(alter role verify_deploy_owner bypassrls; then npm run gallery:import\)$/,
+      ),
+      expect.stringMatching(
+        /^✗ The storage triggers feed the gallery: missing or disabled on storage\.objects: gallery_follows_bucket_insert; an upload does not reach the gallery until npm run gallery:import$/,
+      ),
+    ])
+  } finally {
+    await schema.database.query(
+      'alter table storage.objects enable trigger gallery_follows_bucket_insert',
+    )
+    await schema.database.query(
+      `alter function public.gallery_follows_bucket() owner to "${owner}"`,
+    )
+    await schema.database.query('drop role verify_deploy_owner')
   }
 })
 

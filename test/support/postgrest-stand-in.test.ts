@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type PostgrestStandIn, startPostgrestStandIn } from './postgrest-stand-in.ts'
 import { openPgliteSchemaDatabase, type SchemaDatabase, setGalleryRows } from './supabase-schema.ts'
 
@@ -36,13 +36,23 @@ beforeAll(async () => {
     })),
   )
 }, 60_000)
+afterEach(() => standIn.describeToPublishableKey(false))
 afterAll(async () => {
   await standIn?.close()
   await schema?.close()
 })
 
 describe("the Data API stand-in's root", () => {
-  it('shows the publishable key the gallery and nothing else', async () => {
+  it('is kept from the publishable key, as hosted Supabase keeps it', async () => {
+    const response = await fetch(`${standIn.url}/rest/v1/`, {
+      headers: { apikey: standIn.anonKey },
+    })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ message: 'Access to schema is forbidden' })
+  })
+
+  it('shows the publishable key, where it may see it, the gallery and nothing else', async () => {
+    standIn.describeToPublishableKey(true)
     const description = await describedFor(standIn.anonKey)
     expect(description.swagger).toBe('2.0')
     expect(Object.keys(description.paths).sort()).toEqual(['/', '/gallery_images'])
@@ -67,6 +77,7 @@ describe("the Data API stand-in's root", () => {
     ]) {
       await schema.database.query(statement)
     }
+    standIn.describeToPublishableKey(true)
     try {
       expect(Object.keys((await describedFor(standIn.anonKey)).paths).sort()).toEqual([
         '/',

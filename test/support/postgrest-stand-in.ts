@@ -12,7 +12,7 @@ import { createStorageApi } from './storage-stand-in.ts'
  * PostgREST's shapes (exact counts, error bodies); a GET's query arguments are honoured (filters,
  * order, limit, offset; the arguments of a GET RPC, run read-only as PostgREST runs it) or refused
  * with 400, never dropped; the root describes what the key's role may reach
- * (postgrest-openapi.ts); Storage over a folder (storage-stand-in.ts); and
+ * (postgrest-openapi.ts; to a secret key only, as hosted Supabase, unless told otherwise); Storage over a folder (storage-stand-in.ts); and
  * /functions/v1/<name> passed untouched to the function's own server (verify_jwt = false).
  * Faults (an outage, a malformed answer) are injected at this HTTP edge.
  */
@@ -56,6 +56,12 @@ export interface PostgrestStandIn {
    * /storage/v1/render/image/ URL, as a plan without image transformations does.
    */
   setImageTransformations(enabled: boolean): void
+  /**
+   * Whether the root describes the schema to the publishable key from now on (default false:
+   * hosted Supabase answers it only to a secret key since March 2026; PostgREST itself, and
+   * projects from before, answer any role with what that role may reach).
+   */
+  describeToPublishableKey(enabled: boolean): void
   close(): Promise<void>
 }
 
@@ -200,6 +206,7 @@ export async function startPostgrestStandIn(
   const requests: RecordedRequest[] = []
   let fault: StandInFault | undefined
   let imageTransformations = options.imageTransformations ?? true
+  let publishableKeyDescribed = false
   const storage = options.storageDir
     ? createStorageApi({
         dir: options.storageDir,
@@ -337,6 +344,12 @@ export async function startPostgrestStandIn(
       if (method !== 'GET' && method !== 'HEAD') {
         return sendJson(response, 405, errorBody('PGRST117', `Unsupported HTTP method: ${method}`))
       }
+      if (role === 'anon' && !publishableKeyDescribed) {
+        return sendJson(response, 403, {
+          message: 'Access to schema is forbidden',
+          hint: 'Accessing the schema via the Data API is only allowed using a secret API key.',
+        })
+      }
       const description = await inRole(role, true, (tx) =>
         describeApi(tx, String(request.headers.host ?? '127.0.0.1')),
       )
@@ -451,6 +464,9 @@ export async function startPostgrestStandIn(
     },
     setImageTransformations(enabled) {
       imageTransformations = enabled
+    },
+    describeToPublishableKey(enabled) {
+      publishableKeyDescribed = enabled
     },
     close() {
       closing ??= new Promise<void>((resolve) => {
