@@ -150,6 +150,13 @@ const databaseUrl = () => schema.url as string
 
 const checklist = (output: string) => output.split('\n').filter((line) => /^[✓✗!] /.test(line))
 
+/** The run exited with 1, and its failing lines are exactly these. */
+function expectFailing(run: VerifyRun, failing: unknown[]) {
+  console.info(run.output)
+  expect(run.code).toBe(1)
+  expect(checklist(run.output).filter((line) => line.startsWith('✗'))).toEqual(failing)
+}
+
 test.beforeAll(async ({ project: shared }) => {
   project = shared
   await project.reset()
@@ -219,10 +226,7 @@ test('a wrong grant fails its check, names it, and exits with 1', async () => {
       using (true) with check (true);`)
   try {
     const run = await verifyDeploy()
-    console.info(run.output)
-    expect(run.code).toBe(1)
-    const failing = checklist(run.output).filter((line) => line.startsWith('✗'))
-    expect(failing).toEqual([
+    expectFailing(run, [
       expect.stringMatching(
         /^✗ Publishable key cannot read contact_messages: HTTP 200: rows are visible to anyone; revoke all on table public\.contact_messages from anon, authenticated;$/,
       ),
@@ -269,18 +273,12 @@ test('a wrongly granted table, view, function and sequence each fail, named with
 
     // Hosted Supabase: the description only to the secret key, each part tried with the publishable key.
     const hosted = await verifyDeploy()
-    console.info(hosted.output)
-    expect(hosted.code).toBe(1)
-    expect(checklist(hosted.output).filter((line) => line.startsWith('✗'))).toEqual([
-      ...probed,
-      catalog,
-    ])
+    expectFailing(hosted, [...probed, catalog])
 
     // Where the Data API describes itself to the publishable key, that description fails too.
     gateway.describeToPublishableKey(true)
     const described = await verifyDeploy()
-    console.info(described.output)
-    expect(checklist(described.output).filter((line) => line.startsWith('✗'))).toEqual([
+    expectFailing(described, [
       expect.stringMatching(
         /^✗ Publishable key reaches only gallery_images \(the Data API's description\): it lists gallery_images, messages_for_anyone, page_views, site_report\(integer\); take away all but gallery_images: revoke all on table public\.messages_for_anyone from anon, authenticated; revoke all on table public\.page_views from anon, authenticated; revoke all on function public\.site_report\(integer\) from public, anon, authenticated;$/,
       ),
@@ -302,9 +300,7 @@ test('a wrongly granted table, view, function and sequence each fail, named with
 
 test('without the secret key, and with the description kept from the publishable key, the reach check fails rather than passes', async () => {
   const run = await verifyDeploy([], { SUPABASE_DB_URL: databaseUrl() })
-  console.info(run.output)
-  expect(run.code).toBe(1)
-  expect(checklist(run.output).filter((line) => line.startsWith('✗'))).toEqual([
+  expectFailing(run, [
     expect.stringMatching(
       /^✗ Publishable key is refused every other table, view and function: could not list them: the Data API describes its schema only to a secret key; set SUPABASE_SECRET_KEY$/,
     ),
@@ -327,9 +323,7 @@ test('an owner without BYPASSRLS and a disabled storage trigger each fail, which
   )
   try {
     const run = await verifyDeploy()
-    console.info(run.output)
-    expect(run.code).toBe(1)
-    expect(checklist(run.output).filter((line) => line.startsWith('✗'))).toEqual([
+    expectFailing(run, [
       expect.stringMatching(
         /^✗ The gallery's owner role has BYPASSRLS: verify_deploy_owner lacks it: the gallery sees no object in the bucket \(alter role verify_deploy_owner bypassrls; then npm run gallery:import\)$/,
       ),
@@ -352,9 +346,7 @@ test('a captcha secret hCaptcha refuses fails the contact path check, named, wit
   captcha.secret = 'the secret hCaptcha holds now'
   try {
     const run = await verifyDeploy()
-    console.info(run.output)
-    expect(run.code).toBe(1)
-    expect(checklist(run.output).filter((line) => line.startsWith('✗'))).toEqual([
+    expectFailing(run, [
       expect.stringMatching(
         /^✗ Contact path: captcha: failed, hCaptcha refuses HCAPTCHA_SECRET \(invalid-input-secret\)/,
       ),

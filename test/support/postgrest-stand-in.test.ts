@@ -9,9 +9,10 @@ import { openPgliteSchemaDatabase, type SchemaDatabase, setGalleryRows } from '.
 let schema: SchemaDatabase
 let standIn: PostgrestStandIn
 
-const options = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-}
+const clientWith = (key: string) =>
+  createClient(standIn.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  })
 
 interface Description {
   swagger: string
@@ -100,7 +101,7 @@ describe("the Data API stand-in's root", () => {
 
 describe("the Data API stand-in's query arguments", () => {
   it('filters, orders and limits a read as asked', async () => {
-    const supabase = createClient(standIn.url, standIn.anonKey, options)
+    const supabase = clientWith(standIn.anonKey)
     const { data, error } = await supabase
       .from('gallery_images')
       .select('filename')
@@ -112,7 +113,7 @@ describe("the Data API stand-in's query arguments", () => {
   })
 
   it('refuses a filter it does not serve rather than dropping it', async () => {
-    const supabase = createClient(standIn.url, standIn.anonKey, options)
+    const supabase = clientWith(standIn.anonKey)
     const { error, status } = await supabase
       .from('gallery_images')
       .select('filename')
@@ -122,7 +123,7 @@ describe("the Data API stand-in's query arguments", () => {
   })
 
   it("passes a GET call's arguments to the function, in a read-only transaction", async () => {
-    const supabase = createClient(standIn.url, standIn.secretKey, options)
+    const supabase = clientWith(standIn.secretKey)
     const report = await supabase.rpc('site_report', { days: 7 }, { get: true })
     expect(report.error).toBeNull()
     const write = await supabase.rpc(
@@ -134,7 +135,7 @@ describe("the Data API stand-in's query arguments", () => {
   })
 
   it('refuses the publishable key a function it may not run, with its real arguments', async () => {
-    const supabase = createClient(standIn.url, standIn.anonKey, options)
+    const supabase = clientWith(standIn.anonKey)
     const { error, status } = await supabase.rpc('site_report', { days: 7 }, { get: true })
     expect(status).toBe(401)
     expect(error?.code).toBe('42501')
