@@ -775,8 +775,8 @@ async function main() {
   const secrets = [
     settings.secretKey,
     settings.publishableKey,
-    settings.databaseUrl && new URL(settings.databaseUrl).password,
-  ].filter((key): key is string => key !== undefined && key.length >= 8)
+    settings.databaseUrl && URL.parse(settings.databaseUrl)?.password,
+  ].filter((key): key is string => typeof key === 'string' && key.length >= 8)
   const redact = (text: string) =>
     secrets.reduce((clean, key) => clean.replaceAll(key, '[key]'), text)
   const publishable = publishableClient(settings)
