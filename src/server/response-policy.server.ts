@@ -29,8 +29,27 @@ const fileAreas = /^\/(assets|images|storage)\//
 const photoVariantsArea = '/storage/v1/object/public/gallery-variants/'
 const isHtml = (headers: Headers) => /^text\/html\b/.test(headers.get('content-type') ?? '')
 
-/** The Cache-Control this response should carry; undefined keeps what it has. */
+/** A policy naming a script nonce: the page was rendered for this one answer (decision 028). */
+const carriesNonce = (headers: Headers) =>
+  /'nonce-/.test(headers.get('content-security-policy') ?? '')
+
+/**
+ * The Cache-Control this response should carry; undefined keeps what it has. A render's nonce is
+ * its visitor's alone: whatever the page's lifetime, a shared cache never keeps that answer.
+ */
 export function cacheControlFor(
+  pathname: string,
+  response: Response,
+  context: ResponsePolicyContext,
+) {
+  const cacheControl = sharedCacheControlFor(pathname, response, context)
+  if (!carriesNonce(response.headers)) return cacheControl
+  return (cacheControl ?? response.headers.get('cache-control')) === pageCacheControl.never
+    ? pageCacheControl.never
+    : pageCacheControl.rendered
+}
+
+function sharedCacheControlFor(
   pathname: string,
   response: Response,
   context: ResponsePolicyContext,
