@@ -58,6 +58,15 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/faq', response(304), fresh)).toBeUndefined()
   })
 
+  it('keeps a redirect the gallery chose no longer than the list it was read from', () => {
+    const redirect = () =>
+      response(307, { location: '/gallery?page=3', 'cache-control': pageCacheControl.galleryData })
+    expect(cacheControlFor('/gallery', redirect(), fresh)).toBe(
+      'public, max-age=0, s-maxage=120, stale-while-revalidate=3600',
+    )
+    expect(cacheControlFor('/gallery', redirect(), none)).toBe('no-store')
+  })
+
   it('lets a gallery page be kept only while its list is fresh, and no longer', () => {
     const page = () => response(200, { ...html, 'cache-control': pageCacheControl.galleryData })
     expect(cacheControlFor('/gallery', page(), fresh)).toBe(

@@ -67,11 +67,17 @@ function sharedCacheControlFor(
   if (status === 200 && current === null && pathname.startsWith(photoVariantsArea)) {
     return pictureCacheControl
   }
+  // A page with gallery data, or a redirect chosen by it, is kept no longer than its list stays fresh.
+  if (current === pageCacheControl.galleryData && (status === 200 || headers.has('location'))) {
+    return keptWhileGalleryFresh(current, context)
+  }
   if (status >= 300 && status < 400 && headers.has('location')) {
     return current ?? pageCacheControl.redirect
   }
-  if (status !== 200 || current !== pageCacheControl.galleryData) return undefined
-  // A page with gallery data is kept no longer than its list stays fresh.
+  return undefined
+}
+
+function keptWhileGalleryFresh(current: string, context: ResponsePolicyContext) {
   const freshUntil = context.galleryFreshUntil()
   const seconds = freshUntil === undefined ? 0 : Math.floor((freshUntil - Date.now()) / 1000)
   if (seconds < 1) return pageCacheControl.never
