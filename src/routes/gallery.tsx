@@ -31,11 +31,14 @@ export const Route = createFileRoute('/gallery')({
     // A shared link to a page past the end or to a project no longer shown is no page of its own:
     // its first render awaits the data and redirects to what the gallery shows instead.
     if (import.meta.env.SSR && (project !== undefined || view.page > 1)) {
-      const [page, open] = await Promise.all([
+      // A read that throws is the grid's to show, as when it streams: nothing is known missing.
+      const read = await Promise.all([
         context.queryClient.ensureQueryData(galleryPageQueryOptions(view)),
         context.queryClient.ensureQueryData(galleryProjectQueryOptions(view, project)),
-      ])
-      const shown = galleryAddressShown({ page: view.page, project }, { page, project: open })
+      ]).catch(() => undefined)
+      const shown =
+        read &&
+        galleryAddressShown({ page: view.page, project }, { page: read[0], project: read[1] })
       if (shown) throw redirectToShown(shown)
     }
     // Not awaited: the shell streams at once and the grid follows in the same response.
