@@ -329,10 +329,27 @@ test.describe('the owner page', () => {
     })
   }
 
-  test('is a 404 for a wrong key, and absent from the sitemap', async ({ request }) => {
-    const response = await request.get(`${server.url}/owner-report/not-the-key-0123456789abcdef`)
-    expect(response.status()).toBe(404)
-    expect(await response.text()).toMatch(/<meta name="robots" content="noindex"/)
+  test('is a 404 for any wrong key, however long or odd, and absent from the sitemap', async ({
+    request,
+  }) => {
+    for (const key of [
+      'not-the-key-0123456789abcdef',
+      `${ownerKey}x`,
+      ownerKey.slice(1),
+      'k'.repeat(201),
+      'k'.repeat(8_000),
+      encodeURIComponent(` ${ownerKey}`),
+      '%00',
+      '..%2f..%2fetc%2fpasswd',
+      encodeURIComponent('日本語🏠\u202e'),
+      "'%22%3Cscript%3E",
+    ]) {
+      const response = await request.get(`${server.url}/owner-report/${key}`)
+      expect(response.status(), key.slice(0, 40)).toBe(404)
+      expect(await response.text(), key.slice(0, 40)).toMatch(
+        /<meta name="robots" content="noindex"/,
+      )
+    }
     const sitemap = await (await request.get(`${server.url}/sitemap.xml`)).text()
     expect(sitemap).not.toContain('owner-report')
   })

@@ -148,9 +148,92 @@ test('a bad page degrades: junk and 0 are the first page, past the end the last'
   }
   const past = await request.get('/gallery?page=99')
   expect(past.status()).toBe(200)
+  expect(past.url()).toMatch(/\/gallery\?page=2$/)
   const body = await past.text()
   expect(body).toMatch(/aria-current="page" aria-label="Page 2"/)
   expect(body).toContain(`${manifest.length - pageSize} of ${manifest.length} projects shown`)
+})
+
+/** Where the server sends an address, without following it, and how long a CDN may keep that. */
+const redirectOf = async (baseURL: string | undefined, path: string) => {
+  const response = await fetch(`${baseURL}${path}`, { redirect: 'manual' })
+  await response.body?.cancel()
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    cacheControl: response.headers.get('cache-control') ?? '',
+  }
+}
+const sameSearch = (location: string | null, expected: string) =>
+  expect([...new URL(location ?? '', 'http://x').searchParams].sort()).toEqual(
+    [...new URL(expected, 'http://x').searchParams].sort(),
+  )
+
+test('a page past the end or a project no longer shown is no page of its own: it is sent to what the gallery shows', async ({
+  request,
+  baseURL,
+}) => {
+  const first = await (await request.get('/gallery?sort=alphabetical')).text()
+  const id = /id="project-card-([^"]+)"/.exec(first)?.[1] as string
+  const kitchens = (await (await request.get('/gallery?category=kitchen')).text()).match(
+    /id="project-card-/g,
+  )
+  expect(kitchens?.length ?? 0, 'the kitchens fit on one page').toBeLessThanOrEqual(pageSize)
+  const cases: [asked: string, sentTo: string][] = [
+    ['/gallery?page=1000000000', '/gallery?page=2'],
+    ['/gallery?category=kitchen&page=3', '/gallery?category=kitchen'],
+    ['/gallery?project=a-project-since-removed', '/gallery'],
+    [`/gallery?project=${'x'.repeat(200)}`, '/gallery'],
+    ['/gallery?sort=alphabetical&page=2&project=gone&image=3', '/gallery?sort=alphabetical&page=2'],
+    [
+      `/gallery?sort=alphabetical&page=7&project=${encodeURIComponent(id)}&image=2`,
+      `/gallery?sort=alphabetical&page=2&project=${encodeURIComponent(id)}&image=2`,
+    ],
+  ]
+  for (const [asked, sentTo] of cases) {
+    const answer = await redirectOf(baseURL, asked)
+    expect(answer.status, asked).toBe(307)
+    expect(new URL(answer.location ?? '', baseURL).pathname, asked).toBe('/gallery')
+    sameSearch(answer.location, sentTo)
+    // What the gallery shows changes: kept no longer than its list, like the page itself.
+    expect(answer.cacheControl, asked).toMatch(
+      /^(no-store|public, max-age=0, s-maxage=([1-9]\d?|[12]\d\d|300), stale-while-revalidate=3600)$/,
+    )
+  }
+  // Where it lands is a page of its own: indexable, its canonical itself.
+  const landed = await request.get('/gallery?page=1000000000')
+  expect(landed.status()).toBe(200)
+  const html = await landed.text()
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/gallery?page=2"`)
+  expect(html).not.toMatch(/<meta name="robots"/)
+  expect(landed.headers()['x-robots-tag']).toBeUndefined()
+  // A project still shown, and a page that exists, answer as themselves.
+  for (const path of [`/gallery?project=${encodeURIComponent(id)}`, '/gallery?page=2']) {
+    const answer = await request.get(path, { maxRedirects: 0 })
+    expect(answer.status(), path).toBe(200)
+    expect(await answer.text()).toContain(`<link rel="canonical" href="${baseURL}${path}"`)
+  }
+})
+
+test('a visitor with a shared link to a removed project lands on the gallery', async ({ page }) => {
+  await gotoHydrated(page, '/gallery?category=bathroom&project=since-removed')
+  await expect(page).toHaveURL(/\/gallery\?category=bathroom$/)
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(cards(page).first()).toBeVisible()
+})
+
+test('service and location pages take no gallery params: they send them away', async ({
+  baseURL,
+}) => {
+  for (const path of [
+    '/services/kitchen-remodeling',
+    '/kitchen-remodeling',
+    '/areas-of-service/concord-kitchen-remodeling',
+  ]) {
+    const answer = await redirectOf(baseURL, `${path}?page=1000000000&project=gone`)
+    expect(answer.status, path).toBe(307)
+    expect(answer.location, path).toBe(path)
+  }
 })
 
 test('a new filter starts at the first page', async ({ page }) => {

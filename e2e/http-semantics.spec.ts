@@ -60,10 +60,11 @@ test('every answer the server writes carries the security headers and a Cache-Co
       cacheControl: 'no-store',
     },
     {
+      // Rendered with a nonce: its visitor's alone.
       what: 'a missing page',
       request: ['/no-such-page'],
       status: 404,
-      cacheControl: pageCacheControl.notFound,
+      cacheControl: pageCacheControl.rendered,
     },
     { what: 'a malformed URL', request: ['/%E0%A4%A'], status: 400, cacheControl: 'no-store' },
     {

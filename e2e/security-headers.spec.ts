@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { baseURL } from '../playwright.config'
 import { siteMapGroups } from '../src/features/navigation/site-map'
+import { pageCacheControl } from '../src/lib/seo/cache-control'
 import { rawConnection } from '../test/support/keep-alive-clients'
 import { expect, gotoHydrated, test } from './fixtures'
 
@@ -75,15 +76,16 @@ const inlineScripts = (html: string) =>
     .map(([, , body = '']) => body)
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
-test('a page rendered for its answer allows scripts by a fresh nonce; a finished page by its inline scripts’ hashes', async ({
+test('a page rendered for its answer allows scripts by a fresh nonce, for no shared cache; a finished page by its inline scripts’ hashes', async ({
   request,
 }) => {
   const nonces = new Set<string>()
-  const seen = { nonce: 0, hashes: 0 }
+  const seen = { nonce: 0, hashes: 0, sharedHashes: 0 }
   // Asked for three times: a page asked for twice is kept, and the third answer comes from its copy.
-  for (const path of [...pages, ...pages, ...pages, '/no-such-page']) {
+  for (const path of [...pages, ...pages, ...pages, '/no-such-page', '/gallery?page=2']) {
     const response = await request.get(path)
     const policy = response.headers()['content-security-policy'] ?? ''
+    const cacheControl = response.headers()['cache-control'] ?? ''
     for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
       expect(policy, `${path}: ${directive}`).toContain(directive)
     }
@@ -102,8 +104,15 @@ test('a page rendered for its answer allows scripts by a fresh nonce; a finished
       expect(nonces.has(nonce), 'nonces are never reused').toBe(false)
       nonces.add(nonce)
       for (const tag of scripts) expect(tag, `${path}: ${tag}`).toContain(`nonce="${nonce}"`)
+      // A CDN keeping this answer would hand its nonce to every visitor.
+      expect(cacheControl, `${path} rendered with a nonce`).toMatch(
+        /^(private, max-age=0|no-store)$/,
+      )
     } else {
       seen.hashes++
+      if (/\bpublic\b.*\bs-maxage=[1-9]/.test(cacheControl)) seen.sharedHashes++
+      if (response.headers()['x-prerendered'])
+        expect(cacheControl, path).toBe(pageCacheControl.static)
       expect(finished, `${path} is finished bytes`).toBeDefined()
       expect(scriptSrc, path).toMatch(/^'self' 'sha256-/)
       for (const script of inlineScripts(html)) expect(scriptSrc, path).toContain(sha256(script))
@@ -114,6 +123,7 @@ test('a page rendered for its answer allows scripts by a fresh nonce; a finished
   }
   expect(seen.nonce).toBeGreaterThan(0)
   expect(seen.hashes).toBeGreaterThan(0)
+  expect(seen.sharedHashes, 'finished pages a CDN may keep').toBeGreaterThan(0)
 })
 
 test('hCaptcha and the map frame are allowed only on the pages that embed them', async ({

@@ -22,6 +22,7 @@ import {
   prerenderManifestFile,
   prerenderPlaceholders,
 } from '../src/lib/http/prerender-manifest.ts'
+import { pageCacheControl } from '../src/lib/seo/cache-control.ts'
 import { freeLoopbackPort } from './lib/free-port.ts'
 import { prerenderedPaths } from './lib/prerendered-paths.ts'
 
@@ -180,7 +181,8 @@ async function main() {
       manifest.pages[path] = {
         file,
         contentType,
-        cacheControl: response.headers.get('cache-control') ?? 'no-cache',
+        // Its content ships with the build; the render itself said private, for its nonce's sake.
+        cacheControl: pageCacheControl.static,
         link: response.headers.get('link') ?? undefined,
       }
       console.info(`prerendered ${path} → ${join(outputDirectory, file)} (${html.length} bytes)`)

@@ -1,10 +1,11 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router'
 import { siteImages } from '#src/content/site-images.ts'
 import { GalleryPage, loadProjectViewer } from '#src/features/gallery/components/GalleryPage.tsx'
 import {
   galleryPageQueryOptions,
   galleryProjectQueryOptions,
 } from '#src/features/gallery/gallery.queries.ts'
+import { galleryAddressShown } from '#src/features/gallery/gallery-pages.ts'
 import {
   type GallerySearch,
   gallerySearchDefaults,
@@ -27,6 +28,19 @@ export const Route = createFileRoute('/gallery')({
     project,
   }),
   loader: async ({ context, deps: { project, ...view } }) => {
+    // A shared link to a page past the end or to a project no longer shown is no page of its own:
+    // its first render awaits the data and redirects to what the gallery shows instead.
+    if (import.meta.env.SSR && (project !== undefined || view.page > 1)) {
+      // A read that throws is the grid's to show, as when it streams: nothing is known missing.
+      const read = await Promise.all([
+        context.queryClient.ensureQueryData(galleryPageQueryOptions(view)),
+        context.queryClient.ensureQueryData(galleryProjectQueryOptions(view, project)),
+      ]).catch(() => undefined)
+      const shown =
+        read &&
+        galleryAddressShown({ page: view.page, project }, { page: read[0], project: read[1] })
+      if (shown) throw redirectToShown(shown)
+    }
     // Not awaited: the shell streams at once and the grid follows in the same response.
     void context.queryClient.prefetchQuery(galleryPageQueryOptions(view))
     if (project) void context.queryClient.prefetchQuery(galleryProjectQueryOptions(view, project))
@@ -51,6 +65,20 @@ export const Route = createFileRoute('/gallery')({
   head: seoHead,
   component: GalleryRoute,
 })
+
+/** Temporary, as what the gallery shows changes; kept no longer than the list it was read from. */
+const redirectToShown = ({ page, project }: { page: number; project: string | undefined }) =>
+  redirect({
+    to: '/gallery',
+    search: (previous) => ({
+      ...previous,
+      page,
+      project,
+      image: project === undefined ? undefined : previous.image,
+    }),
+    statusCode: 307,
+    headers: { 'cache-control': pageCacheControl.galleryData },
+  })
 
 const isWholeGallery = ({ category, sort, q }: Pick<GallerySearch, 'category' | 'sort' | 'q'>) =>
   category === gallerySearchDefaults.category &&

@@ -91,6 +91,26 @@ describe('createPageCache', () => {
     expect(await hit.text()).toBe(pageWith(second.nonce))
   })
 
+  it("gives its copy the render's own lifetime, not the private one the visitor's answer then gets", async () => {
+    const { cache } = setup()
+    for (let asked = 0; asked < 2; asked++) {
+      const nonce = createScriptNonce()
+      const answer = await cache.render(request(), () => {
+        const headers = {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': galleryCacheControl,
+          'content-security-policy': `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+        }
+        return new Response(pageWith(nonce), { headers })
+      })
+      // What the response policy does on the way out, before the body has streamed.
+      answer.headers.set('cache-control', 'private, max-age=0')
+      await answer.text()
+      await cache.settled()
+    }
+    expect(cache.serve(request())?.headers.get('cache-control')).toBe(galleryCacheControl)
+  })
+
   it('lists no hash for a script rendered without the nonce (one injected into the page)', async () => {
     const { cache, renderTwice } = setup()
     await renderTwice(() => request(), {

@@ -94,8 +94,10 @@ export function createPageCache({
       if (asked !== 0) return response
       const storedAt = now()
       askedFor.set(key, storedAt)
-      // Read as the visitor's copy streams; a render that fails or is abandoned leaves none.
+      // Read as the visitor's copy streams; a render that fails or is abandoned leaves none. The
+      // headers as rendered: the response policy then makes the visitor's answer private.
       const rendered = response.clone()
+      const headers = new Headers(response.headers)
       const copy = (async () => {
         const plain = Buffer.from(await rendered.arrayBuffer())
         const expiresAt = Math.min(storedAt + Math.min(lifetime, maxTtlMs), freshness.until)
@@ -103,7 +105,7 @@ export function createPageCache({
         // In an allocation of its own: zlib's output is a view of a larger one.
         const gzip = Buffer.from(new Uint8Array(await gzipAsync(plain, { level: 9 })).buffer)
         const { pathname } = new URL(request.url)
-        const page = finishedPage({ plain, gzip }, nonce, pathname, response.headers)
+        const page = finishedPage({ plain, gzip }, nonce, pathname, headers)
         const ttl = expiresAt - now()
         if (ttl > 0) copies.set(key, { page, storedAt }, { ttl })
       })()

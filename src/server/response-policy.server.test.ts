@@ -58,6 +58,15 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/faq', response(304), fresh)).toBeUndefined()
   })
 
+  it('keeps a redirect the gallery chose no longer than the list it was read from', () => {
+    const redirect = () =>
+      response(307, { location: '/gallery?page=3', 'cache-control': pageCacheControl.galleryData })
+    expect(cacheControlFor('/gallery', redirect(), fresh)).toBe(
+      'public, max-age=0, s-maxage=120, stale-while-revalidate=3600',
+    )
+    expect(cacheControlFor('/gallery', redirect(), none)).toBe('no-store')
+  })
+
   it('lets a gallery page be kept only while its list is fresh, and no longer', () => {
     const page = () => response(200, { ...html, 'cache-control': pageCacheControl.galleryData })
     expect(cacheControlFor('/gallery', page(), fresh)).toBe(
@@ -68,6 +77,56 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/gallery', page(), none)).toBe('no-store')
     const lastSecond = { galleryFreshUntil: () => Date.now() + 900 }
     expect(cacheControlFor('/gallery', page(), lastSecond)).toBe('no-store')
+  })
+
+  it('never lets a shared cache keep a page rendered with a nonce; a page allowed by hashes may be', () => {
+    const nonce = {
+      'content-security-policy': "script-src 'nonce-Ab12Cd34Ef56Gh78' 'strict-dynamic'",
+    }
+    const hashes = { 'content-security-policy': "script-src 'self' 'sha256-AbC='" }
+    const rendered: [string, Response, typeof fresh][] = [
+      [
+        '/faq',
+        response(200, { ...html, ...nonce, 'cache-control': pageCacheControl.static }),
+        fresh,
+      ],
+      [
+        '/gallery',
+        response(200, { ...html, ...nonce, 'cache-control': pageCacheControl.galleryData }),
+        fresh,
+      ],
+      ['/no-such-page', response(404, { ...html, ...nonce }), fresh],
+      ['/faq', response(200, { ...html, ...nonce }), fresh],
+    ]
+    for (const [path, answer, context] of rendered) {
+      const cacheControl = cacheControlFor(path, answer, context)
+      expect(cacheControl, `${answer.status} ${path}`).toBe(pageCacheControl.rendered)
+      expect(cacheControl).toMatch(/\bprivate\b/)
+      expect(cacheControl).not.toMatch(/public|s-maxage/)
+    }
+    const stale = response(200, {
+      ...html,
+      ...nonce,
+      'cache-control': pageCacheControl.galleryData,
+    })
+    expect(cacheControlFor('/gallery', stale, none)).toBe('no-store')
+    const report = response(200, { ...html, ...nonce, 'cache-control': pageCacheControl.never })
+    expect(cacheControlFor('/owner-report/k', report, fresh)).toBe('no-store')
+
+    const kept = response(200, {
+      ...html,
+      ...hashes,
+      'cache-control': pageCacheControl.galleryData,
+    })
+    expect(cacheControlFor('/gallery', kept, fresh)).toBe(
+      'public, max-age=0, s-maxage=120, stale-while-revalidate=3600',
+    )
+    const prerendered = response(200, {
+      ...html,
+      ...hashes,
+      'cache-control': pageCacheControl.static,
+    })
+    expect(cacheControlFor('/faq', prerendered, fresh)).toBeUndefined()
   })
 
   it('leaves everything else as its maker set it', () => {

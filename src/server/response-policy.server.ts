@@ -29,8 +29,27 @@ const fileAreas = /^\/(assets|images|storage)\//
 const photoVariantsArea = '/storage/v1/object/public/gallery-variants/'
 const isHtml = (headers: Headers) => /^text\/html\b/.test(headers.get('content-type') ?? '')
 
-/** The Cache-Control this response should carry; undefined keeps what it has. */
+/** A policy naming a script nonce: the page was rendered for this one answer (decision 028). */
+const carriesNonce = (headers: Headers) =>
+  /'nonce-/.test(headers.get('content-security-policy') ?? '')
+
+/**
+ * The Cache-Control this response should carry; undefined keeps what it has. A render's nonce is
+ * its visitor's alone: whatever the page's lifetime, a shared cache never keeps that answer.
+ */
 export function cacheControlFor(
+  pathname: string,
+  response: Response,
+  context: ResponsePolicyContext,
+) {
+  const cacheControl = sharedCacheControlFor(pathname, response, context)
+  if (!carriesNonce(response.headers)) return cacheControl
+  return (cacheControl ?? response.headers.get('cache-control')) === pageCacheControl.never
+    ? pageCacheControl.never
+    : pageCacheControl.rendered
+}
+
+function sharedCacheControlFor(
   pathname: string,
   response: Response,
   context: ResponsePolicyContext,
@@ -48,11 +67,17 @@ export function cacheControlFor(
   if (status === 200 && current === null && pathname.startsWith(photoVariantsArea)) {
     return pictureCacheControl
   }
+  // A page with gallery data, or a redirect chosen by it, is kept no longer than its list stays fresh.
+  if (current === pageCacheControl.galleryData && (status === 200 || headers.has('location'))) {
+    return keptWhileGalleryFresh(current, context)
+  }
   if (status >= 300 && status < 400 && headers.has('location')) {
     return current ?? pageCacheControl.redirect
   }
-  if (status !== 200 || current !== pageCacheControl.galleryData) return undefined
-  // A page with gallery data is kept no longer than its list stays fresh.
+  return undefined
+}
+
+function keptWhileGalleryFresh(current: string, context: ResponsePolicyContext) {
   const freshUntil = context.galleryFreshUntil()
   const seconds = freshUntil === undefined ? 0 : Math.floor((freshUntil - Date.now()) / 1000)
   if (seconds < 1) return pageCacheControl.never

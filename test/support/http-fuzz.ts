@@ -148,6 +148,7 @@ const routePrefixes = [
   '/storage/v1/object/public/',
   '/gallery/',
   '/contact-us/',
+  '/owner-report/',
 ] as const
 
 /** Pieces hostile input is made of. */
@@ -313,6 +314,7 @@ function pathCase(random: Random): FuzzCase {
     () => [`/${random.pick(['ÿ', 'é', 'þ', '«»', '£'])}${random.pick(pagePaths)}`, 'raw latin-1'],
     () => [`/services/${encodeLoosely(random, junkText(random, 2))}`, 'service id'],
     () => [`/areas-of-service/${encodeLoosely(random, junkText(random, 3))}`, 'location param'],
+    () => [`/owner-report/${'k'.repeat(random.between(129, 9_000))}`, 'long report key'],
     () => [
       `${random.pick(staticPaths)}${random.pick(['/', '.', '%00', '..', '/..', '~', '.bak', '?'])}`,
       'static + suffix',

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import type { GalleryItem } from './gallery-item'
 import {
+  galleryAddressShown,
   galleryPage,
   galleryPageCount,
   galleryPageSize,
@@ -132,5 +133,57 @@ describe('pageLinks', () => {
     expect(pageLinks(1667, 1667)).toEqual([1, 'gap', 1666, 1667])
     // One left-out page is linked rather than shown as a gap.
     expect(pageLinks(4, 10)).toEqual([1, 2, 3, 4, 5, 'gap', 10])
+  })
+})
+
+describe('galleryAddressShown', () => {
+  const list = Array.from({ length: 30 }, (_, n) => project(n + 1))
+  const pageOf = (page: number) => ({ status: 'ok' as const, ...galleryPage(list, page) })
+  const projectOf = (id: string | undefined) => ({
+    status: 'ok' as const,
+    ...(id === undefined ? {} : projectNeighbours(list, id)),
+  })
+  const failed = { status: 'error' as const, items: [], page: 1, pageCount: 1, total: 0 }
+
+  it('leaves an address that shows what it names', () => {
+    for (const [page, project] of [
+      [1, undefined],
+      [3, undefined],
+      [2, 'p30'],
+    ] as const) {
+      expect(
+        galleryAddressShown({ page, project }, { page: pageOf(page), project: projectOf(project) }),
+      ).toBeUndefined()
+    }
+  })
+
+  it('sends a page past the end to the last page, and a project not shown to its view', () => {
+    expect(
+      galleryAddressShown(
+        { page: 1_000_000_000, project: undefined },
+        { page: pageOf(1_000_000_000), project: projectOf(undefined) },
+      ),
+    ).toEqual({ page: 3, project: undefined })
+    expect(
+      galleryAddressShown(
+        { page: 2, project: 'removed' },
+        { page: pageOf(2), project: projectOf('removed') },
+      ),
+    ).toEqual({ page: 2, project: undefined })
+    expect(
+      galleryAddressShown(
+        { page: 9, project: 'p4' },
+        { page: pageOf(9), project: projectOf('p4') },
+      ),
+    ).toEqual({ page: 3, project: 'p4' })
+  })
+
+  it('sends nowhere while the gallery cannot be read', () => {
+    expect(
+      galleryAddressShown(
+        { page: 9, project: 'p4' },
+        { page: failed, project: { status: 'error' } },
+      ),
+    ).toBeUndefined()
   })
 })

@@ -88,3 +88,19 @@ export function pageLinks(page: number, pageCount: number): (number | 'gap')[] {
     return n === before + 2 ? [before + 1, n] : ['gap' as const, n]
   })
 }
+
+/**
+ * Where a gallery address that names something the gallery does not show belongs: a page past
+ * the end at the last page, a project not in the view (removed, or another view's) at the view
+ * without it. Undefined when the address shows what it names, or when the gallery could not be
+ * read (then nothing is known to be missing).
+ */
+export function galleryAddressShown(
+  asked: { page: number; project: string | undefined },
+  shown: { page: GalleryPageResult; project: GalleryProjectResult },
+): { page: number; project: string | undefined } | undefined {
+  const page = shown.page.status === 'ok' ? shown.page.page : asked.page
+  const project =
+    shown.project.status === 'ok' && !shown.project.project ? undefined : asked.project
+  return page === asked.page && project === asked.project ? undefined : { page, project }
+}

@@ -6,12 +6,13 @@ import { parseContactCheck } from './contact-check'
 
 /**
  * The owner's field report, given the key from the page's path; `report: null` (the page's 404)
- * when the key is unset or wrong, or missing. GET like every read: the key is in the page's own
+ * when the key is unset, missing or wrong, however long or odd: any text is only compared, so no
+ * key from a path can fail validation (a 500 for the page). GET like every read: the key is in the page's own
  * URL already, and the answer is never kept (server-function answers are no-store). Always an
  * object: Start hands request middleware no response for a bare null or undefined.
  */
 export const getOwnerReport = createServerFn({ method: 'GET' })
-  .validator(v.optional(v.object({ key: v.pipe(v.string(), v.maxLength(200)) })))
+  .validator(v.optional(v.object({ key: v.string() })))
   .handler(async ({ data }) => {
     const report = data ? ((await ownerReport(data.key)) ?? null) : null
     // This instance's last check of the contact path, shown only with the report (its key).

@@ -15,6 +15,11 @@ export const pageCacheControl = {
   notFound: 'public, max-age=0, s-maxage=60',
   /** Our redirects depend on the URL alone (a trailing slash, a search value out of range). */
   redirect: 'public, max-age=0, s-maxage=3600',
+  /**
+   * A page rendered for one answer: its script nonce is that visitor's, so no shared cache may
+   * hand it to another (the kept copy, allowed by hashes, says `public` again).
+   */
+  rendered: 'private, max-age=0',
   /** Errors, a missing file, server-function answers, probes: never kept. */
   never: 'no-store',
 } as const
