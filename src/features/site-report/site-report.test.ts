@@ -142,7 +142,7 @@ describe.each([
     expect(faq?.ttfbP75).toBeCloseTo(300, 6)
     expect(home).toMatchObject({ views: 1, loads: 1, lcpP75: 1500, leads: 0, calls: 0 })
     expect(service).toMatchObject({ views: 0, leads: 1, lcpP75: null, slowInpTargets: [] })
-    expect(siteTotals(report)).toEqual({ views: 7, leads: 2, calls: 2, emails: 1 })
+    expect(siteTotals(report)).toEqual({ views: 7, leads: 2, calls: 2, emails: 1, errors: 0 })
 
     const text = formatSiteReport(report)
     expect(text).toContain('7 views · 2 leads · 2 calls · 1 emails')
