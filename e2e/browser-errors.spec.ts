@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test'
 import { launchOptions } from '../playwright.config'
 import { type ServerProcess, startProductionServer } from '../test/faults/production-server'
 import { temporaryDataDir } from './faults/support'
-import { appStarted, expect, test } from './fixtures'
+import { appStarted, expect, expectNoAxeViolations, test } from './fixtures'
 
 const ownerKey = 'e2e-owner-key-4d2a7c90b1e35f68'
 const chrome =
@@ -171,12 +171,19 @@ test('with Global Privacy Control on, no error is sent', async ({ browser }) => 
 test('the owner report counts the errors by page, and the log has each at error level', async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 360, height: 800 })
   await page.goto(`${server.url}/owner-report/${ownerKey}`)
   const errors = page.getByRole('region', { name: "Errors in visitors' browsers" })
   await expect(errors.getByText('/faq: 2 errors')).toBeVisible()
   await expect(
     errors.getByText(/Uncaught TypeError: E2E gallery failed at https:\/\/example\.net\/a$/),
   ).toBeVisible()
+  // The messages wrap on a phone, and the section is as accessible as the rest of the page.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+  await expectNoAxeViolations(page)
 
   server.signal('SIGTERM')
   expect((await server.exited).code).toBe(0)
