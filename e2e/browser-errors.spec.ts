@@ -45,7 +45,7 @@ async function recordErrorBeacons(page: Page) {
     const sent: unknown[] = []
     const events: string[] = []
     Object.assign(window, { e2eErrorBeacons: sent, e2eErrorEvents: events })
-    addEventListener('error', (event) => events.push(event.message))
+    addEventListener('error', (event) => events.push(String(event.message)))
     navigator.sendBeacon = (url, data) => {
       const body = JSON.parse(String(data)) as { error?: string }
       if (body.error !== undefined) sent.push(body)
@@ -64,6 +64,7 @@ async function recordErrorBeacons(page: Page) {
 
 /** What the browser reported of the errors `misbehave` causes, in order. */
 const errorEvents = [
+  'undefined',
   'Script error.',
   'Uncaught Error: E2E third party failed',
   'Uncaught TypeError: E2E gallery failed at https://example.net/a?token=s3cret',
@@ -72,13 +73,16 @@ const errorEvents = [
 const widgetUrl = 'https://widgets.example.net/widget.js'
 
 /**
- * In a task of its own each, as a visitor's page would: a script of another site that throws as
+ * In a task of its own each, as a visitor's page would: a plain `error` event some script
+ * dispatches, a script of another site that throws as
  * it runs (the browser hides its error as "Script error."), an error thrown by code another
  * origin's file injected (an extension's), then one thrown by one of the site's own scripts, then
  * a rejection nobody handled. `sourceURL` names the file each evaluated one comes from. Resolves
  * once all have been reported to the page's listeners.
  */
 async function misbehave(page: Page, origin: string) {
+  // Some script's own plain event named `error`: no file, no message.
+  await page.evaluate(() => dispatchEvent(new Event('error')))
   await page.route(widgetUrl, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("E2E widget failed")' }),
   )

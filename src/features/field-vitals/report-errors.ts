@@ -48,8 +48,9 @@ export function reportErrors() {
     const found = /^[\w./-]{0,100}:\d{1,7}:\d{1,7}/.exec(text.split(ours)[1] ?? '')?.[0]
     return found && `/${found}`
   }
+  // A plain Event named `error` (dispatched by some script) has no file: not one of ours.
   addEventListener('error', ({ filename, lineno, colno, message }) => {
-    if (filename.startsWith(ours)) caught(message, place(`${filename}:${lineno}:${colno}`))
+    if (filename?.startsWith(ours)) caught(message, place(`${filename}:${lineno}:${colno}`))
   })
   addEventListener('unhandledrejection', ({ reason }) => {
     const stack = `${reason?.stack}`
