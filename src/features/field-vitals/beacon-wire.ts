@@ -63,9 +63,12 @@ export interface ErrorBeacon {
 export const errorMessageSentChars = 300
 export const errorMessageKeptChars = 200
 
-/** A URL's query and fragment taken out of a text, its origin and path left (`//host/path`). */
+/**
+ * Every URL's or path's query and fragment taken out of a text, its origin and path left
+ * (`https://host/path`, `/path`).
+ */
 export const withoutUrlQueries = (text: string) =>
-  text.replace(/(\/\/[^\s?#'"`]*)[?#][^\s'"`]*/g, '$1')
+  text.replace(/(\/[^\s?#'"`]*)[?#][^\s'"`]*/g, '$1')
 
 /** One page view's report, or (view: false) taps made after its first report was sent. */
 export interface Beacon {

@@ -74,11 +74,12 @@ describe('error beacons', () => {
 
   it('keeps no query, e-mail address or phone number of a message, on one line and at most 200 characters', async () => {
     const message =
-      'Uncaught Error: failed https://www.example.test/gallery?project=kitchen&ref=x#top for ' +
+      'Uncaught Error: failed https://www.example.test/gallery?project=kitchen&ref=x#top and ' +
+      '/api/search?q=ana+lopez for ' +
       'ana.lopez@example.com, call +1 (416) 555-0199\n   then'
     expect((await post({ route: '/gallery', error: message })).status).toBe(204)
     const kept =
-      'Uncaught Error: failed https://www.example.test/gallery for [e-mail] call [number] then'
+      'Uncaught Error: failed https://www.example.test/gallery and /api/search for [e-mail] call [number] then'
     expect(await storedErrors()).toEqual([{ route: '/gallery', message: kept, source: null }])
     expect(errorLines()[0]?.fields).toEqual({ route: '/gallery', message: kept, at: null })
 
