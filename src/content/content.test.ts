@@ -507,6 +507,7 @@ describe('privacy policy', () => {
       'do not sell',
       'tracking cookies',
       'Core Web Vitals',
+      "the error's technical message",
       'no IP address, no cookie and no identifier',
       '13 months',
       'Global Privacy Control',

@@ -119,7 +119,7 @@ export const privacyContent: PrivacyContent = {
           'How many times you tapped our phone number or email address on that page',
         ),
         p(
-          'A report holds no name, no IP address, no cookie and no identifier, so reports cannot be linked to each other or to you. We keep them for 13 months, then delete them.',
+          "If part of a page fails in your browser because of a fault in our code, your browser also sends a report of the kind of page and the error's technical message, so we can fix it; any web address in the message is cut to its page, and anything that looks like an email address or a phone number is removed. A report holds no name, no IP address, no cookie and no identifier, so reports cannot be linked to each other or to you. We keep them for 13 months, then delete them.",
         ),
         p(
           "When you send the contact form, we also record the kind of page that led you to it and, if another website sent you to us, that website's name (such as google.com), so we know where enquiries come from. To know that page, your browser keeps the kind of page you last left in this tab only, until the form reads it or you close the tab. We keep this with your message for 13 months, then remove it.",

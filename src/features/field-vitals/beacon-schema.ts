@@ -13,7 +13,14 @@
  * measurement gives (negative, not finite, not a number) is refused.
  */
 import * as v from 'valibot'
-import { connectionTypes, deviceClasses, measuredRoutes } from './beacon-wire'
+import {
+  connectionTypes,
+  deviceClasses,
+  errorMessageKeptChars,
+  errorMessageSentChars,
+  measuredRoutes,
+  withoutUrlQueries,
+} from './beacon-wire'
 
 /**
  * LCP, INP, FCP and TTFB: a minute. A paint or an interaction later than that is a page that
@@ -133,4 +140,45 @@ export const pageViewRow = (beacon: ValidBeacon): PageViewRow => ({
   early_taps_dropped: beacon.earlyDropped ?? 0,
   tel_taps: beacon.tel ?? 0,
   mailto_taps: beacon.mailto ?? 0,
+})
+
+/**
+ * An error's message as kept and logged: on one line, without URLs' queries (a forged beacon is
+ * held to what the browser's reporter sends), with anything shaped like an e-mail address or a
+ * phone number (seven digits or more, however spaced) replaced, and cut to 200 characters.
+ */
+export const keptErrorMessage = (message: string) => {
+  const kept = withoutUrlQueries(message)
+    .replace(/[^\s@]+@[^\s@]+/g, '[e-mail]')
+    .replace(/\+?\d(?:[\s().-]*\d){6,}/g, '[number]')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return kept.length > errorMessageKeptChars ? `${kept.slice(0, errorMessageKeptChars - 1)}…` : kept
+}
+
+/** An error beacon (beacon-wire.ts `ErrorBeacon`): told from a page view's by its `error`. */
+export const errorBeaconSchema = v.strictObject({
+  route: v.picklist(measuredRoutes),
+  error: v.pipe(
+    v.string(),
+    v.maxLength(errorMessageSentChars),
+    v.transform(keptErrorMessage),
+    v.minLength(1, 'an empty message'),
+  ),
+  // Where in the site's own scripts: a path, a line and a column.
+  at: v.optional(v.pipe(v.string(), v.regex(/^\/[\w./-]{0,100}:\d{1,7}:\d{1,7}$/u, 'not a place'))),
+})
+export type ValidErrorBeacon = v.InferOutput<typeof errorBeaconSchema>
+
+/** The row `record_page_views()` takes for an error (migration 20261204000200). */
+export interface PageErrorRow {
+  route: string
+  error_message: string
+  error_source: string | null
+}
+
+export const pageErrorRow = (beacon: ValidErrorBeacon): PageErrorRow => ({
+  route: beacon.route,
+  error_message: beacon.error,
+  error_source: beacon.at ?? null,
 })

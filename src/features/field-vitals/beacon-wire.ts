@@ -46,6 +46,30 @@ export type DeviceClass = (typeof deviceClasses)[number]
 export const connectionTypes = ['slow-2g', '2g', '3g', '4g'] as const
 export type ConnectionType = (typeof connectionTypes)[number]
 
+/**
+ * An error on one of the site's pages that its code did not catch (report-errors.ts): the route
+ * pattern, the message as the browser words it (`Uncaught TypeError: …`, `Unhandled rejection: …`),
+ * without any URL's query or fragment, and where in our scripts it was thrown (`/assets/x.js:1:2345`)
+ * when the browser says. Never the page's URL; the server takes out what looks like an e-mail
+ * address or a phone number (beacon-schema.ts), in case a message quotes what a visitor typed.
+ */
+export interface ErrorBeacon {
+  route: MeasuredRoute
+  error: string
+  at?: string
+}
+
+/** The browser keeps this much of a message; the server keeps at most `errorMessageKeptChars`. */
+export const errorMessageSentChars = 300
+export const errorMessageKeptChars = 200
+
+/**
+ * Every URL's or path's query and fragment taken out of a text, its origin and path left
+ * (`https://host/path`, `/path`).
+ */
+export const withoutUrlQueries = (text: string) =>
+  text.replace(/(\/[^\s?#'"`]*)[?#][^\s'"`]*/g, '$1')
+
 /** One page view's report, or (view: false) taps made after its first report was sent. */
 export interface Beacon {
   route: MeasuredRoute

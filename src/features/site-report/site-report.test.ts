@@ -142,7 +142,7 @@ describe.each([
     expect(faq?.ttfbP75).toBeCloseTo(300, 6)
     expect(home).toMatchObject({ views: 1, loads: 1, lcpP75: 1500, leads: 0, calls: 0 })
     expect(service).toMatchObject({ views: 0, leads: 1, lcpP75: null, slowInpTargets: [] })
-    expect(siteTotals(report)).toEqual({ views: 7, leads: 2, calls: 2, emails: 1 })
+    expect(siteTotals(report)).toEqual({ views: 7, leads: 2, calls: 2, emails: 1, errors: 0 })
 
     const text = formatSiteReport(report)
     expect(text).toContain('7 views · 2 leads · 2 calls · 1 emails')
@@ -178,6 +178,8 @@ describe.each([
     for (const role of ['anon', 'authenticated']) {
       for (const sql of [
         'select * from public.page_views',
+        'select * from public.page_errors',
+        `insert into public.page_errors (route, message) values ('/faq', 'Uncaught Error: x')`,
         'select public.site_report(28)',
         `select public.record_page_views('[]'::jsonb)`,
         'select public.prune_site_analytics()',
@@ -203,5 +205,70 @@ describe('ratings', () => {
     expect(rateVital('inp', 501)).toBe('poor')
     expect(rateVital('cls', 0.1)).toBe('good')
     expect(rateVital('cls', 0.26)).toBe('poor')
+  })
+})
+
+describe('errors in the report', () => {
+  const route = {
+    route: '/gallery',
+    views: 3,
+    loads: 3,
+    lcpP75: null,
+    inpP75: null,
+    clsP75: null,
+    fcpP75: null,
+    ttfbP75: null,
+    lcpSamples: 0,
+    inpSamples: 0,
+    viewsWithEarlyTaps: 0,
+    earlyTaps: 0,
+    earlyTapsDropped: 0,
+    calls: 0,
+    emails: 0,
+    leads: 0,
+    slowInpTargets: [],
+  }
+  const document = { days: 28, generatedAt: '2026-12-04T16:00:00.000+00:00', routes: [route] }
+
+  it('reads a snapshot from before errors were counted as none', () => {
+    const [gallery] = parseSiteReport(document).routes
+    expect(gallery).toMatchObject({ errors: 0, commonErrors: [] })
+    const text = formatSiteReport(parseSiteReport(document))
+    expect(text).toContain('· 0 browser errors')
+    expect(text).not.toContain('  browser errors')
+  })
+
+  it('prints each route’s errors and its commonest messages with where and when last thrown', () => {
+    const report = parseSiteReport({
+      ...document,
+      routes: [
+        {
+          ...route,
+          errors: 3,
+          commonErrors: [
+            {
+              message: 'Uncaught TypeError: x is not a function',
+              count: 2,
+              source: '/assets/index-B1.js:1:2048',
+              lastAt: '2026-12-04T15:42:10.5+00:00',
+            },
+            {
+              message: 'Unhandled rejection: string',
+              count: 1,
+              source: null,
+              lastAt: '2026-12-03T09:01:00+00:00',
+            },
+          ],
+        },
+      ],
+    })
+    expect(siteTotals(report).errors).toBe(3)
+    const text = formatSiteReport(report)
+    expect(text).toContain('3 views · 0 leads · 0 calls · 0 emails · 3 browser errors')
+    expect(text).toContain(
+      '  browser errors 3\n' +
+        '  error ×2, last 2026-12-04 15:42 at /assets/index-B1.js:1:2048: Uncaught TypeError: x is not a function\n' +
+        '  error ×1, last 2026-12-03 09:01: Unhandled rejection: string',
+    )
   })
 })

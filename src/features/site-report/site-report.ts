@@ -64,6 +64,20 @@ const routeFiguresSchema = v.object({
   emails: figure,
   leads: figure,
   slowInpTargets: v.array(v.object({ target: v.string(), count: figure, worstMs: v.number() })),
+  /** Errors the page's code did not catch in visitors' browsers (absent in older snapshots). */
+  errors: v.optional(figure, 0),
+  /** The five commonest messages: how often, where last thrown, when last. */
+  commonErrors: v.optional(
+    v.array(
+      v.object({
+        message: v.string(),
+        count: figure,
+        source: v.nullable(v.string()),
+        lastAt: v.string(),
+      }),
+    ),
+    [],
+  ),
 })
 export type RouteFigures = v.InferOutput<typeof routeFiguresSchema>
 
@@ -104,6 +118,7 @@ export interface SiteTotals {
   leads: number
   calls: number
   emails: number
+  errors: number
 }
 
 export const siteTotals = (report: SiteReport): SiteTotals =>
@@ -113,8 +128,9 @@ export const siteTotals = (report: SiteReport): SiteTotals =>
       leads: sum.leads + route.leads,
       calls: sum.calls + route.calls,
       emails: sum.emails + route.emails,
+      errors: sum.errors + route.errors,
     }),
-    { views: 0, leads: 0, calls: 0, emails: 0 },
+    { views: 0, leads: 0, calls: 0, emails: 0, errors: 0 },
   )
 
 /** A notification still waiting after this long is late: the owner should look into it. */
@@ -189,6 +205,11 @@ export function contactLines(contact: ContactFigures | null, now: Date): string[
   return lines
 }
 
+/** One of a route's commonest errors, in words: `×3, last 2026-12-04 16:40 at /assets/x.js:1:20: …`. */
+export const errorLine = (error: RouteFigures['commonErrors'][number]) =>
+  `error ×${error.count}, last ${error.lastAt.slice(0, 16).replace('T', ' ')}` +
+  `${error.source === null ? '' : ` at ${error.source}`}: ${error.message}`
+
 const ratingMark: Record<VitalRating, string> = {
   good: 'good',
   'needs improvement': 'needs work',
@@ -214,7 +235,7 @@ export function formatSiteReport(
     // The contact path's last check, beside its figures.
     ...(contactCheck === undefined ? [] : [contactCheck, '']),
     `Field report, last ${report.days} days (generated ${report.generatedAt})`,
-    `${totals.views} views · ${totals.leads} leads · ${totals.calls} calls · ${totals.emails} emails`,
+    `${totals.views} views · ${totals.leads} leads · ${totals.calls} calls · ${totals.emails} emails · ${totals.errors} browser errors`,
     `p75 against Google's thresholds: good / needs work / POOR`,
     '',
   ]
@@ -241,6 +262,8 @@ export function formatSiteReport(
     for (const slow of route.slowInpTargets) {
       lines.push(`  slow INP ×${slow.count} (worst ${Math.round(slow.worstMs)} ms): ${slow.target}`)
     }
+    if (route.errors > 0) lines.push(`  browser errors ${route.errors}`)
+    for (const error of route.commonErrors) lines.push(`  ${errorLine(error)}`)
     lines.push('')
   }
   return lines.join('\n').trimEnd()

@@ -1,18 +1,36 @@
 // POST /api/vitals, answered before the app (src/server.ts): a page view's beacon, 204 once
-// written (docs/decisions/026-beacon-answered-once-kept.md). Nothing of a beacon is logged.
+// written (docs/decisions/026-beacon-answered-once-kept.md); or an error on one of the site's
+// pages, kept the same way and logged (browser.error) with its route, message and place. Nothing
+// else of a beacon is logged.
 import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
 import { limitRequestBody } from 'srvx/body-limit'
 import * as v from 'valibot'
-import { beaconSchema, pageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
+import {
+  beaconSchema,
+  errorBeaconSchema,
+  pageErrorRow,
+  pageViewRow,
+} from '#src/features/field-vitals/beacon-schema.ts'
 import { beaconMaxBytes, beaconPath } from '#src/features/field-vitals/beacon-wire.ts'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import { rateLimitKey } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
 import { clientIpFrom, parseTrustProxy } from '../contact/client-ip.server'
 import { getEnvironment } from '../env.server'
 import type { Environment } from '../env-schema.server'
 import type { PageViewRecorder } from './page-view-recorder.server'
 
-const beaconText = v.pipe(v.string(), v.parseJson(), beaconSchema)
+const jsonText = v.pipe(v.string(), v.parseJson())
+
+/** A page view's beacon, or an error's (told apart by its `error`), as the row to keep. */
+function rowOf(body: unknown) {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const error = v.safeParse(errorBeaconSchema, body)
+    return error.success ? { ...error, row: pageErrorRow(error.output) } : error
+  }
+  const view = v.safeParse(beaconSchema, body)
+  return view.success ? { ...view, row: pageViewRow(view.output) } : view
+}
 
 /** Why a request is not what `navigator.sendBeacon` sends from this site's pages, or undefined. */
 function notCounted(headers: Headers, siteHosts: string[]): string | undefined {
@@ -50,6 +68,7 @@ const notKept = {
 export function createBeaconEndpoint(
   recorder: PageViewRecorder,
   env: () => Pick<Environment, 'SITE_URL' | 'TRUST_PROXY'> = getEnvironment,
+  log: Logger = consoleLogger,
 ) {
   const buckets = new LRUCache<string, { tokens: number; at: number }>({ max: 20_000 })
 
@@ -77,10 +96,16 @@ export function createBeaconEndpoint(
     const text = await limited.text().catch(() => undefined)
     if (text === undefined)
       return answer(413, `A beacon is at most ${beaconMaxBytes} bytes.`, { connection: 'close' })
-    const beacon = v.safeParse(beaconText, text)
+    const json = v.safeParse(jsonText, text)
+    const beacon = json.success ? rowOf(json.output) : json
     if (!beacon.success)
       return answer(400, `Not a valid beacon: ${v.getDotPath(beacon.issues[0]) ?? '(body)'}.`)
-    const outcome = await recorder.keep(pageViewRow(beacon.output))
+    // The owner hears of it now, whatever becomes of the row.
+    if ('error_message' in beacon.row) {
+      const { route, error_message: message, error_source: at } = beacon.row
+      log.error('browser.error', { route, message, at })
+    }
+    const outcome = await recorder.keep(beacon.row)
     if (outcome === 'kept') return answer(204)
     const [reason, retryAfter] = notKept[outcome]
     return answer(503, reason, { 'retry-after': retryAfter })

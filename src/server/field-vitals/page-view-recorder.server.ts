@@ -1,6 +1,7 @@
 // Beacons written in batches (one record_page_views() call 250 ms after the first, or at 500),
-// each answered once its batch is (docs/decisions/026-beacon-answered-once-kept.md).
-import type { PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
+// each answered once its batch is (docs/decisions/026-beacon-answered-once-kept.md). A page's
+// error goes in the same batches: record_page_views() keeps it apart.
+import type { PageErrorRow, PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import type { PageViewStore } from './page-view-store.server'
 
@@ -15,7 +16,7 @@ export function createPageViewRecorder(
   log: Logger,
   { flushAfterMs = 250, keptWithinMs = 10_000 } = {},
 ) {
-  const queue: { row: PageViewRow; settle: (outcome: KeepOutcome) => void }[] = []
+  const queue: { row: PageViewRow | PageErrorRow; settle: (outcome: KeepOutcome) => void }[] = []
   let flushing: Promise<void> | undefined
   let timer: NodeJS.Timeout | undefined
   let refused = 0
@@ -49,7 +50,7 @@ export function createPageViewRecorder(
   return {
     flush,
     /** Settles once the row's batch is written or could not be, or as 'late' (it may still be). */
-    keep(row: PageViewRow): Promise<KeepOutcome> {
+    keep(row: PageViewRow | PageErrorRow): Promise<KeepOutcome> {
       if (queue.length >= maxQueued) {
         refused++
         return Promise.resolve('queue-full')

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import writeFileAtomic from 'write-file-atomic'
-import type { PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
+import type { PageErrorRow, PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
 import { reportDays } from '#src/features/site-report/site-report.ts'
 import { asServiceRole, type Database } from '#supabase/functions/_shared/contact/database.ts'
 import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
@@ -16,7 +16,7 @@ export function createSqlPageViewStore(database: Database) {
   const one = (sql: string, params: unknown[] = []) =>
     asServiceRole(database, async (tx) => (await tx.query<{ r: unknown }>(sql, params)).rows[0]?.r)
   return {
-    record: (rows: PageViewRow[]) =>
+    record: (rows: (PageViewRow | PageErrorRow)[]) =>
       one('select public.record_page_views($1::jsonb) as r', [JSON.stringify(rows)]),
     report: (days: number) => one('select public.site_report($1::integer) as r', [days]),
     contactFigures: () => one('select public.contact_notification_report() as r'),

@@ -1,7 +1,7 @@
 /**
  * Supabase mode with real parts: PostgreSQL 15 with every migration, the gateway stand-in that
  * runs each request in Postgres as its key's role (test/support/postgrest-stand-in.ts), and the
- * real supabase-js. Two site instances write beacons to the one database; the publishable key
+ * real supabase-js. Two site instances write beacons (page views and errors) to the one database; the publishable key
  * reaches none of it; a database that cannot write, or a gateway out of reach, gets the beacon a
  * 503, never a 204.
  */
@@ -30,7 +30,7 @@ describe('page views in Supabase mode (PostgreSQL 15, gateway stand-in)', () => 
   })
   beforeEach(async () => {
     await db.database.query('drop trigger if exists disk_full on public.page_views')
-    await db.database.query('truncate public.page_views')
+    await db.database.query('truncate public.page_views, public.page_errors')
   })
 
   /** One site instance: its own recorder and endpoint, the shared database behind the secret key. */
@@ -38,10 +38,11 @@ describe('page views in Supabase mode (PostgreSQL 15, gateway stand-in)', () => 
     const log = createMemoryLogger()
     const store = createSupabasePageViewStore({ url, secretKey: gateway.secretKey })
     const recorder = createPageViewRecorder(() => store, log, { flushAfterMs: 5 })
-    const endpoint = createBeaconEndpoint(recorder, () => ({
-      TRUST_PROXY: 'true',
-      SITE_URL: 'http://site.test',
-    }))
+    const endpoint = createBeaconEndpoint(
+      recorder,
+      () => ({ TRUST_PROXY: 'true', SITE_URL: 'http://site.test' }),
+      log,
+    )
     const post = (beacon: object, address: string) =>
       endpoint.handle(beaconRequest(beacon, address)) as Promise<Response>
     return { recorder, post, log }
@@ -64,7 +65,20 @@ describe('page views in Supabase mode (PostgreSQL 15, gateway stand-in)', () => 
         )
       ).status,
     ).toBe(204)
+    // A page's error goes the same way, from either instance.
+    const error = { route: '/gallery', error: 'Uncaught TypeError: x is not a function' }
+    expect((await first.post(error, '203.0.113.10')).status).toBe(204)
+    expect((await second.post(error, '203.0.113.11')).status).toBe(204)
     await Promise.all([first.recorder.flush(), second.recorder.flush()])
+    for (const site of [first, second]) {
+      expect(site.log.entries).toEqual([
+        {
+          level: 'error',
+          event: 'browser.error',
+          fields: { route: '/gallery', message: error.error, at: null },
+        },
+      ])
+    }
 
     const store = createSupabasePageViewStore({ url: gateway.url, secretKey: gateway.secretKey })
     const [gallery] = parseSiteReport(await store.report(28)).routes
@@ -75,6 +89,8 @@ describe('page views in Supabase mode (PostgreSQL 15, gateway stand-in)', () => 
       loads: 4,
       calls: 1,
       lcpP75: 3000,
+      errors: 2,
+      commonErrors: [{ message: error.error, count: 2, source: null }],
     })
     expect(await store.prune()).toBe(0)
   })
@@ -118,6 +134,7 @@ describe('page views in Supabase mode (PostgreSQL 15, gateway stand-in)', () => 
       await anon.rpc('site_report', { days: 28 }),
       await anon.rpc('prune_site_analytics'),
       await anon.from('page_views').select('*'),
+      await anon.from('page_errors').select('*'),
     ]
     for (const { error, data } of attempts) {
       expect(data).toBeNull()

@@ -7,6 +7,7 @@ import {
   captchaUncheckedNote,
   contactHealth,
   contactTrouble,
+  errorLine,
   formatAge,
   formatVital,
   oldestWaitMs,
@@ -79,6 +80,7 @@ export function SiteReportPage({
             <>
               <ViewsChart routes={report.routes} />
               <VitalsTable routes={report.routes} />
+              <ErrorsSection routes={report.routes} errors={totals.errors} />
             </>
           )}
         </div>
@@ -294,6 +296,37 @@ function VitalsTable({ routes }: { routes: readonly RouteFigures[] }) {
           </tbody>
         </table>
       </section>
+    </section>
+  )
+}
+
+/** Errors the site's code did not catch in visitors' browsers, per page, commonest first. */
+function ErrorsSection({ routes, errors }: { routes: readonly RouteFigures[]; errors: number }) {
+  return (
+    <section aria-labelledby="errors-title" className={css({ display: 'grid', gap: '3' })}>
+      <h2 id="errors-title" className={css({ textStyle: 'h3', color: 'fg.heading' })}>
+        Errors in visitors' browsers
+      </h2>
+      {errors === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul className={css({ display: 'grid', gap: '3' })}>
+          {routes
+            .filter((route) => route.errors > 0)
+            .map((route) => (
+              <li key={route.route} className={css({ display: 'grid', gap: '1' })}>
+                <span className={css({ fontFamily: 'mono', fontSize: 'sm' })}>
+                  {route.route}: {route.errors} {route.errors === 1 ? 'error' : 'errors'}
+                </span>
+                <ul className={css({ fontSize: 'sm', wordBreak: 'break-word' })}>
+                  {route.commonErrors.map((error) => (
+                    <li key={error.message}>{errorLine(error)}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+        </ul>
+      )}
     </section>
   )
 }
