@@ -3,6 +3,9 @@
 import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
 import proxyaddr from 'proxy-addr'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import { unknownAddressBuckets } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
+import { processState } from '../process-state.server'
 
 /** Whether the hop at `index` (0: the peer) is a proxy whose X-Forwarded-For counts. */
 export type TrustProxy = (address: string, index: number) => boolean
@@ -65,6 +68,31 @@ export function clientIpFrom(input: Forwarded): string | undefined {
   const client = normalizeIp(chainOf(input).at(-1) ?? '')
   return isIP(client) ? client : normalizeIp(input.socketAddress)
 }
+
+/**
+ * clientIpFrom, saying once at error level when the runtime gave no client address: a deployment
+ * fault (docs/deploy.md, "The client's address"), under which the rate limits fall back to one
+ * site-wide cap (decision 037).
+ */
+export function createClientAddressReader(log: Logger) {
+  let reported = false
+  return (input: Forwarded): string | undefined => {
+    const address = clientIpFrom(input)
+    if (address === undefined && !reported) {
+      reported = true
+      log.error('request.client_address_unknown', {
+        forwardedFor: Boolean(input.forwardedFor?.trim()),
+        rateLimit: `site-wide: unknown-address clients count as ${unknownAddressBuckets} clients`,
+      })
+    }
+    return address
+  }
+}
+
+/** The process's reader (one report per process, both modules of decision 002's split included). */
+export const clientAddressOf = processState('client-address', () => ({
+  read: createClientAddressReader(consoleLogger),
+})).read
 
 /** X-Forwarded-Proto (lowercased) as the outermost trusted proxy wrote it, if any did. */
 export function forwardedProtoFrom(
