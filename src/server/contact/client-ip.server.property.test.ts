@@ -377,4 +377,37 @@ describe('createClientAddressReader', () => {
     ])
     expect(JSON.stringify(log.entries)).not.toContain('203.0.113.9')
   })
+
+  it('says once that a proxy on a private network wrote X-Forwarded-For and is not trusted', () => {
+    const log = createMemoryLogger()
+    const read = createClientAddressReader(log)
+    const untrusted = parseTrustProxy('false')
+    // A client on the internet may write the header: it is its own client, and nothing is wrong.
+    expect(
+      read({ forwardedFor: '203.0.113.9', socketAddress: '198.51.100.4', trust: untrusted }),
+    ).toBe('198.51.100.4')
+    // A trusted proxy's word counts.
+    const trusted = parseTrustProxy('true')
+    expect(read({ forwardedFor: '203.0.113.9', socketAddress: '10.0.0.5', trust: trusted })).toBe(
+      '203.0.113.9',
+    )
+    // A trusted proxy may name a client on a private network (a visitor in the office).
+    const balancer = parseTrustProxy('10.0.0.0/8')
+    expect(read({ forwardedFor: '192.168.1.7', socketAddress: '10.0.0.5', trust: balancer })).toBe(
+      '192.168.1.7',
+    )
+    expect(log.entries).toEqual([])
+    for (const socketAddress of ['10.0.0.5', '::ffff:127.0.0.1']) {
+      expect(read({ forwardedFor: '203.0.113.9', socketAddress, trust: untrusted })).toBe(
+        normalizeIp(socketAddress),
+      )
+    }
+    expect(log.entries).toEqual([
+      {
+        level: 'error',
+        event: 'request.proxy_not_trusted',
+        fields: { rateLimit: expect.stringContaining('counts as the proxy') },
+      },
+    ])
+  })
 })

@@ -577,6 +577,8 @@ describe('contact core', () => {
     }
     expect(statuses).toEqual([...Array(30).fill(200), 429])
     expect(await rows()).toHaveLength(30)
+    // The refused one was told before its token was spent at the captcha provider.
+    expect(captcha.requests).toHaveLength(40 + 30)
     // A client with an address is counted on its own.
     const known = await handler.receive(
       { ...message, captchaToken: nextToken() },

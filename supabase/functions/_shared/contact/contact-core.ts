@@ -109,8 +109,8 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
     visitorIp: string | undefined,
     count?: RateLimitedEvent | 'honeypot',
   ): Promise<number> {
+    if (!visitorIp && (count === 'honeypot' || count === 'captcha_failed')) return 0
     const keys = rateLimitKeys(visitorIp)
-    if (keys.length > 1 && count !== 'accepted') return 0
     const kind = count === 'honeypot' ? 'accepted' : count
     try {
       let wait = Number.POSITIVE_INFINITY
