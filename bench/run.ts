@@ -49,6 +49,7 @@ const steps: Step[] = [
     name: 'bench/gallery-source-wait.ts',
     run: bench('bench/gallery-source-wait.ts', '--no-build'),
   },
+  { name: 'bench/notification-window.ts', run: bench('bench/notification-window.ts') },
 ]
 
 const selected = process.argv.slice(2)

@@ -4,10 +4,15 @@
  * embedded database is closed and its lock removed, the process exits 0 by itself, and a new
  * server starts at once on the same data directory.
  */
+import { existsSync, readFileSync } from 'node:fs'
 import { startCaptchaStandIn } from '#test/contact/captcha-stand-in.ts'
 import { startFaultProxy } from '#test/faults/fault-proxy.ts'
 import { galleryRow } from '#test/faults/gallery-rows.ts'
-import { type ServerProcess, startProductionServer } from '#test/faults/production-server.ts'
+import {
+  childrenOf,
+  type ServerProcess,
+  startProductionServer,
+} from '#test/faults/production-server.ts'
 import { createSmtpFaultStandIn } from '#test/faults/smtp-fault-stand-in.ts'
 import { startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
 import { openPgliteSchemaDatabase, setGalleryRows } from '#test/support/supabase-schema.ts'
@@ -118,6 +123,26 @@ test('SIGTERM while a message is in flight: answered, its slow notification reco
     expect(smtp.accepted).toHaveLength(1)
     expect((await inbox(data.dir)).total).toBe(1)
   })
+})
+
+test('`npm run serve` stopped as a container stops its main process: SIGTERM to npm reaches the server', async () => {
+  test.setTimeout(90_000)
+  const data = clean.add(temporaryDataDir('npm-serve'), (d) => d.remove())
+  const server = clean.add(
+    await startProductionServer({ dataDir: data.dir, command: ['npm', 'run', 'serve'] }),
+    (s) => s.stop(),
+  )
+  expect(lockExists(data.dir)).toBe(true)
+  // npm's child is node itself: the script's shell has handed its process over (exec).
+  const [node] = childrenOf(server.pid)
+  expect(readFileSync(`/proc/${node}/cmdline`, 'utf8').split('\0')).toContain(
+    '.output/server/index.mjs',
+  )
+  server.signal('SIGTERM')
+  await expectCleanExit(server)
+  expect(server.output()).toMatch(/SIGTERM/)
+  // Not left running under another parent.
+  expect(existsSync(`/proc/${node}`)).toBe(false)
 })
 
 test('SIGTERM during a slow gallery render (Supabase mode): the page still gets its 200', async () => {

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   from: string
   to: string[]
   raw: string
+  /** performance.now() when the server answered 250: from then on the mail is the server's. */
+  acceptedAt: number
 }
 
 export interface SmtpStandIn {
@@ -40,6 +42,7 @@ export async function startSmtpStandIn(port = 0): Promise<SmtpStandIn> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          acceptedAt: performance.now(),
         })
         callback()
       })

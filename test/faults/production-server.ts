@@ -41,6 +41,8 @@ export interface StartServerOptions {
   entry?: string
   /** A command that runs the server, given as its last arguments (e.g. unshare, for a container). */
   launcher?: string[]
+  /** The whole command line instead of node and the entry (`npm run serve`, as a container's CMD). */
+  command?: string[]
   /** The server's environment on top of PORT, HOST, SITE_URL and DATA_DIR. */
   env?: Record<string, string>
   port?: number
@@ -165,7 +167,7 @@ export async function startProductionServer(options: StartServerOptions): Promis
   const url = `http://127.0.0.1:${port}`
   const entry = options.entry ? resolve(options.entry) : serverEntry
   if (!existsSync(entry)) throw new Error(`no ${entry}: build it first`)
-  const [command, ...launcherArgs] = [
+  const [command, ...launcherArgs] = options.command ?? [
     ...(options.launcher ?? []),
     nodeBinary,
     ...testV8Flags,

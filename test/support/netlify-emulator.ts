@@ -63,6 +63,10 @@ await emulator.start()
 
 const server = createServer(async (request, response) => {
   try {
+    // What `netlify dev`'s proxy does before the emulator (netlify-cli, src/utils/proxy.ts): the
+    // peer's address replaces whatever the client wrote; the emulator makes it the function's
+    // x-nf-client-connection-ip, which Netlify's edge sets in production.
+    request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? ''
     const handled = await emulator.handleAndIntrospectNodeRequest(request)
     if (!handled) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not handled by Netlify')

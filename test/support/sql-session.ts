@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { expect } from 'vitest'
 import type { SqlExecutor } from '#src/server/db/migrations.server.ts'
-import { startPostgres15 } from './postgres-15'
+import { startPostgres15 } from './postgres-15.ts'
 import { requirePostgres15Binaries } from './system-packages.ts'
 
 /** One connection to a test database: PGlite in memory, or a throwaway PostgreSQL 15. */

@@ -6,8 +6,18 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { rateLimitKey } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
-import { clientIpFrom, normalizeIp, parseTrustProxy } from './client-ip.server'
+import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import {
+  rateLimitKey,
+  rateLimitKeys,
+  unknownAddressBuckets,
+} from '#supabase/functions/_shared/contact/rate-limit-key.ts'
+import {
+  clientIpFrom,
+  createClientAddressReader,
+  normalizeIp,
+  parseTrustProxy,
+} from './client-ip.server'
 
 const trustProxyValue = fc.oneof(
   fc.constantFrom('true', 'TRUE', ' yes', 'on', 'false', 'no', 'OFF', '0', '1', '10', '11', '-1'),
@@ -274,7 +284,7 @@ describe('rateLimitKey', () => {
   it('never throws on anything a header can hold', () => {
     fc.assert(
       fc.property(fc.option(fc.oneof(address, junkHop, fc.string()), { nil: undefined }), (ip) => {
-        expect(typeof rateLimitKey(ip)).toBe('string')
+        expect(rateLimitKeys(ip).every((key) => typeof key === 'string')).toBe(true)
       }),
       { numRuns: 1_000 },
     )
@@ -316,5 +326,88 @@ describe('rateLimitKey', () => {
       }),
       { numRuns: 500 },
     )
+  })
+})
+
+describe('rateLimitKeys', () => {
+  it('counts a client with an address under its key alone', () => {
+    fc.assert(
+      fc.property(ipv4, (ip) => {
+        expect(rateLimitKeys(ip)).toEqual([ip])
+      }),
+    )
+  })
+
+  it('offers a client without one every unknown-address bucket, each once, from any of them', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (draw) => {
+        const keys = rateLimitKeys(undefined, () => draw)
+        expect(keys).toHaveLength(unknownAddressBuckets)
+        expect(new Set(keys).size).toBe(unknownAddressBuckets)
+        expect(keys.every((key) => key.startsWith('unknown-address-'))).toBe(true)
+      }),
+    )
+    const firsts = new Set(
+      Array.from({ length: unknownAddressBuckets }, (_, i) =>
+        rateLimitKeys('', () => i / unknownAddressBuckets).at(0),
+      ),
+    )
+    expect(firsts.size).toBe(unknownAddressBuckets)
+  })
+})
+
+describe('createClientAddressReader', () => {
+  it('says once, at error level, that a runtime gave no client address, and never names one', () => {
+    const log = createMemoryLogger()
+    const read = createClientAddressReader(log)
+    const trust = parseTrustProxy('true')
+    expect(read({ forwardedFor: '203.0.113.9', socketAddress: '127.0.0.1', trust })).toBe(
+      '203.0.113.9',
+    )
+    expect(log.entries).toEqual([])
+    for (let i = 0; i < 3; i++) {
+      expect(read({ forwardedFor: '203.0.113.9', socketAddress: undefined, trust })).toBeUndefined()
+    }
+    expect(log.entries).toEqual([
+      {
+        level: 'error',
+        event: 'request.client_address_unknown',
+        fields: { forwardedFor: true, rateLimit: expect.stringContaining('site-wide') },
+      },
+    ])
+    expect(JSON.stringify(log.entries)).not.toContain('203.0.113.9')
+  })
+
+  it('says once that a proxy on a private network wrote X-Forwarded-For and is not trusted', () => {
+    const log = createMemoryLogger()
+    const read = createClientAddressReader(log)
+    const untrusted = parseTrustProxy('false')
+    // A client on the internet may write the header: it is its own client, and nothing is wrong.
+    expect(
+      read({ forwardedFor: '203.0.113.9', socketAddress: '198.51.100.4', trust: untrusted }),
+    ).toBe('198.51.100.4')
+    // A trusted proxy's word counts.
+    const trusted = parseTrustProxy('true')
+    expect(read({ forwardedFor: '203.0.113.9', socketAddress: '10.0.0.5', trust: trusted })).toBe(
+      '203.0.113.9',
+    )
+    // A trusted proxy may name a client on a private network (a visitor in the office).
+    const balancer = parseTrustProxy('10.0.0.0/8')
+    expect(read({ forwardedFor: '192.168.1.7', socketAddress: '10.0.0.5', trust: balancer })).toBe(
+      '192.168.1.7',
+    )
+    expect(log.entries).toEqual([])
+    for (const socketAddress of ['10.0.0.5', '::ffff:127.0.0.1']) {
+      expect(read({ forwardedFor: '203.0.113.9', socketAddress, trust: untrusted })).toBe(
+        normalizeIp(socketAddress),
+      )
+    }
+    expect(log.entries).toEqual([
+      {
+        level: 'error',
+        event: 'request.proxy_not_trusted',
+        fields: { rateLimit: expect.stringContaining('counts as the proxy') },
+      },
+    ])
   })
 })

@@ -3,6 +3,13 @@
 import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
 import proxyaddr from 'proxy-addr'
+import {
+  consoleLogger,
+  type LogFields,
+  type Logger,
+} from '#supabase/functions/_shared/contact/log.ts'
+import { unknownAddressBuckets } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
+import { processState } from '../process-state.server'
 
 /** Whether the hop at `index` (0: the peer) is a proxy whose X-Forwarded-For counts. */
 export type TrustProxy = (address: string, index: number) => boolean
@@ -65,6 +72,46 @@ export function clientIpFrom(input: Forwarded): string | undefined {
   const client = normalizeIp(chainOf(input).at(-1) ?? '')
   return isIP(client) ? client : normalizeIp(input.socketAddress)
 }
+
+/**
+ * clientIpFrom, saying once each at error level what a deployment got wrong (docs/deploy.md,
+ * Behind a CDN): the runtime gave no client address, so the rate limits fall back to one
+ * site-wide cap (decision 037); or a peer on a private network, a proxy of ours then, wrote
+ * X-Forwarded-For and TRUST_PROXY does not trust it, so every visitor it brings counts as it.
+ */
+export function createClientAddressReader(log: Logger) {
+  const reported = new Set<string>()
+  const once = (event: string, fields: LogFields) => {
+    if (reported.has(event)) return
+    reported.add(event)
+    log.error(event, fields)
+  }
+  return (input: Forwarded): string | undefined => {
+    const address = clientIpFrom(input)
+    const forwardedFor = Boolean(input.forwardedFor?.trim())
+    if (address === undefined) {
+      once('request.client_address_unknown', {
+        forwardedFor,
+        rateLimit: `site-wide: unknown-address clients count as ${unknownAddressBuckets} clients`,
+      })
+    } else if (
+      forwardedFor &&
+      address === normalizeIp(input.socketAddress ?? '') &&
+      isPrivate(address, 0) &&
+      !input.trust(address, 0)
+    ) {
+      once('request.proxy_not_trusted', {
+        rateLimit: 'every visitor this proxy brings counts as the proxy',
+      })
+    }
+    return address
+  }
+}
+
+/** The process's reader (one report per process, both modules of decision 002's split included). */
+export const clientAddressOf = processState('client-address', () => ({
+  read: createClientAddressReader(consoleLogger),
+})).read
 
 /** X-Forwarded-Proto (lowercased) as the outermost trusted proxy wrote it, if any did. */
 export function forwardedProtoFrom(

@@ -8,7 +8,7 @@ import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import { writeContactCheck } from '../field-vitals/page-view-store.server'
 import { processState } from '../process-state.server'
-import { clientIpFrom, parseTrustProxy } from './client-ip.server'
+import { clientAddressOf, parseTrustProxy } from './client-ip.server'
 import { contactDeliveryError, createContactFunctionClient } from './contact-function-client.server'
 import { startDeliverySchedule, startSelfCheckMonitor } from './contact-schedule.server'
 
@@ -78,7 +78,7 @@ export async function submitContactMessage(input: unknown): Promise<ContactRespo
   try {
     const trust = parseTrustProxy(getEnvironment().TRUST_PROXY)
     const forwardedFor = getRequestHeader('x-forwarded-for')
-    const visitorIp = clientIpFrom({ forwardedFor, socketAddress: getRequestIP(), trust })
+    const visitorIp = clientAddressOf({ forwardedFor, socketAddress: getRequestIP(), trust })
     return await (await startContactBackend()).receive(input, { visitorIp })
   } catch (error) {
     consoleLogger.error('contact.backend_unavailable', { error: describeError(error) })

@@ -189,6 +189,14 @@ describe('the beacon endpoint', () => {
     expect(await storedRows()).toHaveLength(21)
   })
 
+  it('without a client address, counts beacons as 6 addresses together, not as one', async () => {
+    const unknown = () => Object.assign(beaconRequest(firstLoad, '203.0.113.10'), { ip: undefined })
+    const answers = []
+    for (let i = 0; i < 121; i++) answers.push((await endpoint.handle(unknown()))?.status)
+    expect(answers).toEqual([...Array(120).fill(204), 429])
+    expect((await post(firstLoad, {}, '198.51.100.21')).status).toBe(204)
+  })
+
   const withoutFetchMetadata = {
     'sec-fetch-site': '',
     'sec-fetch-mode': '',

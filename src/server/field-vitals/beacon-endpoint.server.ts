@@ -14,8 +14,8 @@ import {
 } from '#src/features/field-vitals/beacon-schema.ts'
 import { beaconMaxBytes, beaconPath } from '#src/features/field-vitals/beacon-wire.ts'
 import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
-import { rateLimitKey } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
-import { clientIpFrom, parseTrustProxy } from '../contact/client-ip.server'
+import { rateLimitKeys } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
+import { clientAddressOf, parseTrustProxy } from '../contact/client-ip.server'
 import { getEnvironment } from '../env.server'
 import type { Environment } from '../env-schema.server'
 import type { PageViewRecorder } from './page-view-recorder.server'
@@ -72,15 +72,30 @@ export function createBeaconEndpoint(
 ) {
   const buckets = new LRUCache<string, { tokens: number; at: number }>({ max: 20_000 })
 
-  /** Counts a beacon of the client as the contact form counts it: 0, or seconds to wait. */
+  /** Takes a token of the bucket if it has one: 0, or seconds until it has. */
+  function takeFrom(key: string, now: number) {
+    const last = buckets.get(key)
+    const tokens = last ? Math.min(burst, last.tokens + (now - last.at) * refillPerMs) : burst
+    buckets.set(key, { tokens: tokens >= 1 ? tokens - 1 : tokens, at: now })
+    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / refillPerMs / 1000)
+  }
+
+  /**
+   * Counts a beacon of the client as the contact form counts it: 0, or seconds to wait. Without
+   * an address, in the first unknown-address bucket with room (decision 037).
+   */
   function take(request: Request & { ip?: string }, trustProxy: string) {
     const trust = parseTrustProxy(trustProxy)
     const forwardedFor = request.headers.get('x-forwarded-for')
-    const address = rateLimitKey(clientIpFrom({ forwardedFor, socketAddress: request.ip, trust }))
-    const [last, now] = [buckets.get(address), Date.now()]
-    const tokens = last ? Math.min(burst, last.tokens + (now - last.at) * refillPerMs) : burst
-    buckets.set(address, { tokens: tokens >= 1 ? tokens - 1 : tokens, at: now })
-    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / refillPerMs / 1000)
+    const keys = rateLimitKeys(clientAddressOf({ forwardedFor, socketAddress: request.ip, trust }))
+    const now = Date.now()
+    let wait = Number.POSITIVE_INFINITY
+    for (const key of keys) {
+      const keyWait = takeFrom(key, now)
+      if (keyWait === 0) return 0
+      wait = Math.min(wait, keyWait)
+    }
+    return wait
   }
 
   async function receive(request: Request, host: string): Promise<Response> {

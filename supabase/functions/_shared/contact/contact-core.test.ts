@@ -558,6 +558,35 @@ describe('contact core', () => {
     expect(await rows()).toHaveLength(5)
   })
 
+  it('without a client address, counts messages in a site-wide cap of 6 addresses, not in one bucket', async () => {
+    const { handler } = setup()
+    const unknown = { visitorIp: undefined }
+    // Neither a filled honeypot nor a refused token counts: either costs a bot nothing.
+    for (let i = 0; i < 40; i++) {
+      await handler.receive(
+        { ...message, captchaToken: nextToken(), website: 'http://spam' },
+        unknown,
+      )
+      await handler.receive({ ...message, captchaToken: `refused-${i}` }, unknown)
+    }
+    const statuses = []
+    for (let i = 0; i < 31; i++) {
+      statuses.push(
+        (await handler.receive({ ...message, captchaToken: nextToken() }, unknown)).status,
+      )
+    }
+    expect(statuses).toEqual([...Array(30).fill(200), 429])
+    expect(await rows()).toHaveLength(30)
+    // The refused one was told before its token was spent at the captcha provider.
+    expect(captcha.requests).toHaveLength(40 + 30)
+    // A client with an address is counted on its own.
+    const known = await handler.receive(
+      { ...message, captchaToken: nextToken() },
+      { visitorIp: '198.51.100.35' },
+    )
+    expect(known.status).toBe(200)
+  })
+
   it('counts 20 an hour: an hour-old window refuses the 21st even a minute apart', async () => {
     const { handler } = setup()
     await database.db.query(

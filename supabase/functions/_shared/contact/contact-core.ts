@@ -23,7 +23,7 @@ import type { ContactStore, RateLimitedEvent } from './contact-store.ts'
 import { sha256Hex } from './hash.ts'
 import { describeError, type Logger } from './log.ts'
 import type { DeliverySummary } from './notification-outbox.ts'
-import { rateLimitKey } from './rate-limit-key.ts'
+import { rateLimitKeys } from './rate-limit-key.ts'
 
 /** A refused message's fields, each with the form's sentence for it (never the value sent). */
 export type ContactFieldErrors = ReturnType<typeof contactFieldErrors>
@@ -102,16 +102,27 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
   /**
    * Seconds to wait, or 0: asked before the captcha (`count` absent: nothing is counted), or
    * counted once its outcome is known. A database that cannot answer lets the message through.
+   * Without an address (decision 037) only a message about to be stored counts, in the site-wide
+   * cap: a honeypot bot or a sender of bad tokens would fill it at no cost and lock visitors out.
    */
   async function rateLimitWait(
     visitorIp: string | undefined,
-    count?: RateLimitedEvent,
+    count?: RateLimitedEvent | 'honeypot',
   ): Promise<number> {
-    const key = rateLimitKey(visitorIp)
+    if (!visitorIp && (count === 'honeypot' || count === 'captcha_failed')) return 0
+    const keys = rateLimitKeys(visitorIp)
+    const kind = count === 'honeypot' ? 'accepted' : count
     try {
-      return count === undefined
-        ? await deps.store.rateLimitWait(key)
-        : await deps.store.consumeRateLimit(key, count)
+      let wait = Number.POSITIVE_INFINITY
+      for (const key of keys) {
+        const keyWait =
+          kind === undefined
+            ? await deps.store.rateLimitWait(key)
+            : await deps.store.consumeRateLimit(key, kind)
+        if (keyWait === 0) return 0
+        wait = Math.min(wait, keyWait)
+      }
+      return wait
     } catch (error) {
       log.error('contact.rate_limit_unavailable', { error: describeError(error) })
       return 0
@@ -152,7 +163,7 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
 
       if (website !== '') {
         // Answered as accepted, and counted as such: a bot learns nothing, and is limited.
-        await rateLimitWait(meta.visitorIp, 'accepted')
+        await rateLimitWait(meta.visitorIp, 'honeypot')
         log.info('contact.honeypot', { stored: false })
         return ok
       }

@@ -1,10 +1,28 @@
 /**
- * The key a client is counted under by the rate limit: an IPv4 address as is, an IPv6 address by
- * its /64 prefix (one customer usually holds a whole /64), and 'unknown' shared by every client
- * without one.
+ * Clients whose address is unknown (a deployment fault: docs/deploy.md) are counted together as
+ * this many clients: a site-wide cap of this many times one address's limit (decision 037).
  */
-export function rateLimitKey(ip: string | undefined): string {
-  if (!ip) return 'unknown'
+export const unknownAddressBuckets = 6
+
+/**
+ * The keys a client may be counted under, to try in order until one has room: its address's
+ * key; or, when the address is unknown, every unknown-address bucket from a random one on, so
+ * that no visitor is refused before the whole cap is used and no bucket is everyone's first.
+ */
+export function rateLimitKeys(ip: string | undefined, random = Math.random): string[] {
+  if (ip) return [rateLimitKey(ip)]
+  const first = Math.floor(random() * unknownAddressBuckets)
+  return Array.from(
+    { length: unknownAddressBuckets },
+    (_, i) => `unknown-address-${(first + i) % unknownAddressBuckets}`,
+  )
+}
+
+/**
+ * The key a client with an address is counted under: an IPv4 address as is, an IPv6 address by
+ * its /64 prefix (one customer usually holds a whole /64).
+ */
+export function rateLimitKey(ip: string): string {
   if (!ip.includes(':')) return ip
   const [head = '', tail = ''] = ip.split('::', 2)
   const headGroups = head ? head.split(':') : []
