@@ -8,7 +8,8 @@
  * tokens the provider refused count apart, under a limit of their own that holds only further
  * refused tokens, so a bot behind the same address never locks a real visitor out. A captcha the
  * site cannot check (its secret or site key wrong, the provider out of reach) is the operator's
- * fault: the message is stored, marked unchecked, and the log says so at error level. The message
+ * fault: the message is stored, marked unchecked, and the log says so at error level; past the
+ * site-wide hourly cap of such messages it is stored held, for the owner's digest. The message
  * is stored before anything else can fail; a notification failure is logged, left pending for the
  * delivery schedule and never fails the visitor's request. Logs carry ids and statuses only.
  */
