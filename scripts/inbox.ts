@@ -99,7 +99,11 @@ function printFull(messages: InboxMessage[]) {
     const notified = m.notifiedAt ? ` at ${dateTime(m.notifiedAt)}` : ''
     const next =
       m.status === 'pending' && m.nextAttemptAt ? `, next try ${dateTime(m.nextAttemptAt)}` : ''
-    console.info(`   notification: ${m.status}${notified} (${m.attempts} attempts${next})`)
+    const status =
+      m.status === 'held'
+        ? "held (captcha not checked, past the hourly limit of such messages: not emailed alone, named in the owner's digest)"
+        : `${m.status}${notified} (${m.attempts} attempts${next})`
+    console.info(`   notification: ${status}`)
     if (m.lastError && m.status !== 'sent') console.info(`   last error: ${m.lastError}`)
     if (m.captchaProblem) console.info(`   spam check: NOT CHECKED (${m.captchaProblem})`)
     console.info('')

@@ -10,7 +10,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
-import { type ContactRequest, captureContactRequest } from '#bench/lib/contact-request.ts'
+import {
+  type ContactRequest,
+  captureContactRequest,
+  replayContactRequest,
+} from '#bench/lib/contact-request.ts'
 import { passingTokenNumber } from '#test/contact/captcha-stand-in.ts'
 import type { ServerProcess } from '#test/faults/production-server.ts'
 import type { PostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
@@ -48,23 +52,8 @@ const galleryImport = (env: Record<string, string> = {}) =>
   })
 
 /** One visitor's submission, as the browser sends it, from `visitorIp` (the balancer's X-Forwarded-For). */
-async function submit(origin: string, visitorIp: string, token = passingTokenNumber(tokens++)) {
-  const response = await fetch(`${origin}${contact.path}`, {
-    method: 'POST',
-    headers: {
-      ...contact.headers,
-      origin,
-      referer: `${origin}/contact-us`,
-      'x-forwarded-for': visitorIp,
-    },
-    body: contact.body(`Visitor ${visitorIp}`, token),
-  })
-  return {
-    status: response.status,
-    retryAfter: response.headers.get('retry-after'),
-    body: await response.text(),
-  }
-}
+const submit = (origin: string, visitorIp: string, token = passingTokenNumber(tokens++)) =>
+  replayContactRequest(contact, origin, visitorIp, token)
 
 const storedCount = async (where = 'true') =>
   Number(

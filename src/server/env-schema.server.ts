@@ -82,6 +82,7 @@ export const environmentSchema = v.pipe(
     KEEP_ALIVE_TIMEOUT: v.optional(whole(' of seconds', 1, 3600), '65'),
     GALLERY_CACHE_TTL_MS: v.optional(whole(' of milliseconds', 100, 86_400_000), '300000'),
     CONTACT_RETRY_INTERVAL_MS: v.optional(whole(' of milliseconds', 100, 3_600_000)),
+    CONTACT_UNCHECKED_PER_HOUR: v.optional(whole('', 0, 10_000), '10'),
     CONTACT_RETRY_BACKOFF_MS: v.optional(
       v.pipe(
         matching(

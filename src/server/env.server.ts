@@ -44,6 +44,7 @@ export function ignoredVariables(env: Environment, source: Record<string, string
         SMTP_URL: inFunction,
         CONTACT_TO_EMAIL: inFunction,
         CONTACT_RETRY_BACKOFF_MS: inFunction,
+        CONTACT_UNCHECKED_PER_HOUR: inFunction,
         HCAPTCHA_SECRET: inFunction,
         HCAPTCHA_VERIFY_URL: inFunction,
         DATA_DIR: embeddedOnly,

@@ -9,6 +9,7 @@ describe('fault-related settings', () => {
       SERVER_SHUTDOWN_TIMEOUT: 15,
       GALLERY_CACHE_TTL_MS: 300_000,
       CONTACT_RETRY_BACKOFF_MS: [30_000, 120_000, 600_000, 3_600_000],
+      CONTACT_UNCHECKED_PER_HOUR: 10,
     })
     // Unset: the delivery schedule's default for the mode (15 s embedded, 60 s Supabase).
     expect(env.CONTACT_RETRY_INTERVAL_MS).toBeUndefined()
@@ -20,11 +21,13 @@ describe('fault-related settings', () => {
         GALLERY_CACHE_TTL_MS: '1000',
         CONTACT_RETRY_INTERVAL_MS: '250',
         CONTACT_RETRY_BACKOFF_MS: ' 500, 1000 ,2000',
+        CONTACT_UNCHECKED_PER_HOUR: '0',
       }),
     ).toMatchObject({
       GALLERY_CACHE_TTL_MS: 1_000,
       CONTACT_RETRY_INTERVAL_MS: 250,
       CONTACT_RETRY_BACKOFF_MS: [500, 1_000, 2_000],
+      CONTACT_UNCHECKED_PER_HOUR: 0,
     })
   })
 
@@ -46,6 +49,8 @@ describe('fault-related settings', () => {
     ],
     ['CONTACT_RETRY_BACKOFF_MS', '500,0', /CONTACT_RETRY_BACKOFF_MS must hold waits between 100/],
     ['CONTACT_RETRY_BACKOFF_MS', Array(11).fill('1000').join(','), /1 to 10 comma-separated/],
+    ['CONTACT_UNCHECKED_PER_HOUR', 'ten', /CONTACT_UNCHECKED_PER_HOUR must be a whole number/],
+    ['CONTACT_UNCHECKED_PER_HOUR', '10001', /CONTACT_UNCHECKED_PER_HOUR must be at most 10000/],
   ])('refuse %s=%j, naming it', (name, value, problem) => {
     expect(() => parseEnvironment({ [name]: value })).toThrow(problem)
   })

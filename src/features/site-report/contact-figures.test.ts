@@ -69,19 +69,21 @@ describe.each([
   })
 
   /**
-   * Seven messages through the contact store: two notified, three failed for good (two with the
+   * Eight messages through the contact store: two notified, three failed for good (two with the
    * mail server refusing connections, one with the mail API refusing its key), two still waiting,
-   * the older of them stored two hours ago; one kept with its captcha unchecked. Answers the
-   * count by hand.
+   * the older of them stored two hours ago; two kept with their captcha unchecked, one of them
+   * held. Answers the count by hand.
    */
   async function seed() {
     const store = createPostgresContactStore(db.database)
     const ids: string[] = []
-    for (const name of ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus']) {
-      // The last was kept although its captcha could not be checked (decision 027).
+    for (const name of ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal']) {
+      // The last two were kept although their captcha could not be checked (decision 027), the
+      // last of them held past the hourly cap of such messages (decision 040).
+      const unchecked = { captchaUnchecked: 'misconfigured: invalid-input-secret' }
       const stored = await store.insert(
         message(name),
-        name === 'Gus' ? { captchaUnchecked: 'misconfigured: invalid-input-secret' } : {},
+        name === 'Gus' ? unchecked : name === 'Hal' ? { ...unchecked, uncheckedPerHour: 1 } : {},
       )
       if (!stored.stored) throw new Error('not stored')
       ids.push(stored.id)
@@ -107,7 +109,7 @@ describe.each([
       `update public.contact_messages set created_at = now() - interval '2 hours' where id = $1`,
       [waiting1],
     )
-    return { stored: 7, notified: 2, waiting: 2, failed: 3, captchaUnchecked: 1 }
+    return { stored: 8, notified: 2, waiting: 2, failed: 3, captchaUnchecked: 2, held: 1 }
   }
 
   it('count stored against notified, waiting and failed, as the store left them', async () => {
@@ -149,9 +151,11 @@ describe.each([
     expect(contactHealth(report.contact, now)).toBe('failed')
     const [first, second, third, fourth] = formatSiteReport(report, { now }).split('\n')
     expect(first).toBe(
-      'Contact messages: 7 stored · 2 notified · 2 not yet notified (oldest waiting 2 h 0 min) · 3 failed for good',
+      'Contact messages: 8 stored · 2 notified · 2 not yet notified (oldest waiting 2 h 0 min) · 3 failed for good',
     )
-    expect(second).toMatch(/^ {2}1 kept with the captcha not checked /)
+    expect(second).toMatch(
+      /^ {2}2 kept with the captcha not checked .* 1 of them held past the hourly limit/,
+    )
     expect(third).toBe('  failed for good, by last error: ECONNREFUSED ×2 · HTTP 401 ×1')
     expect(fourth).toMatch(/^ {2}TROUBLE: Some notifications will not be sent\./)
   })

@@ -96,6 +96,8 @@ const contactFiguresSchema = v.object({
   failedBy: v.array(v.object({ errorClass: v.string(), count: figure })),
   /** Kept although their captcha could not be checked (absent in older snapshots). */
   captchaUnchecked: v.optional(figure, 0),
+  /** Of those, held past the hourly cap for the owner's digest (absent in older snapshots). */
+  held: v.optional(figure, 0),
 })
 export type ContactFigures = v.InferOutput<typeof contactFiguresSchema>
 
@@ -170,9 +172,12 @@ export const contactTrouble = {
   late: 'A notification is late. The message is kept and retried: have the mail settings checked.',
 } as const
 
-/** What the owner should know of messages kept with their captcha unchecked (decision 027). */
-export const captchaUncheckedNote = (count: number) =>
-  `${count} kept with the captcha not checked (the site's hCaptcha settings were wrong or hCaptcha was out of reach): judge them by eye, they are marked in the notification.`
+/** What the owner should know of messages kept with their captcha unchecked (decisions 027, 040). */
+export const captchaUncheckedNote = (count: number, held: number) =>
+  `${count} kept with the captcha not checked (the site's hCaptcha settings were wrong or hCaptcha was out of reach): judge them by eye, they are marked in the notification.` +
+  (held > 0
+    ? ` ${held} of them held past the hourly limit: not emailed one by one, listed in the owner's digest and the inbox.`
+    : '')
 
 /** The contact figures as lines of text, for the terminal (and the page's words). */
 export function contactLines(contact: ContactFigures | null, now: Date): string[] {
@@ -189,7 +194,7 @@ export function contactLines(contact: ContactFigures | null, now: Date): string[
       ` · ${contact.failed} failed for good`,
   ]
   if (contact.captchaUnchecked > 0) {
-    lines.push(`  ${captchaUncheckedNote(contact.captchaUnchecked)}`)
+    lines.push(`  ${captchaUncheckedNote(contact.captchaUnchecked, contact.held)}`)
   }
   if (contact.failedBy.length > 0) {
     lines.push(

@@ -9,7 +9,7 @@ import {
   type Logger,
 } from '#supabase/functions/_shared/contact/log.ts'
 import { unknownAddressBuckets } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
-import { processState } from '../process-state.server'
+import { processState } from '../process-state.server.ts'
 
 /** Whether the hop at `index` (0: the peer) is a proxy whose X-Forwarded-For counts. */
 export type TrustProxy = (address: string, index: number) => boolean

@@ -1,7 +1,10 @@
 // Where the contact form's messages go: the edge function (SUPABASE_URL and SUPABASE_SECRET_KEY) or
 // the embedded pipeline; either way with delivery passes and the self-check on a timer.
 import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
-import type { ContactResponse } from '#supabase/functions/_shared/contact/contact-core.ts'
+import type {
+  CaptchaCheckOutcome,
+  ContactResponse,
+} from '#supabase/functions/_shared/contact/contact-core.ts'
 import type { ContactSelfCheckReport } from '#supabase/functions/_shared/contact/contact-self-check.ts'
 import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
@@ -17,6 +20,7 @@ type ContactBackend = ReturnType<typeof createContactFunctionClient> & { stop?()
 const state = processState('contact-services', () => ({
   running: undefined as ReturnType<typeof start> | undefined,
   lastSelfCheck: undefined as (() => ContactSelfCheckReport | undefined) | undefined,
+  captchaChecked: undefined as ((outcome: CaptchaCheckOutcome) => void) | undefined,
 }))
 
 /** The contact path's last self-check (for /readyz and the owner); undefined before the first. */
@@ -46,6 +50,7 @@ async function start() {
   const keepReport = url ? undefined : (report: unknown) => writeContactCheck(DATA_DIR, report)
   const selfCheck = startSelfCheckMonitor(backend.selfCheck, consoleLogger, keepReport)
   state.lastSelfCheck = selfCheck.last
+  state.captchaChecked = selfCheck.captchaChecked
   const stop = async () => {
     selfCheck.stop()
     await stopDelivery()
@@ -69,7 +74,7 @@ export async function startContactBackend(): Promise<ContactBackend> {
 /** At shutdown, before the embedded database closes. */
 export async function stopContactBackend(): Promise<void> {
   const running = state.running
-  state.running = state.lastSelfCheck = undefined
+  state.running = state.lastSelfCheck = state.captchaChecked = undefined
   await (await running?.catch(() => undefined))?.stop()
 }
 
@@ -79,7 +84,12 @@ export async function submitContactMessage(input: unknown): Promise<ContactRespo
     const trust = parseTrustProxy(getEnvironment().TRUST_PROXY)
     const forwardedFor = getRequestHeader('x-forwarded-for')
     const visitorIp = clientAddressOf({ forwardedFor, socketAddress: getRequestIP(), trust })
-    return await (await startContactBackend()).receive(input, { visitorIp })
+    const backend = await startContactBackend()
+    // Each visitor's verification tells /readyz at once whether hCaptcha works (decision 040).
+    return await backend.receive(input, {
+      visitorIp,
+      captchaChecked: (outcome) => state.captchaChecked?.(outcome),
+    })
   } catch (error) {
     consoleLogger.error('contact.backend_unavailable', { error: describeError(error) })
     return { status: 503, body: { error: contactDeliveryError } }

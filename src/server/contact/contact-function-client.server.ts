@@ -54,16 +54,24 @@ export function createContactFunctionClient(options: {
       })
       const reply: Record<string, unknown> = (await response.json().catch(() => null)) ?? {}
       const retryAfterS = Number(response.headers.get('retry-after')) || 0
-      return { status: response.status, reply, retryAfterS }
+      const captchaCheck = response.headers.get(wire.captchaCheckHeader)
+      return { status: response.status, reply, retryAfterS, captchaCheck }
     } catch (error) {
-      return { status: 0, reply: { error: describeError(error) }, retryAfterS: 0 }
+      return {
+        status: 0,
+        reply: { error: describeError(error) },
+        retryAfterS: 0,
+        captchaCheck: null,
+      }
     }
   }
 
   const receive: ContactCore['receive'] = async (body, meta = {}) => {
     const headers = meta.visitorIp ? { [wire.visitorIpHeader]: meta.visitorIp } : {}
     const answer = await call('', AbortSignal.timeout(timeoutMs), body, headers)
-    const { status, reply, retryAfterS } = answer
+    const { status, reply, retryAfterS, captchaCheck } = answer
+    // The function's verdict on hCaptcha, for /readyz: only the two values it sends count.
+    if (captchaCheck === 'ok' || captchaCheck === 'failed') meta.captchaChecked?.(captchaCheck)
     if (status === 200 && reply.ok === true) return { status, body: { ok: true } }
     // The visitor's own problem (the message, the captcha, too many) is theirs to read; any other
     // (our key, the function down) is ours: the generic text, and the operator's error line.

@@ -68,6 +68,60 @@ describe('startSelfCheckMonitor', () => {
     expect(run).toHaveBeenCalledTimes(4)
   })
 
+  it("a visitor's verification fails the captcha check at once, and the first good one mends it", async () => {
+    const log = createMemoryLogger()
+    const monitor = startSelfCheckMonitor(async () => report(captchaOk, mailOk), log)
+    await vi.waitFor(() => expect(monitor.last()).toBeDefined())
+    monitor.captchaChecked('failed')
+    monitor.captchaChecked('failed')
+    expect(monitor.last()?.checks.map((c) => [c.name, c.status])).toEqual([
+      ['captcha', 'failed'],
+      ['mail', 'ok'],
+    ])
+    monitor.captchaChecked('ok')
+    monitor.captchaChecked('ok')
+    expect(monitor.last()?.checks[0]).toMatchObject({ name: 'captcha', status: 'ok' })
+    expect(log.entries.map((entry) => [entry.level, entry.event])).toEqual([
+      ['error', 'contact.captcha_check_failed'],
+      ['info', 'contact.captcha_check_recovered'],
+    ])
+    // The next run that finds hCaptcha down again says so once.
+    monitor.captchaChecked('failed')
+    await vi.advanceTimersByTimeAsync(every)
+    monitor.stop()
+    expect(log.entries.map((entry) => entry.event)).toEqual([
+      'contact.captcha_check_failed',
+      'contact.captcha_check_recovered',
+      'contact.captcha_check_failed',
+      'contact.self_check_recovered',
+    ])
+  })
+
+  it("a failed verification before the first run is known at once; a run under way keeps the visitor's newer answer", async () => {
+    const log = createMemoryLogger()
+    let finish: (r: ContactSelfCheckReport) => void = () => {}
+    const monitor = startSelfCheckMonitor(
+      () => new Promise<ContactSelfCheckReport>((resolve) => (finish = resolve)),
+      log,
+    )
+    monitor.captchaChecked('ok')
+    expect(monitor.last()).toBeUndefined()
+    monitor.captchaChecked('failed')
+    expect(monitor.last()?.checks).toEqual([expect.objectContaining({ status: 'failed' })])
+    // The run started before the visitor's failure: its other checks count, its captcha does not.
+    finish(report(captchaOk, mailOk))
+    await vi.waitFor(() => expect(monitor.last()?.checks).toHaveLength(2))
+    expect(monitor.last()?.checks.map((c) => c.status)).toEqual(['failed', 'ok'])
+    // Under way when hCaptcha comes back: the run's older failure does not undo the visitor's pass.
+    await vi.advanceTimersByTimeAsync(every)
+    monitor.captchaChecked('failed')
+    monitor.captchaChecked('ok')
+    finish(report(captchaFailed, mailOk))
+    await vi.advanceTimersByTimeAsync(0)
+    monitor.stop()
+    expect(monitor.last()?.checks.map((c) => c.status)).toEqual(['ok', 'ok'])
+  })
+
   it('a check hidden by an unreachable function keeps its state: no second line when it reappears', async () => {
     const answers = [report(captchaFailed), report(functionDown), report(captchaFailed)]
     const log = createMemoryLogger()

@@ -117,6 +117,7 @@ export async function createEmbeddedContactBackend(options: {
     notifier: outbox,
     waitUntil: track,
     notifyWaitMs: options.notifyWaitMs,
+    uncheckedPerHour: settings.CONTACT_UNCHECKED_PER_HOUR,
     verifyCaptcha: createHcaptchaVerifier({ ...captcha, log }),
   })
 

@@ -193,6 +193,29 @@ describe('the site calling the function with the keys a hosted project issues', 
     },
   )
 
+  it("tells the site's server whether hCaptcha could be asked, and the visitor only ok", async () => {
+    const outcomes: string[] = []
+    const meta = { captchaChecked: (outcome: string) => outcomes.push(outcome) }
+    captcha.mode = 'error'
+    try {
+      const down = await clientWith(secretKey).receive(
+        { ...message, captchaToken: passingTokenNumber(tokens++) },
+        meta,
+      )
+      expect(down).toEqual({ status: 200, body: { ok: true } })
+    } finally {
+      captcha.mode = 'normal'
+    }
+    await clientWith(secretKey).receive({ ...message, captchaToken: 'refused' }, meta)
+    await clientWith(secretKey).receive(
+      { ...message, captchaToken: passingTokenNumber(tokens++) },
+      meta,
+    )
+    // Refused before the captcha: nothing verified, nothing told.
+    await clientWith(secretKey).receive({ ...message, email: 'nope', captchaToken: 'x' }, meta)
+    expect(outcomes).toEqual(['failed', 'ok', 'ok'])
+  })
+
   it('a caller without a key is refused, and cannot pick the rate-limited address', async () => {
     const body = JSON.stringify({ ...message, captchaToken: passingTokenNumber(tokens++) })
     const anonymous = await direct(

@@ -8,7 +8,12 @@
  */
 import type { ContactCore } from '../_shared/contact/contact-core.ts'
 import type { ContactSelfCheckReport } from '../_shared/contact/contact-self-check.ts'
-import { deliverDuePath, selfCheckPath, visitorIpHeader } from '../_shared/contact/contact-wire.ts'
+import {
+  captchaCheckHeader,
+  deliverDuePath,
+  selfCheckPath,
+  visitorIpHeader,
+} from '../_shared/contact/contact-wire.ts'
 import { describeError, type Logger } from '../_shared/contact/log.ts'
 import { asIpAddress } from '../_shared/contact/rate-limit-key.ts'
 import type { SiteAuth } from './site-auth.ts'
@@ -98,12 +103,15 @@ export function createEdgeApp(deps: EdgeAppDeps): (request: Request) => Promise<
       const read = await readMessage(request)
       if (read instanceof Response) return read
       const visitorIp = asIpAddress(request.headers.get(visitorIpHeader))
-      const answer = await deps.core.receive(read.body, { visitorIp })
-      return json(
-        answer.status,
-        answer.body,
-        answer.retryAfterS ? { 'retry-after': String(answer.retryAfterS) } : {},
-      )
+      const headers: Record<string, string> = {}
+      const answer = await deps.core.receive(read.body, {
+        visitorIp,
+        captchaChecked: (outcome) => {
+          headers[captchaCheckHeader] = outcome
+        },
+      })
+      if (answer.retryAfterS) headers['retry-after'] = String(answer.retryAfterS)
+      return json(answer.status, answer.body, headers)
     } catch (error) {
       deps.log.error('edge.handler_error', { error: describeError(error) })
       return json(500, { error: 'Internal error' })

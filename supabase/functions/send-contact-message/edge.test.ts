@@ -173,6 +173,46 @@ describe('the edge function with one setting wrong', () => {
     },
   )
 
+  it('mails the unchecked messages of CONTACT_UNCHECKED_PER_HOUR and holds the rest', async () => {
+    const app = createEdgeAppFromEnv(
+      (name) =>
+        ({ ...settings(), HCAPTCHA_SECRET: 'not-the-secret', CONTACT_UNCHECKED_PER_HOUR: '1' })[
+          name
+        ],
+    )
+    try {
+      for (let i = 0; i < 3; i++) {
+        const answer = await send(app)
+        expect(answer.status).toBe(200)
+        expect(answer.headers.get('x-contact-captcha-check')).toBe('failed')
+      }
+    } finally {
+      await app.close()
+    }
+    expect((await stored()).map((row) => row.notification_status).sort()).toEqual([
+      'held',
+      'held',
+      'sent',
+    ])
+    expect(mailApi.sent).toHaveLength(1)
+  })
+
+  it('names a CONTACT_UNCHECKED_PER_HOUR it cannot use, and keeps the default', async () => {
+    const log = createMemoryLogger()
+    const app = createEdgeAppFromEnv(
+      (name) => ({ ...settings(), CONTACT_UNCHECKED_PER_HOUR: 'ten' })[name],
+      { log },
+    )
+    await app.close()
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        event: 'edge.setting_ignored',
+        fields: expect.objectContaining({ setting: 'CONTACT_UNCHECKED_PER_HOUR' }),
+      }),
+    )
+  })
+
   it('still refuses to run without the database it stores into', async () => {
     const log = createMemoryLogger()
     const app = createEdgeAppFromEnv((name) => ({ ...settings(), SUPABASE_DB_URL: '' })[name], {

@@ -18,6 +18,7 @@
  * | CONTACT_FROM_EMAIL | optional sender (default the recipient) |
  * | SITE_URL | shown in the notification as a reference |
  * | CONTACT_RETRY_BACKOFF_MS | waits after failed attempts 1, 2, 3… (default 30000,120000,600000,3600000) |
+ * | CONTACT_UNCHECKED_PER_HOUR | unchecked messages mailed an hour, site-wide; the rest are held for the digest (default 10) |
  *
  * Only what storing needs can stop the function: the database URL and the keys callers present.
  * Without them every request gets a 500 and the log says which variable is wrong. Everything else
@@ -106,6 +107,18 @@ export function mailTransportFromEnv(get: EdgeEnv, log: Logger): MailTransport |
     })
   }
   return createSmtpTransport({ url: smtpUrl })
+}
+
+/** CONTACT_UNCHECKED_PER_HOUR, or the core's default when unset or not a whole number. */
+function uncheckedPerHourFrom(get: EdgeEnv, log: Logger): number | undefined {
+  const value = get('CONTACT_UNCHECKED_PER_HOUR')
+  if (value === undefined) return undefined
+  if (/^\d{1,5}$/.test(value) && Number(value) <= 10_000) return Number(value)
+  log.error('edge.setting_ignored', {
+    setting: 'CONTACT_UNCHECKED_PER_HOUR',
+    problem: 'must be a whole number from 0 to 10000: the default (10) applies',
+  })
+  return undefined
 }
 
 export function createEdgeAppFromEnv(
@@ -219,6 +232,7 @@ export function createEdgeAppFromEnv(
     // Without a transport the core's deliverDue finds no outbox and reports nothing sent.
     notifier: outbox ?? { deliver: async () => 'no-transport' },
     waitUntil: background,
+    uncheckedPerHour: uncheckedPerHourFrom(get, log),
   })
 
   const app = createEdgeApp({

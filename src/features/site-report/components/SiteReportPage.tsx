@@ -155,7 +155,9 @@ function ContactSection({ contact }: { contact: ContactFigures | null }) {
         ]}
       />
       {contact.captchaUnchecked > 0 && (
-        <p className={css({ fontSize: 'sm' })}>{captchaUncheckedNote(contact.captchaUnchecked)}</p>
+        <p className={css({ fontSize: 'sm' })}>
+          {captchaUncheckedNote(contact.captchaUnchecked, contact.held)}
+        </p>
       )}
       {contact.failedBy.length > 0 && (
         <p className={css({ fontSize: 'sm' })}>

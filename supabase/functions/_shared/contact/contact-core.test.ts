@@ -75,13 +75,15 @@ function setup(
     notifier?: ContactNotifier
     verifyUrl?: string
     timeoutMs?: number
+    uncheckedPerHour?: number
+    smtpTimeoutMs?: number
   } = {},
 ) {
   const log = createMemoryLogger()
   const store = createPostgresContactStore(options.db ?? database.db)
   const outbox = createNotificationOutbox({
     store,
-    transport: createSmtpTransport({ url: smtp.url, timeoutMs: 2_000 }),
+    transport: createSmtpTransport({ url: smtp.url, timeoutMs: options.smtpTimeoutMs ?? 2_000 }),
     log,
     email: { to: 'office@example.com', siteName: 'Maple Hearth Renovations' },
   })
@@ -89,6 +91,7 @@ function setup(
     log,
     store,
     notifier: options.notifier ?? outbox,
+    uncheckedPerHour: options.uncheckedPerHour,
     verifyCaptcha: createHcaptchaVerifier({
       secret: testSecret,
       verifyUrl: options.verifyUrl ?? captcha.url,
@@ -633,5 +636,117 @@ describe('contact core', () => {
     })
     expect(log.entries.map((entry) => entry.event)).toContain('contact.notification_slow')
     release()
+  })
+})
+
+describe('contact core while the captcha cannot be checked', () => {
+  beforeEach(async () => {
+    await database.db.exec(
+      'truncate public.contact_owner_digest, public.contact_owner_digest_reported',
+    )
+  })
+  // Ten sends at once on a busy machine: a generous time-out, so none waits out a 30 s backoff.
+  const patient = { smtpTimeoutMs: 15_000 }
+  const statusCounts = async () =>
+    Object.fromEntries(
+      (
+        await database.db.query<{ status: string; n: number }>(
+          `select notification_status as status, count(*)::int as n
+             from public.contact_messages group by 1`,
+        )
+      ).rows.map(({ status, n }) => [status, n]),
+    )
+
+  it('keeps every message and answers ok, but mails only the hourly cap and holds the rest', async () => {
+    const { handler, log } = setup({ ...patient, uncheckedPerHour: 3 })
+    captcha.mode = 'error'
+    for (let i = 0; i < 7; i++) {
+      const answer = await handler.receive(
+        { ...message, captchaToken: nextToken() },
+        { visitorIp: `198.51.100.${i + 1}` },
+      )
+      expect(answer).toEqual(ok)
+    }
+    expect(await statusCounts()).toMatchObject({ held: 4 })
+    // A busy machine may finish a notification after the answer (notifyWaitMs): waited for.
+    await expect.poll(statusCounts, { timeout: 30_000 }).toEqual({ sent: 3, held: 4 })
+    expect(smtp.received).toHaveLength(3)
+    expect(log.entries.filter((e) => e.event === 'contact.unchecked_held')).toEqual(
+      Array(4).fill(
+        expect.objectContaining({
+          level: 'warn',
+          fields: expect.objectContaining({ uncheckedPerHour: 3 }),
+        }),
+      ),
+    )
+    // A message whose captcha passes is mailed as ever.
+    captcha.mode = 'normal'
+    expect(await handler.receive({ ...message, captchaToken: nextToken() })).toEqual(ok)
+    await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBe(4)
+    expectNoContentInLogs(log)
+  })
+
+  it('mails no more than the cap of 10 when 40 addresses send at once', async () => {
+    const { handler } = setup(patient)
+    captcha.mode = 'error'
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        handler.receive(
+          { ...message, captchaToken: nextToken() },
+          { visitorIp: `203.0.113.${i + 1}` },
+        ),
+      ),
+    )
+    expect(answers).toEqual(Array(40).fill(ok))
+    expect(await statusCounts()).toMatchObject({ held: 30 })
+    await expect.poll(statusCounts, { timeout: 60_000 }).toEqual({ sent: 10, held: 30 })
+    expect(smtp.received).toHaveLength(10)
+  })
+
+  it('sums the held messages up in one digest to the owner, sent once', async () => {
+    const { handler, outbox } = setup({ ...patient, uncheckedPerHour: 1 })
+    captcha.mode = 'error'
+    for (let i = 0; i < 4; i++) {
+      await handler.receive(
+        { ...message, captchaToken: nextToken() },
+        { visitorIp: `192.0.2.${i}` },
+      )
+    }
+    await expect.poll(statusCounts, { timeout: 30_000 }).toEqual({ sent: 1, held: 3 })
+    smtp.received.length = 0
+    expect(await outbox.deliverDue(20)).toMatchObject({ sent: 0, digest: 'sent' })
+    expect(smtp.received).toHaveLength(1)
+    const digest = findPart(parseMime(smtp.received[0]?.raw ?? ''), 'text/plain')?.body ?? ''
+    expect(digest).toMatch(/Held: +3 \(the spam check could not run/)
+    expect(digest.match(/held, captcha not checked/g)).toHaveLength(3)
+    for (const word of secretWords) expect(digest).not.toContain(word)
+    // Due again, with nothing new held: no second digest.
+    await database.db.query(
+      "update public.contact_owner_digest set next_due_at = now() - interval '1 second'",
+    )
+    expect((await outbox.deliverDue(20)).digest).toBeUndefined()
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('tells the caller whether the verifier works: failed while it cannot be asked, ok at the first answer', async () => {
+    const { handler } = setup()
+    const outcomes: string[] = []
+    const meta = { captchaChecked: (outcome: string) => outcomes.push(outcome) }
+    captcha.mode = 'error'
+    await handler.receive({ ...message, captchaToken: nextToken() }, meta)
+    captcha.mode = 'normal'
+    await handler.receive({ ...message, captchaToken: 'refused-token' }, meta)
+    await handler.receive({ ...message, captchaToken: nextToken() }, meta)
+    // Nothing verified, nothing told: a message refused before the captcha.
+    await handler.receive({ ...message, email: 'not an address', captchaToken: nextToken() }, meta)
+    expect(outcomes).toEqual(['failed', 'ok', 'ok'])
+    const misconfigured = setup({ verifyUrl: captcha.url })
+    captcha.secret = 'another-secret'
+    try {
+      await misconfigured.handler.receive({ ...message, captchaToken: nextToken() }, meta)
+    } finally {
+      captcha.secret = testSecret
+    }
+    expect(outcomes.at(-1)).toBe('failed')
   })
 })

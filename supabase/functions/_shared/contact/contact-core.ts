@@ -8,7 +8,8 @@
  * tokens the provider refused count apart, under a limit of their own that holds only further
  * refused tokens, so a bot behind the same address never locks a real visitor out. A captcha the
  * site cannot check (its secret or site key wrong, the provider out of reach) is the operator's
- * fault: the message is stored, marked unchecked, and the log says so at error level. The message
+ * fault: the message is stored, marked unchecked, and the log says so at error level; past the
+ * site-wide hourly cap of such messages it is stored held, for the owner's digest. The message
  * is stored before anything else can fail; a notification failure is logged, left pending for the
  * delivery schedule and never fails the visitor's request. Logs carry ids and statuses only.
  */
@@ -39,6 +40,18 @@ export interface ContactResponse {
   retryAfterS?: number
 }
 
+/**
+ * Whether the captcha verifier works, told once per verification: `ok` when the provider
+ * answered on the site's settings (the token passed or was refused), `failed` when it could not
+ * be asked or refused the settings. For the site's readiness, never for the visitor.
+ */
+export type CaptchaCheckOutcome = 'ok' | 'failed'
+
+export interface ReceiveMeta {
+  visitorIp?: string | undefined
+  captchaChecked?: ((outcome: CaptchaCheckOutcome) => void) | undefined
+}
+
 export interface ContactNotifier {
   /** Attempts the notification of a stored message; may throw. */
   deliver(id: string): Promise<unknown>
@@ -60,14 +73,21 @@ export interface ContactCoreDeps {
   notifyWaitMs?: number
   /** Hands the background part of a slow notification to the runtime (EdgeRuntime.waitUntil). */
   waitUntil?: (promise: Promise<unknown>) => void
+  /**
+   * Unchecked messages mailed an hour, counted over the whole site; the ones beyond it are
+   * stored held and named in the owner's digest (decision 040). Default 10.
+   */
+  uncheckedPerHour?: number
 }
 
 export interface ContactCore {
   /** A visitor's message, as sent (validated here, once). Never throws. */
-  receive(body: unknown, meta?: { visitorIp?: string | undefined }): Promise<ContactResponse>
+  receive(body: unknown, meta?: ReceiveMeta): Promise<ContactResponse>
   /** One pass of the delivery schedule: due notifications, at most `limit`. */
   deliverDue(limit?: number): Promise<DeliverySummary>
 }
+
+export const defaultUncheckedPerHour = 10
 
 export const contactErrors = {
   captcha: 'Captcha verification failed. Please try again.',
@@ -79,7 +99,7 @@ export const contactErrors = {
 const ok: ContactResponse = { status: 200, body: { ok: true } }
 
 export function createContactCore(deps: ContactCoreDeps): ContactCore {
-  const { log, notifyWaitMs = 3_000 } = deps
+  const { log, notifyWaitMs = 3_000, uncheckedPerHour = defaultUncheckedPerHour } = deps
 
   async function notify(id: string): Promise<void> {
     const attempt = deps.notifier.deliver(id).then(
@@ -174,6 +194,7 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
       } catch (error) {
         captcha = { success: false, reason: 'unavailable', detail: describeError(error) }
       }
+      meta.captchaChecked?.(captcha.success || captcha.reason === 'rejected' ? 'ok' : 'failed')
       if (!captcha.success && captcha.reason === 'rejected') {
         // Counted apart: past its limit the sender of bad tokens is told to wait, while a
         // visitor from the same address whose token passes is still heard.
@@ -206,6 +227,7 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
           remoteIp: meta.visitorIp,
           captchaTokenHash: testToken ? undefined : await sha256Hex(captchaToken),
           captchaUnchecked,
+          uncheckedPerHour,
           sourceRoute,
           referrerHost,
           submissionId,
@@ -217,6 +239,11 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
         if (stored.duplicate) {
           // A resend after a lost answer: stored and notified once, answered as the first was.
           log.info('contact.resend_recognised', { id: stored.id })
+          return ok
+        }
+        if (stored.held) {
+          // Past the hourly cap of unchecked messages: kept, and named in the owner's digest.
+          log.warn('contact.unchecked_held', { id: stored.id, uncheckedPerHour })
           return ok
         }
         id = stored.id

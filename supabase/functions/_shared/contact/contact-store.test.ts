@@ -267,6 +267,69 @@ describe.each([
     expect((await store.list()).total).toBe(1 + contactFieldNames.length)
   })
 
+  describe('unchecked messages past the hourly cap', () => {
+    const unchecked = (name: string, uncheckedPerHour = 3) =>
+      store.insert(fields(name), {
+        captchaUnchecked: 'unavailable: verify endpoint answered HTTP 500',
+        uncheckedPerHour,
+      })
+    beforeEach(async () => {
+      await database.query('truncate public.contact_owner_digest_reported')
+    })
+
+    it('stores them held, not due for mail, and counts only those let through', async () => {
+      const results = []
+      for (const name of ['One', 'Two', 'Three', 'Four', 'Five'])
+        results.push(await unchecked(name))
+      expect(results.map((r) => r.stored && r.held === true)).toEqual([
+        false,
+        false,
+        false,
+        true,
+        true,
+      ])
+      // A checked message is never held, and does not count.
+      expect(await store.insert(fields('Checked'), { uncheckedPerHour: 3 })).not.toHaveProperty(
+        'held',
+      )
+      const { messages } = await store.list()
+      expect(messages.filter((m) => m.notificationStatus === 'held').map((m) => m.name)).toEqual([
+        'Five',
+        'Four',
+      ])
+      await due(messages.map((m) => m.id))
+      const claimed = await store.claimDue({ limit: 10, leaseMs: 60_000 })
+      expect(claimed.map((m) => m.name).sort()).toEqual(['Checked', 'One', 'Three', 'Two'])
+    })
+
+    it('lets through no more than the cap when 200 arrive at once', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => unchecked(`Sender ${i}`, 10)),
+      )
+      expect(results.every((r) => r.stored)).toBe(true)
+      const counts = await database.query<{ status: string; n: number }>(
+        `select notification_status as status, count(*)::int as n from public.contact_messages
+          group by 1 order by 1`,
+      )
+      expect(counts.rows).toEqual([
+        { status: 'held', n: 190 },
+        { status: 'pending', n: 10 },
+      ])
+    })
+
+    it('names every held message in one digest, then never again', async () => {
+      for (const name of ['One', 'Two', 'Three']) await unchecked(name, 1)
+      const waiting = await store.findWaitingNotifications({ pendingForMs: 3_600_000, limit: 1 })
+      expect(waiting).toMatchObject({ pendingCount: 0, failedCount: 0 })
+      expect(waiting.heldIds).toHaveLength(2)
+      expect(waiting.messages).toEqual([expect.objectContaining({ status: 'held' })])
+      await store.recordOwnerDigest({ sent: true, reportedIds: waiting.heldIds })
+      expect(
+        await store.findWaitingNotifications({ pendingForMs: 3_600_000, limit: 1 }),
+      ).toMatchObject({ heldIds: [], messages: [] })
+    })
+  })
+
   // Only the hosted database has a connection string for `npm run inbox` to use.
   if (hosted) {
     it('is what `npm run inbox` lists with SUPABASE_DB_URL', async () => {
@@ -276,6 +339,19 @@ describe.each([
       })
       expect(stdout).toMatch(/^1 message \(Supabase database\)/)
       expect(stdout).toMatch(/Hosted Person\s+hostedperson@example.com\s+-\s+pending\s+0/)
+    })
+
+    it('shows a held message as held in `npm run inbox`', async () => {
+      await store.insert(fields('Held Person'), {
+        captchaUnchecked: 'unavailable',
+        uncheckedPerHour: 0,
+      })
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['scripts/inbox.ts', '--full'],
+        { env: { PATH: process.env.PATH, SUPABASE_DB_URL: url as string } },
+      )
+      expect(stdout).toMatch(/notification: held \(captcha not checked, past the hourly limit/)
     })
   }
 })

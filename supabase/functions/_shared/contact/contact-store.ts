@@ -5,7 +5,8 @@
 import { type ContactMessageFields, contactFieldNames } from './contact-schema.ts'
 import { asServiceRole, type Database } from './database.ts'
 
-export type NotificationStatus = 'pending' | 'sent' | 'failed'
+/** `held`: kept while the captcha could not be checked, past the hourly cap: named in the digest. */
+export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'held'
 
 /** What the rate limit counts: messages accepted, and failed captchas apart. */
 export type RateLimitedEvent = 'accepted' | 'captcha_failed'
@@ -23,9 +24,12 @@ export interface StoredContactMessage extends ContactMessageFields {
   captchaProblem: string | null
 }
 
-/** `duplicate`: the same message under the same submission id was stored before, as `id`. */
+/**
+ * `duplicate`: the same message under the same submission id was stored before, as `id`.
+ * `held`: stored unchecked past the hourly cap, not to be mailed on its own.
+ */
 export type InsertResult =
-  | { stored: true; id: string; duplicate?: true }
+  | { stored: true; id: string; duplicate?: true; held?: true }
   | { stored: false; reason: 'token-replayed' }
 
 export interface ClaimOptions {
@@ -40,7 +44,7 @@ export interface ClaimOptions {
 export interface WaitingNotification {
   id: string
   createdAt: Date
-  status: 'pending' | 'failed'
+  status: 'pending' | 'failed' | 'held'
   attempts: number
   lastError: string | null
 }
@@ -50,13 +54,15 @@ export interface WaitingNotifications {
   pendingCount: number
   /** Failed for good, and not yet named by a digest. */
   failedCount: number
+  /** Every held message no digest has named yet, oldest first: one digest names them all. */
+  heldIds: string[]
   /** Oldest first, at most the limit asked for. */
   messages: WaitingNotification[]
 }
 
 export type OwnerDigestRecord =
-  | { sent: true; reportedFailedIds: readonly string[] }
-  | { sent: false; error: string; retryInMs: number }
+  /** `reportedIds`: the failed and held messages this digest named, never named again. */
+  { sent: true; reportedIds: readonly string[] } | { sent: false; error: string; retryInMs: number }
 
 export interface ContactStore {
   /**
@@ -75,6 +81,11 @@ export interface ContactStore {
       submissionId?: string | undefined
       /** Set when the captcha could not be checked: why (never the token). */
       captchaUnchecked?: string | undefined
+      /**
+       * With `captchaUnchecked`: unchecked messages mailed per hour, site-wide; past it the
+       * message is stored `held` (public.hold_unchecked_contact_message).
+       */
+      uncheckedPerHour?: number | undefined
     },
   ): Promise<InsertResult>
   /**
@@ -216,6 +227,17 @@ export function createPostgresContactStore(db: Database): ContactStore {
           )
           if (spent.rows.length === 0) return { stored: false, reason: 'token-replayed' }
         }
+        // Decided and stored in this one transaction, under the cap's lock.
+        const held =
+          meta.captchaUnchecked !== undefined && meta.uncheckedPerHour !== undefined
+            ? (
+                await tx.query<{ hold: boolean }>(
+                  'select public.hold_unchecked_contact_message($1) as hold',
+                  [meta.uncheckedPerHour],
+                )
+              ).rows[0]?.hold === true
+            : false
+        const heldColumns = held ? { notification_status: 'held', next_attempt_at: null } : {}
         const insert = (submissionId: string | null) => {
           const { text, values } = insertStatement(
             'public.contact_messages',
@@ -228,6 +250,7 @@ export function createPostgresContactStore(db: Database): ContactStore {
               referrer_host: meta.referrerHost ?? null,
               submission_id: submissionId,
               captcha_problem: meta.captchaUnchecked?.slice(0, 300) ?? null,
+              ...heldColumns,
             },
             `on conflict (submission_id) where submission_id is not null do nothing
              returning id`,
@@ -236,7 +259,7 @@ export function createPostgresContactStore(db: Database): ContactStore {
         }
         const inserted = await insert(meta.submissionId ?? null)
         const id = inserted.rows[0]?.id
-        if (id) return { stored: true, id }
+        if (id) return held ? { stored: true, id, held } : { stored: true, id }
         if (meta.submissionId === undefined) {
           throw new Error('insert into contact_messages returned no id')
         }
@@ -251,7 +274,7 @@ export function createPostgresContactStore(db: Database): ContactStore {
           return { stored: true, id: first.id, duplicate: true }
         const apart = (await insert(null)).rows[0]?.id
         if (!apart) throw new Error('insert into contact_messages returned no id')
-        return { stored: true, id: apart }
+        return held ? { stored: true, id: apart, held } : { stored: true, id: apart }
       }),
 
     // Times come from the database's clock only, so servers with skewed clocks agree on what
@@ -316,19 +339,21 @@ export function createPostgresContactStore(db: Database): ContactStore {
       asServiceRole(db, async (tx) => {
         const waiting = `(notification_status = 'pending'
                            and created_at <= now() - make_interval(secs => $1::double precision))
-                       or (notification_status = 'failed'
+                       or (notification_status in ('failed', 'held')
                            and not exists (select 1 from public.contact_owner_digest_reported as r
                                             where r.message_id = m.id))`
-        const counts = await tx.query<{ pending: number; failed: number }>(
+        const counts = await tx.query<{ pending: number; failed: number; held: string[] }>(
           `select count(*) filter (where notification_status = 'pending')::int as pending,
-                  count(*) filter (where notification_status = 'failed')::int as failed
+                  count(*) filter (where notification_status = 'failed')::int as failed,
+                  coalesce(array_agg(id::text order by created_at, id)
+                             filter (where notification_status = 'held'), '{}') as held
              from public.contact_messages as m where ${waiting}`,
           [pendingForMs / 1000],
         )
         const listed = await tx.query<{
           id: string
           created_at: Date | string
-          notification_status: 'pending' | 'failed'
+          notification_status: 'pending' | 'failed' | 'held'
           notification_attempts: number
           notification_last_error: string | null
         }>(
@@ -341,6 +366,7 @@ export function createPostgresContactStore(db: Database): ContactStore {
         return {
           pendingCount: Number(counts.rows[0]?.pending ?? 0),
           failedCount: Number(counts.rows[0]?.failed ?? 0),
+          heldIds: counts.rows[0]?.held ?? [],
           messages: listed.rows.map((row) => ({
             id: row.id,
             createdAt: toDate(row.created_at),
@@ -384,7 +410,7 @@ export function createPostgresContactStore(db: Database): ContactStore {
         await tx.query(
           `insert into public.contact_owner_digest_reported (message_id)
            select unnest($1::uuid[]) on conflict (message_id) do nothing`,
-          [record.reportedFailedIds],
+          [record.reportedIds],
         )
       }),
 

@@ -17,3 +17,10 @@ export const selfCheckPath = 'self-check'
  * visitor). Read only from an authenticated caller: it keys the rate limit.
  */
 export const visitorIpHeader = 'x-visitor-ip'
+
+/**
+ * On the function's answer to a message whose captcha it verified: `ok` (hCaptcha answered on
+ * the function's settings) or `failed` (out of reach, or refusing the secret or site key). The
+ * site's server turns `/readyz` degraded or ready by it at once (decision 040).
+ */
+export const captchaCheckHeader = 'x-contact-captcha-check'

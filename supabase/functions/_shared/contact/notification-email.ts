@@ -178,13 +178,16 @@ export function buildOwnerDigestEmail(
 ): ContactEmail {
   const { waiting, now } = input
   const domain = options.to.split('@')[1] ?? 'localhost'
-  const total = waiting.pendingCount + waiting.failedCount
+  const held = waiting.heldIds.length
+  const total = waiting.pendingCount + waiting.failedCount + held
   const oldest = waiting.messages[0]
   const lines = waiting.messages.map((m) => {
     const state =
-      m.status === 'failed'
-        ? `failed for good after ${plural(m.attempts, 'attempt', 'attempts')}`
-        : `waiting, ${plural(m.attempts, 'attempt', 'attempts')} so far`
+      m.status === 'held'
+        ? 'held, captcha not checked'
+        : m.status === 'failed'
+          ? `failed for good after ${plural(m.attempts, 'attempt', 'attempts')}`
+          : `waiting, ${plural(m.attempts, 'attempt', 'attempts')} so far`
     const error = m.lastError ? ` (last error: ${m.lastError.slice(0, 200)})` : ''
     return `${m.id}  received ${torontoTime(m.createdAt)}, ${ageText(now.getTime() - m.createdAt.getTime())} ago: ${state}${error}`
   })
@@ -195,6 +198,11 @@ export function buildOwnerDigestEmail(
     '',
     `Waiting longer than ${ageText(input.pendingForMs)}: ${waiting.pendingCount}`,
     `Failed for good:   ${waiting.failedCount}`,
+    ...(held > 0
+      ? [
+          `Held:              ${held} (the spam check could not run, and more than the hourly limit of such messages came in: they may be spam)`,
+        ]
+      : []),
     ...(oldest
       ? [`Oldest:            received ${ageText(now.getTime() - oldest.createdAt.getTime())} ago`]
       : []),

@@ -177,7 +177,8 @@ export function createNotificationOutbox(options: NotificationOutboxOptions): No
         pendingForMs: digest.pendingForMs,
         limit: digest.listLimit,
       })
-      if (waiting.pendingCount + waiting.failedCount === 0) return undefined
+      if (waiting.pendingCount + waiting.failedCount + waiting.heldIds.length === 0)
+        return undefined
       if (!(await store.claimOwnerDigest(digest.periodMs))) return undefined
       claimed = true
       const email = buildOwnerDigestEmail(
@@ -198,11 +199,15 @@ export function createNotificationOutbox(options: NotificationOutboxOptions): No
       }
       await store.recordOwnerDigest({
         sent: true,
-        reportedFailedIds: waiting.messages.filter((m) => m.status === 'failed').map((m) => m.id),
+        reportedIds: [
+          ...waiting.messages.filter((m) => m.status === 'failed').map((m) => m.id),
+          ...waiting.heldIds,
+        ],
       })
       log.info('digest.sent', {
         pending: waiting.pendingCount,
         failed: waiting.failedCount,
+        held: waiting.heldIds.length,
         oldestReceived: waiting.messages[0]?.createdAt.toISOString() ?? null,
         ids: waiting.messages.map((m) => m.id).join(','),
       })
