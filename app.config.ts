@@ -8,7 +8,6 @@ export const company = {
   shortName: 'Maple Hearth',
   legalName: 'Maple Hearth Renovations Inc.',
   foundedYear: 1998,
-  yearsOfExperience: 25,
   warrantyYears: 2,
   /** As the company's Google Business Profile shows them: keep in step with it. */
   reviews: { platform: 'Google', rating: 4.9, count: 86 },
@@ -36,6 +35,9 @@ export const company = {
 } as const
 
 export type Company = typeof company
+
+/** Whole years since the founding, counted on `today`: the one year figure every page's copy uses. */
+export const yearsInBusiness = (today = new Date()) => today.getFullYear() - company.foundedYear
 
 export const formatAddress = (a: Company['address'] = company.address) =>
   `${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`

@@ -58,7 +58,7 @@ for (const viewport of [
       const { dialog } = await openFirstKitchen(page)
       const heading = dialog.getByRole('heading', { level: 2 })
       const description = dialog.getByText(first.description)
-      const callToAction = dialog.getByRole('link', { name: 'Start a Project Like This' })
+      const callToAction = dialog.getByRole('link', { name: 'Get Your Free Quote' })
       for (const part of [heading, description, callToAction]) {
         await expect.poll(() => inViewport(page, part)).toBe(true)
       }
@@ -131,7 +131,7 @@ for (const viewport of [
       expect(headingBox?.y).toBeGreaterThanOrEqual((photoBox?.y ?? 0) + (photoBox?.height ?? 0))
       expect(photoBox?.width).toBeCloseTo(dialogBox?.width ?? 0, 0)
 
-      const callToAction = dialog.getByRole('link', { name: 'Start a Project Like This' })
+      const callToAction = dialog.getByRole('link', { name: 'Get Your Free Quote' })
       for (const control of [
         dialog.getByRole('link', { name: /^Previous project/ }),
         dialog.getByRole('link', { name: /^Next project/ }),

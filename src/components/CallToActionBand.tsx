@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
+import { quoteLabels } from '#src/content/quote-labels.ts'
 import { PhoneLink } from './layout/PhoneLink'
 import { SectionHeading } from './SectionHeading'
 
@@ -23,7 +24,7 @@ export function CallToActionBand({
   id,
   title,
   subtitle,
-  quoteLabel = 'Get Your Free Quote',
+  quoteLabel = quoteLabels.full,
   callLabel = 'Call Now',
   service,
 }: Props) {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
+import { quoteLabels } from '#src/content/quote-labels.ts'
 import type { ResponsiveImage } from '#src/content/responsive-image.ts'
 import { PhoneLink } from './layout/PhoneLink'
 import { Picture } from './Picture'
@@ -110,7 +111,7 @@ export function Hero({
           {showCallToAction ? (
             <div className={cx(buttonGroup(), css({ mt: '8' }))}>
               <Link to="/contact-us" className={button({ variant: 'accent', size: 'lg' })}>
-                Get Your Free Quote
+                {quoteLabels.full}
               </Link>
               <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
                 Call Now

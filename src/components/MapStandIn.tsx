@@ -42,84 +42,73 @@ export function MapStandIn({ title = 'Map of our service area' }: { title?: stri
             className={css({ position: 'absolute', inset: '0', w: 'full', h: 'full', border: '0' })}
           />
         ) : (
-          <>
-            <svg
-              viewBox="0 0 800 450"
-              role="img"
-              aria-label={`Drawn map of the Greater Toronto Area showing ${pins.map((p) => p.name).join(', ')}`}
-              className={css({ position: 'absolute', inset: '0', w: 'full', h: 'full' })}
+          <svg
+            viewBox="0 0 800 450"
+            role="img"
+            aria-label={`Drawn map of the Greater Toronto Area showing ${pins.map((p) => p.name).join(', ')}`}
+            className={css({ position: 'absolute', inset: '0', w: 'full', h: 'full' })}
+          >
+            <rect width="800" height="450" className={css({ fill: 'map.land' })} />
+            <path
+              d="M0 390 C160 360 260 400 380 372 S620 330 800 352 V450 H0Z"
+              className={css({ fill: 'map.water' })}
+            />
+            <text
+              x="600"
+              y="420"
+              fontSize="18"
+              fontStyle="italic"
+              className={css({ fill: 'map.waterLabel' })}
             >
-              <rect width="800" height="450" className={css({ fill: 'map.land' })} />
-              <path
-                d="M0 390 C160 360 260 400 380 372 S620 330 800 352 V450 H0Z"
-                className={css({ fill: 'map.water' })}
-              />
-              <text
-                x="600"
-                y="420"
-                fontSize="18"
-                fontStyle="italic"
-                className={css({ fill: 'map.waterLabel' })}
-              >
-                Lake Ontario
-              </text>
-              <path d="M548 0 L540 372" strokeWidth="10" className={roadClass} />
-              <path
-                d="M0 210 C200 200 500 215 800 205"
-                className={roadClass}
-                strokeWidth="8"
-                fill="none"
-              />
-              <path
-                d="M330 0 C340 140 300 260 290 380"
-                className={roadClass}
-                strokeWidth="8"
-                fill="none"
-              />
-              {pins.map((pin) => (
-                <g key={pin.name} transform={`translate(${pin.x} ${pin.y})`}>
-                  <circle
-                    r={'home' in pin ? 14 : 10}
-                    className={'home' in pin ? homePinClass : pinClass}
-                  />
-                  <circle r="4" className={css({ fill: 'map.pinDot' })} />
-                  <text
-                    x="18"
-                    y="6"
-                    fontSize="20"
-                    fontWeight="700"
-                    className={css({ fill: 'map.label' })}
-                  >
-                    {pin.name}
-                  </text>
-                </g>
-              ))}
-            </svg>
-            <div
-              className={css({
-                position: 'absolute',
-                insetInline: '0',
-                bottom: '0',
-                p: '4',
-                display: 'flex',
-                justifyContent: 'center',
-                bgGradient: 'to-t',
-                gradientFrom: 'bg.veil',
-                gradientTo: 'transparent',
-              })}
-            >
-              <button
-                type="button"
-                onClick={() => setLoaded(true)}
-                className={button({ variant: 'primary', size: 'sm' })}
-              >
-                <MapPinIcon size={16} />
-                Load interactive map
-              </button>
-            </div>
-          </>
+              Lake Ontario
+            </text>
+            <path d="M548 0 L540 372" strokeWidth="10" className={roadClass} />
+            <path
+              d="M0 210 C200 200 500 215 800 205"
+              className={roadClass}
+              strokeWidth="8"
+              fill="none"
+            />
+            <path
+              d="M330 0 C340 140 300 260 290 380"
+              className={roadClass}
+              strokeWidth="8"
+              fill="none"
+            />
+            {pins.map((pin) => (
+              <g key={pin.name} transform={`translate(${pin.x} ${pin.y})`}>
+                <circle
+                  r={'home' in pin ? 14 : 10}
+                  className={'home' in pin ? homePinClass : pinClass}
+                />
+                <circle r="4" className={css({ fill: 'map.pinDot' })} />
+                <text
+                  x="18"
+                  y="6"
+                  fontSize="20"
+                  fontWeight="700"
+                  className={css({ fill: 'map.label' })}
+                >
+                  {pin.name}
+                </text>
+              </g>
+            ))}
+          </svg>
         )}
       </div>
+      {/* Below the drawing, not over it: over it, the button hid a town and the lake's name on a phone. */}
+      {loaded ? null : (
+        <div className={css({ display: 'flex', justifyContent: 'center' })}>
+          <button
+            type="button"
+            onClick={() => setLoaded(true)}
+            className={button({ variant: 'primary', size: 'sm' })}
+          >
+            <MapPinIcon size={16} />
+            Load interactive map
+          </button>
+        </div>
+      )}
       <figcaption
         className={css({
           display: 'flex',

@@ -12,22 +12,29 @@ type Props = {
   children?: ReactNode
   /** The narrower column: beside the text on large screens, below it on small ones. */
   aside: ReactNode
+  /**
+   * The aside below the text at every width, the text in two columns on large screens: for an
+   * aside much taller than the text, which beside it left an empty block under the text.
+   */
+  stacked?: boolean
 }
 
 /** A page's opening copy with panels beside it. */
-export function OverviewSection({ id, title, paragraphs, children, aside }: Props) {
+export function OverviewSection({ id, title, paragraphs, children, aside, stacked }: Props) {
   return (
     <Section labelledBy={id}>
       <div
         className={css({
           display: 'grid',
           gap: '12',
-          gridTemplateColumns: { base: '1fr', lg: '1.5fr 1fr' },
+          gridTemplateColumns: { base: '1fr', lg: stacked ? '1fr' : '1.5fr 1fr' },
         })}
       >
         <div>
           <SectionHeading id={id} title={title} />
-          <Paragraphs items={paragraphs} />
+          <div className={stacked ? css({ lg: { columns: '2', columnGap: '12' } }) : undefined}>
+            <Paragraphs items={paragraphs} />
+          </div>
           {children}
         </div>
         {aside}

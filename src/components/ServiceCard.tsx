@@ -7,13 +7,20 @@ import { getServiceCard } from '#src/content/service-cards.ts'
 import type { ServiceId } from '#src/content/services.ts'
 import { siteImages } from '#src/content/site-images.ts'
 
-type Props = { serviceId: ServiceId; learnMoreLabel?: string; headingLevel?: 'h2' | 'h3' }
+type Props = {
+  serviceId: ServiceId
+  learnMoreLabel?: string
+  headingLevel?: 'h2' | 'h3'
+  /** The picture's width on the page, when the card is not one column of three. */
+  imageSizes?: string
+}
 
 /** A service's image, title and short description, with a Learn More link to its page. */
 export function ServiceCard({
   serviceId,
   learnMoreLabel = 'Learn More',
   headingLevel: Heading = 'h3',
+  imageSizes = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw',
 }: Props) {
   const service = getServiceCard(serviceId)
   const styles = card({ interactive: true })
@@ -21,12 +28,7 @@ export function ServiceCard({
   return (
     <article aria-labelledby={headingId} className={styles.root}>
       <div className={styles.media}>
-        <Picture
-          image={siteImages[service.image]}
-          sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
-          alt=""
-          fit="cover"
-        />
+        <Picture image={siteImages[service.image]} sizes={imageSizes} alt="" fit="cover" />
         {service.badge ? <span className={styles.badge}>{service.badge}</span> : null}
       </div>
       <div className={styles.body}>

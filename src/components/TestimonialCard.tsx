@@ -32,7 +32,7 @@ export function TestimonialCard({
       </blockquote>
       <figcaption className={css({ display: 'grid', gap: '0.5' })}>
         <span className={css({ fontWeight: '700', color: 'fg.heading' })}>
-          {testimonial.author}
+          {testimonial.author}, {testimonial.town}
         </span>
         {testimonial.projectType ? (
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>

@@ -32,7 +32,8 @@ export function TrustStrip({ label, items }: { label: string; items: readonly Tr
               className={css({
                 display: 'flex',
                 flexDirection: { base: 'column', md: 'row' },
-                alignItems: { base: 'flex-start', md: 'center' },
+                // Top-aligned: a label on two lines beside one on a single line leaves the titles level.
+                alignItems: 'flex-start',
                 gap: { base: '2', md: '4' },
               })}
             >

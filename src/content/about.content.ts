@@ -1,4 +1,5 @@
-import { company } from '#app.config.ts'
+import { company, yearsInBusiness } from '#app.config.ts'
+import { quoteLabels } from './quote-labels'
 import type { AboutContent } from './schemas/about.schema'
 
 export const aboutContent: AboutContent = {
@@ -13,7 +14,7 @@ export const aboutContent: AboutContent = {
   story: {
     title: 'Our Story & Philosophy',
     paragraphs: [
-      `${company.name} began in ${company.foundedYear} with a simple idea: a renovation should be planned with care, priced honestly and built by people who take pride in their work. Over ${company.yearsOfExperience} years later, that idea still guides every kitchen, bathroom and home we work on across the Greater Toronto Area.`,
+      `${company.name} began in ${company.foundedYear} with a simple idea: a renovation should be planned with care, priced honestly and built by people who take pride in their work. ${yearsInBusiness()} years later, that idea still guides every kitchen, bathroom and home we work on across the Greater Toronto Area.`,
       `From our base in ${company.address.locality}, we have grown from kitchens and bathrooms into commercial remodeling, design build, home design, custom carpentry and, most recently, laser cutting art. What has not changed is how we work: our own crew on every project, no subcontractors, and a transparent estimate with no hidden fees before any work begins.`,
       'We listen before we draw anything, explain the choices in plain language, and keep you informed from the first visit to the final walkthrough. A renovation happens in your home, and we treat it that way.',
     ],
@@ -67,7 +68,7 @@ export const aboutContent: AboutContent = {
   process: {
     title: "We've Got It Covered",
     intro:
-      'Every project follows the same four stages, handled from start to finish by our own team.',
+      'Every project starts with a free consultation, then follows the same four stages, handled from start to finish by our own team.',
     steps: [
       {
         title: 'Design & Planning',
@@ -94,6 +95,6 @@ export const aboutContent: AboutContent = {
   closing: {
     title: 'Contact Us Today',
     text: 'Tell us about your project and book a free consultation. We will listen, answer your questions and give you a transparent estimate with no hidden fees.',
-    ctaLabel: 'Request a Free Consultation',
+    ctaLabel: quoteLabels.full,
   },
 }

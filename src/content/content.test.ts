@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { company, formatAddress } from '#app.config.ts'
+import { company, formatAddress, yearsInBusiness } from '#app.config.ts'
 import { contactServiceOptions as functionContactServiceOptions } from '#supabase/functions/_shared/contact/contact-schema.ts'
 import { aboutContent } from './about.content'
 import { faqs } from './faq.content'
@@ -11,6 +11,8 @@ import { locationIds, locationServiceIds } from './locations'
 import { locationServices, locations } from './locations.content'
 import { legalNavigation, mainNavigation } from './navigation'
 import { privacyContent } from './privacy.content'
+import { processStages } from './process'
+import { quoteLabels } from './quote-labels'
 import {
   countSentences,
   galleryCategories,
@@ -41,7 +43,7 @@ import {
 } from './services'
 import { loadService } from './services.content'
 import { siteImages } from './site-images'
-import { homeTestimonials, locationTestimonials } from './testimonials.content'
+import { homeTestimonials, locationTestimonials, testimonialsFrom } from './testimonials.content'
 
 const services = Object.fromEntries(
   await Promise.all(serviceIds.map(async (id) => [id, await loadService(id)] as const)),
@@ -411,7 +413,7 @@ describe('testimonials', () => {
     expect(locationTestimonials).toHaveLength(2)
     const authors = [...homeTestimonials, ...locationTestimonials].map((t) => t.author)
     expect(new Set(authors).size).toBe(5)
-    expect(homeTestimonials[0]?.author).toBe('Sarah M., Richmond Hill')
+    expect(homeTestimonials[0]).toMatchObject({ author: 'Sarah M.', town: 'Richmond Hill' })
   })
 })
 
@@ -462,7 +464,7 @@ describe('about', () => {
     expect(aboutContent.hero.title).toContain('About')
     expect(aboutContent.story.title).toBe('Our Story & Philosophy')
     expect(aboutContent.story.paragraphs.join(' ')).toContain('1998')
-    expect(aboutContent.story.paragraphs.join(' ')).toContain('25 years')
+    expect(aboutContent.story.paragraphs.join(' ')).toContain(`${yearsInBusiness()} years`)
     expect(aboutContent.story.mission).toMatch(/what they want.+price they want.+timeframe/)
     expect(aboutContent.whyRemodel.title).toBe('Why Remodel?')
     expect(aboutContent.whyRemodel.cards).toHaveLength(2)
@@ -518,5 +520,53 @@ describe('privacy policy', () => {
       'Office of the Privacy Commissioner of Canada',
     ])
       expect(text).toContain(fact)
+  })
+})
+
+describe('copy that agrees with itself', () => {
+  it('counts the years from the founding, on any date', () => {
+    expect(yearsInBusiness(new Date('2026-12-04T12:00:00Z'))).toBe(28)
+    expect(yearsInBusiness(new Date('2031-01-01T12:00:00Z'))).toBe(33)
+  })
+
+  it('names no year count but the one computed from the founding, and never "25+"', () => {
+    const counts = allText.flatMap(([path, text]) =>
+      [...text.matchAll(/\b(\d+)(\+?) years\b/g)].map((match) => ({ path, count: match[0] })),
+    )
+    expect(counts.length).toBeGreaterThanOrEqual(3)
+    for (const { path, count } of counts) expect(count, path).toBe(`${yearsInBusiness()} years`)
+  })
+
+  it('describes one process everywhere: each service its five stages, About the four after the consultation', () => {
+    for (const id of serviceIds)
+      expect(
+        services[id].process.map((step) => step.title),
+        id,
+      ).toEqual([...processStages])
+    expect(aboutContent.process.steps.map((step) => step.title)).toEqual(processStages.slice(1))
+    expect(aboutContent.process.intro).toContain('free consultation')
+    // A step renamed or moved in a service's copy fails its parse, not only this test.
+    const kitchen = services['kitchen-remodeling']
+    const [first, second, ...rest] = kitchen.process
+    const swapped = { ...kitchen, process: [second, first, ...rest] }
+    expect(v.is(servicesSchema.entries['kitchen-remodeling'], swapped)).toBe(false)
+  })
+
+  it('labels the quote action with the fixed labels and one other, nothing else', () => {
+    const labels = allText
+      .filter(([path]) => /(quoteLabel|ctaLabel)$/.test(path))
+      .map(([, text]) => text)
+    expect(labels.length).toBeGreaterThanOrEqual(4)
+    for (const label of labels) expect(Object.values(quoteLabels)).toContain(label)
+    expect(new Set(Object.values(quoteLabels)).size).toBe(4)
+  })
+
+  it("quotes on an area page only clients from the area's own town", () => {
+    for (const { location, page } of builtLocationPages) {
+      const shown = testimonialsFrom(page.locationName)
+      for (const testimonial of shown) expect(testimonial.town, location).toBe(page.locationName)
+    }
+    expect(testimonialsFrom('Etobicoke').map((t) => t.author)).toEqual(['Heather C.'])
+    expect(testimonialsFrom('Nowhere')).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
-import { company } from '#app.config.ts'
+import { company, yearsInBusiness } from '#app.config.ts'
+import { quoteLabels } from './quote-labels'
 import type { HomeContent } from './schemas/home.schema'
 
 export const homeContent: HomeContent = {
@@ -10,14 +11,14 @@ export const homeContent: HomeContent = {
   hero: {
     title: `Transforming Homes Since ${company.foundedYear}`,
     subtitle: 'Your one-stop shop for kitchen and bathroom remodeling in the Greater Toronto Area.',
-    ctaLabel: 'Get Your Free Quote',
+    ctaLabel: quoteLabels.full,
   },
   trust: {
     label: 'Why homeowners trust us',
     items: [
       {
         icon: 'calendar',
-        value: `${company.yearsOfExperience}+ years`,
+        value: `${yearsInBusiness()} years`,
         label: `Family-run in ${company.address.locality} since ${company.foundedYear}`,
       },
       {
@@ -41,7 +42,7 @@ export const homeContent: HomeContent = {
     eyebrow: `Welcome to ${company.name}`,
     title: 'Thoughtful Renovations, Built by Our Own Crew',
     paragraphs: [
-      `For over ${company.yearsOfExperience} years, ${company.name} has helped homeowners and businesses across the Greater Toronto Area turn rooms that no longer work into spaces they enjoy every day. From our base in ${company.address.locality}, we plan and build kitchens, bathrooms, commercial spaces and whole-home renovations, along with custom carpentry and our new laser cutting art service.`,
+      `For ${yearsInBusiness()} years, ${company.name} has helped homeowners and businesses across the Greater Toronto Area turn rooms that no longer work into spaces they enjoy every day. From our base in ${company.address.locality}, we plan and build kitchens, bathrooms, commercial spaces and whole-home renovations, along with custom carpentry and our new laser cutting art service.`,
       'Our mission is simple: you get what you want, at the price you want, in your timeframe. We listen first, give you a transparent estimate with no hidden fees, and do the work with our own crew rather than subcontractors, so the people you meet at your free consultation are the people who finish your project.',
     ],
     highlights: [
@@ -64,7 +65,7 @@ export const homeContent: HomeContent = {
       },
       {
         title: 'Experience & Skill',
-        description: `With over ${company.yearsOfExperience} years of renovating homes across the GTA, our team knows how to plan a project properly and finish it cleanly.`,
+        description: `With ${yearsInBusiness()} years of renovating homes across the GTA, our team knows how to plan a project properly and finish it cleanly.`,
         icon: 'award',
       },
       {
@@ -144,7 +145,7 @@ export const homeContent: HomeContent = {
   closing: {
     title: 'Ready to Transform Your Space?',
     subtitle: 'Book a free consultation and get a transparent estimate with no hidden fees.',
-    quoteLabel: 'Get Your Free Quote',
+    quoteLabel: quoteLabels.full,
     callLabel: `Call ${company.phone.display}`,
   },
 }

@@ -1,3 +1,4 @@
+import { quoteLabels } from './quote-labels'
 import type { ServiceAreasPageContent } from './schemas/page.schema'
 
 /** The /service-areas page (each location's own copy is in locations.content.ts). */
@@ -23,6 +24,6 @@ export const serviceAreasPage: ServiceAreasPageContent = {
     title: 'Book a Free Consultation',
     subtitle:
       'Tell us where you are and what you have in mind. We will visit, measure and give you a transparent estimate.',
-    quoteLabel: 'Request a Consultation',
+    quoteLabel: quoteLabels.full,
   },
 }

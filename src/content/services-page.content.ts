@@ -1,3 +1,4 @@
+import { quoteLabels } from './quote-labels'
 import type { ServicesPageContent } from './schemas/page.schema'
 
 /** The /services page (each service's own copy is in services/<id>.content.ts and service-cards.ts). */
@@ -21,6 +22,6 @@ export const servicesPage: ServicesPageContent = {
   callToAction: {
     title: 'Not Sure Where to Start?',
     subtitle: 'Tell us about your space and we will recommend the right approach, free of charge.',
-    quoteLabel: 'Request a Consultation',
+    quoteLabel: quoteLabels.services,
   },
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { quoteLabels } from '#src/content/quote-labels.ts'
 import { PhoneLink } from './PhoneLink'
 
 /**
@@ -36,7 +37,7 @@ export function QuickContactBar() {
         Call Now
       </PhoneLink>
       <Link to="/contact-us" className={cx(button({ variant: 'accent', size: 'md' }), nowrap)}>
-        Free Quote
+        {quoteLabels.short}
       </Link>
     </nav>
   )

@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { button, siteContainer } from 'styled-system/recipes'
 import { company } from '#app.config.ts'
 import { mainNavigation } from '#src/content/navigation.ts'
+import { quoteLabels } from '#src/content/quote-labels.ts'
 import { Logo } from './Logo'
 import { MobileMenu } from './MobileMenu'
 import { PhoneLink } from './PhoneLink'
@@ -29,7 +30,13 @@ export function SiteHeader() {
       <div
         className={cx(
           siteContainer(),
-          css({ display: 'flex', alignItems: 'center', gap: '6', h: { base: '16', lg: '20' } }),
+          // Between 1024 and 1280 px the links, the call and the quote share the row: closer together.
+          css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: { base: '6', lg: '3', xl: '6' },
+            h: { base: '16', lg: '20' },
+          }),
         )}
       >
         <Link to="/" className={css({ mr: 'auto' })}>
@@ -45,7 +52,7 @@ export function SiteHeader() {
                   activeOptions={{ exact: item.to === '/' }}
                   className={css({
                     display: 'block',
-                    px: { lg: '2', xl: '3' },
+                    px: { lg: '1.5', xl: '3' },
                     whiteSpace: 'nowrap',
                     py: '2',
                     fontWeight: '600',
@@ -66,18 +73,39 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        {/* Between 1024 and 1280 px the number leaves no room for the links: the icon stays. */}
-        <PhoneLink
-          aria-label={`Call ${company.phone.display}`}
-          className={cx(
-            button({ variant: 'accent', size: 'sm' }),
-            css({ display: { base: 'none', lg: 'inline-flex' }, whiteSpace: 'nowrap' }),
-          )}
+        {/* From the medium breakpoint the header offers the call and the quote side by side, as
+            plain links that work at first paint; below it the phone's bar at the bottom does. */}
+        <div
+          className={css({
+            display: { base: 'none', md: 'flex' },
+            alignItems: 'center',
+            gap: '2',
+            flexShrink: '0',
+          })}
         >
-          <span className={css({ display: { base: 'none', xl: 'inline' } })}>
-            {company.phone.display}
-          </span>
-        </PhoneLink>
+          {/* Between 1024 and 1280 px the number leaves no room for the links: the icon stays. */}
+          <PhoneLink
+            aria-label={`Call ${company.phone.display}`}
+            className={cx(
+              button({ variant: 'ghost', size: 'sm' }),
+              css({
+                whiteSpace: 'nowrap',
+                borderColor: 'currentColor',
+                px: { lg: '2.5', xl: '4' },
+              }),
+            )}
+          >
+            <span className={css({ display: { base: 'inline', lg: 'none', xl: 'inline' } })}>
+              {company.phone.display}
+            </span>
+          </PhoneLink>
+          <Link
+            to="/contact-us"
+            className={cx(button({ variant: 'accent', size: 'sm' }), css({ whiteSpace: 'nowrap' }))}
+          >
+            {quoteLabels.short}
+          </Link>
+        </div>
         <MobileMenu />
       </div>
     </header>

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { featureIconNames } from '../feature-icons'
+import { followsStages, processStages } from '../process'
 import { imageNameSchema, listSchema, seoSchema, stepSchema, textSchema } from './content.schema'
 
 const cardSchema = v.strictObject({
@@ -30,7 +31,14 @@ export const aboutContentSchema = v.strictObject({
   process: v.strictObject({
     title: textSchema,
     intro: textSchema,
-    steps: listSchema(stepSchema, 4),
+    // The stages after the free consultation, which the intro names.
+    steps: v.pipe(
+      listSchema(stepSchema, 4),
+      v.check(
+        (steps) => followsStages(processStages.slice(1), steps),
+        'the stages after the consultation',
+      ),
+    ),
   }),
   closing: v.strictObject({ title: textSchema, text: textSchema, ctaLabel: textSchema }),
 })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { followsStages, processStages } from '../process'
 import { type ServiceId, serviceIds } from '../services'
 import {
   faqItemSchema,
@@ -25,7 +26,13 @@ export const serviceContentSchema = v.strictObject({
   galleryCategory: galleryCategorySchema,
   features: listSchema(textSchema, 5, 7),
   benefits: listSchema(textSchema, 4, 6),
-  process: listSchema(stepSchema, 5),
+  process: v.pipe(
+    listSchema(stepSchema, 5),
+    v.check(
+      (steps) => followsStages(processStages, steps),
+      `the steps are ${processStages.join(', ')}`,
+    ),
+  ),
   faqs: listSchema(faqItemSchema, 3, 5),
   fallbackGallery: listSchema(staticImageSchema, 3, 6),
 })

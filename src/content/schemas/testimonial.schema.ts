@@ -4,8 +4,10 @@ import { listSchema, textSchema } from './content.schema'
 /** A client's words. */
 export const testimonialSchema = v.strictObject({
   quote: textSchema,
-  /** First name, last initial and area, such as "Sarah M., Richmond Hill". */
+  /** First name and last initial, such as "Sarah M.". */
   author: textSchema,
+  /** Where the project was, such as "Richmond Hill": an area page shows its own town's. */
+  town: textSchema,
   projectType: v.optional(textSchema),
 })
 export type Testimonial = v.InferOutput<typeof testimonialSchema>

@@ -37,22 +37,22 @@ export default {
         'We look at the room, ask how it is used and by whom, and talk through layout ideas and a realistic budget.',
     },
     {
-      title: 'Design & Selections',
+      title: 'Design & Planning',
       description:
-        'We settle the layout and help you choose tile, fixtures, vanity and lighting, then confirm everything in a written estimate with no hidden fees.',
+        'We settle the layout, plan the plumbing, wiring and ventilation, and confirm everything in a written estimate with no hidden fees.',
     },
     {
-      title: 'Demolition & Rough-In',
+      title: 'Material Selection',
       description:
-        'We remove the old bathroom, check the subfloor and framing, and update plumbing, wiring and ventilation before anything is closed up.',
+        'We help you choose tile, fixtures, vanity, glass and lighting that suit your style, your budget and how the room is used.',
     },
     {
-      title: 'Waterproofing, Tile & Fixtures',
+      title: 'Professional Construction',
       description:
-        'We waterproof the wet areas, set the tile, and install the vanity, fixtures, glass and accessories.',
+        'Our own crew removes the old bathroom, updates what is behind the walls, waterproofs the wet areas, sets the tile and installs the fixtures.',
     },
     {
-      title: 'Final Walkthrough',
+      title: 'Final Inspection',
       description:
         'We test every fixture with you, put right anything that is not as agreed, and hand over your 2-year workmanship warranty.',
     },

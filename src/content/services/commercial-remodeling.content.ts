@@ -31,27 +31,27 @@ export default {
   ],
   process: [
     {
-      title: 'Site Visit',
+      title: 'Free Consultation',
       description:
         'We walk the space with you, learn how your business uses it and note what needs to stay open while we work.',
     },
     {
-      title: 'Planning & Estimate',
+      title: 'Design & Planning',
       description:
-        'We plan the layout and finishes and give you a transparent, itemized estimate with no hidden fees.',
+        'We plan the layout, the permits and a schedule around your opening hours, and give you a transparent, itemized estimate with no hidden fees.',
     },
     {
-      title: 'Permits & Scheduling',
+      title: 'Material Selection',
       description:
-        'We apply for the permits the work needs and set a schedule that fits around your opening hours.',
+        'We help you choose durable finishes, fixtures and lighting that suit your brand, your customers and your budget.',
     },
     {
-      title: 'Construction',
+      title: 'Professional Construction',
       description:
         'Our own crew builds the project in the agreed phases, keeping the site safe, tidy and separate from your customers.',
     },
     {
-      title: 'Inspection & Handover',
+      title: 'Final Inspection',
       description:
         'We complete the final inspections, walk the finished space with you and hand over your 2-year workmanship warranty.',
     },

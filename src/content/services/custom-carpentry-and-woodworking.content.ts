@@ -31,12 +31,12 @@ export default {
   ],
   process: [
     {
-      title: 'Consultation & Measuring',
+      title: 'Free Consultation',
       description:
         'We look at the space, talk about how you will use the piece and take precise measurements.',
     },
     {
-      title: 'Design & Drawings',
+      title: 'Design & Planning',
       description:
         'We draw the piece to scale, with dimensions and details, so you can see exactly what will be built.',
     },
@@ -46,12 +46,12 @@ export default {
         'You choose the wood, hardware and finish, and we confirm the price in a transparent estimate.',
     },
     {
-      title: 'Building & Installation',
+      title: 'Professional Construction',
       description:
         'Our carpenters build and install the piece, scribing it to your walls and floors for a tight fit.',
     },
     {
-      title: 'Finishing & Walkthrough',
+      title: 'Final Inspection',
       description:
         'We complete the paint or stain, check every door and drawer with you and hand over your 2-year workmanship warranty.',
     },

@@ -31,27 +31,27 @@ export default {
   ],
   process: [
     {
-      title: 'Discovery Consultation',
+      title: 'Free Consultation',
       description:
         'A free meeting at your home to understand what you want to change, how you live and what you want to spend.',
     },
     {
-      title: 'Concept & Budget',
+      title: 'Design & Planning',
       description:
-        'We sketch layout options and price them, so you can choose a direction knowing what it will cost.',
+        'We sketch and price layout options, then finalize the drawings, arrange permits where needed and confirm a transparent estimate with no hidden fees.',
     },
     {
-      title: 'Detailed Design',
+      title: 'Material Selection',
       description:
-        'We finalize drawings and selections with you, arrange permits where needed and confirm a transparent estimate with no hidden fees.',
+        'We choose cabinets, surfaces, fixtures and finishes with you, priced as you go, so the design stays within the budget you set.',
     },
     {
-      title: 'Construction',
+      title: 'Professional Construction',
       description:
         'The same team builds what was designed, with our own crew on site and one person keeping you informed.',
     },
     {
-      title: 'Final Walkthrough',
+      title: 'Final Inspection',
       description:
         'We review the finished work with you, put right anything that is not as agreed and hand over your 2-year workmanship warranty.',
     },

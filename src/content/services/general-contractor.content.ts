@@ -32,27 +32,27 @@ export default {
   ],
   process: [
     {
-      title: 'Consultation',
+      title: 'Free Consultation',
       description:
         'A free visit to walk the house with you, understand the scope and talk through priorities and budget.',
     },
     {
-      title: 'Scope & Estimate',
+      title: 'Design & Planning',
       description:
-        'We define the work room by room and give you a transparent estimate with no hidden fees.',
+        'We define the work room by room, apply for the permits it needs, plan every stage on one schedule and give you a transparent estimate with no hidden fees.',
     },
     {
-      title: 'Permits & Scheduling',
+      title: 'Material Selection',
       description:
-        'We apply for the permits the work needs and plan every stage, from demolition to finishing, on one schedule.',
+        'We help you choose the materials and finishes for every room, and order them so each stage starts on time.',
     },
     {
-      title: 'Construction',
+      title: 'Professional Construction',
       description:
         'Our own crew carries out the work, keeps the site clean and safe, and keeps you updated as each stage is completed.',
     },
     {
-      title: 'Inspection & Handover',
+      title: 'Final Inspection',
       description:
         'We complete the final inspections, walk through the finished work with you and hand over your 2-year workmanship warranty.',
     },

@@ -31,29 +31,29 @@ export default {
   ],
   process: [
     {
-      title: 'Consultation',
+      title: 'Free Consultation',
       description:
         'A free visit to talk about what is not working in your home, what you hope to change and your budget.',
     },
     {
-      title: 'Measure & Document',
+      title: 'Design & Planning',
       description:
-        'We measure the rooms involved and draw your home as it is today, the base for every option that follows.',
+        'We measure and draw your home as it is today, then present layout options with rough costs and refine the one you prefer.',
     },
     {
-      title: 'Concept Layouts',
-      description:
-        'We present layout options with rough costs, and refine the one you prefer based on your feedback.',
-    },
-    {
-      title: 'Design Development',
+      title: 'Material Selection',
       description:
         'We work through materials, colours, lighting and storage with you and complete detailed drawings.',
     },
     {
-      title: 'Final Plans & Estimate',
+      title: 'Professional Construction',
       description:
-        'You receive the finished plans and a transparent construction estimate with no hidden fees, ready for permits and building.',
+        'You receive the finished plans and a transparent construction estimate with no hidden fees, ready for permits; if you choose us to build, our own crew builds exactly what was drawn.',
+    },
+    {
+      title: 'Final Inspection',
+      description:
+        'We inspect the finished work against the plans with you, put right anything that is not as agreed and hand over your 2-year workmanship warranty.',
     },
   ],
   faqs: [

@@ -36,22 +36,22 @@ export default {
         'We visit your home, measure the kitchen and talk through how you use it, what frustrates you about it now and the budget you have in mind.',
     },
     {
-      title: 'Design & Estimate',
+      title: 'Design & Planning',
       description:
-        'We draw up the layout, help you choose cabinets, counters and finishes, and give you a written estimate that lists what is included, with no hidden fees.',
+        'We draw up the layout, arrange any permits and give you a written estimate that lists what is included, with no hidden fees.',
     },
     {
-      title: 'Preparation',
+      title: 'Material Selection',
       description:
-        'We confirm the schedule, order materials, arrange any permits and seal off the work area so the rest of your home stays clean.',
+        'We help you choose cabinets, counters, flooring and fixtures, then order them and confirm the schedule.',
     },
     {
-      title: 'Construction',
+      title: 'Professional Construction',
       description:
-        'Our own crew handles demolition, plumbing, electrical, cabinets, counters and finishing, and keeps you updated as each stage is completed.',
+        'Our own crew seals off the work area and handles demolition, plumbing, electrical, cabinets, counters and finishing, keeping you updated as each stage is completed.',
     },
     {
-      title: 'Final Walkthrough',
+      title: 'Final Inspection',
       description:
         'We walk through the finished kitchen with you, put right anything that is not as agreed, and hand over care notes and your 2-year workmanship warranty.',
     },

@@ -5,22 +5,29 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type GalleryItem, galleryCategories } from './gallery-item'
-import { categoryShowcase, galleryForCategory, heroProject, showcaseLimit } from './gallery-view'
+import {
+  categoryShowcase,
+  galleryForCategory,
+  heroProject,
+  projectTown,
+  showcaseLimit,
+} from './gallery-view'
 
 const day = fc
   .integer({ min: 0, max: 400 })
   .map((n) => new Date(Date.UTC(2024, 0, 1 + n)).toISOString())
+const towns = ['Concord', 'Etobicoke', 'Vaughan']
 const item = fc.record({
   category: fc.constantFrom(...galleryCategories),
   featured: fc.boolean(),
   dateCreated: day,
+  location: fc.constantFrom(...towns, ...towns.map((town) => `Sample · ${town}`)),
 })
 const gallery = fc.array(item, { maxLength: 40 }).map((rows): GalleryItem[] =>
   rows.map((row, index) => ({
     id: `p${index}`,
     title: `Project ${index}`,
     description: '',
-    location: 'Toronto',
     imageUrl: `/storage/v1/object/public/gallery/${row.category}/p${index}.webp`,
     additionalImages: [],
     sortOrder: 0,
@@ -43,6 +50,33 @@ describe('a category showcase', () => {
           expect(heroProject(showcase, category)).toEqual(heroProject(items, category))
           expect(showcase.length).toBeLessThanOrEqual(showcaseLimit + 1)
           expect(showcase.every((project) => project.category === category)).toBe(true)
+        },
+      ),
+    )
+  })
+
+  it("gives an area page the same projects and hero of its own town as the whole gallery, and none of another's", () => {
+    fc.assert(
+      fc.property(
+        gallery,
+        fc.constantFrom(...galleryCategories),
+        fc.integer({ min: 0, max: showcaseLimit }),
+        fc.constantFrom(...towns),
+        (items, category, limit, town) => {
+          const showcase = categoryShowcase(items, category, towns.slice(0, 2))
+          if (town !== 'Vaughan') {
+            expect(galleryForCategory(showcase, category, limit, town)).toEqual(
+              galleryForCategory(items, category, limit, town),
+            )
+            expect(heroProject(showcase, category, town)).toEqual(
+              heroProject(items, category, town),
+            )
+          }
+          const shown = galleryForCategory(showcase, category, limit, town)
+          expect(shown.every((project) => projectTown(project) === town)).toBe(true)
+          expect(heroProject(showcase, category, town)?.location ?? town).toMatch(
+            new RegExp(`${town}$`),
+          )
         },
       ),
     )

@@ -55,21 +55,36 @@ export function adjacentProject(
   return list[(index + step + list.length) % list.length]
 }
 
-/** A portfolio section's projects: one category, featured first, then the newest. */
+/**
+ * The town a project was in: its location's last part, so a sample's "Sample · Concord" and an
+ * owner's "Concord" are both Concord.
+ */
+export const projectTown = (item: Pick<GalleryItem, 'location'>) =>
+  item.location.split('·').at(-1)?.trim() ?? ''
+
+/** A category's projects, and only one town's when `town` is given (an area page's). */
+const inCategory = (category: string, town?: string) => (item: GalleryItem) =>
+  item.category === category && (town === undefined || projectTown(item) === town)
+
+/** A portfolio section's projects: one category (of one town), featured first, then the newest. */
 export function galleryForCategory(
   items: readonly GalleryItem[],
   category: GalleryCategory,
   limit: number,
+  town?: string,
 ): GalleryItem[] {
   return items
-    .filter((item) => item.category === category)
+    .filter(inCategory(category, town))
     .sort((a, b) => featuredFirst(a, b) || newestFirst(a, b))
     .slice(0, Math.max(0, limit))
 }
 
-/** The newest featured project of the category, else its first project (a location page's hero). */
-export function heroProject(items: readonly GalleryItem[], category: string) {
-  const matching = items.filter((item) => item.category === category)
+/**
+ * The newest featured project of the category (of one town, when given), else its first project:
+ * a location page's hero.
+ */
+export function heroProject(items: readonly GalleryItem[], category: string, town?: string) {
+  const matching = items.filter(inCategory(category, town))
   const featured = matching
     .filter((item) => item.featured)
     .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated))
@@ -81,16 +96,21 @@ export const showcaseLimit = 6
 
 /**
  * What a service or location page needs of the gallery: the category's first `showcaseLimit`
- * projects and its hero. `galleryForCategory` and `heroProject` pick the same from it as from the
- * whole list, so those pages carry a few projects, not the whole gallery.
+ * projects and its hero, and the same of each of `towns` (the service areas). `galleryForCategory`
+ * and `heroProject` pick the same from it as from the whole list, so those pages carry a few
+ * projects, not the whole gallery.
  */
 export function categoryShowcase(
   items: readonly GalleryItem[],
   category: GalleryCategory,
+  towns: readonly string[] = [],
 ): GalleryItem[] {
-  const shown = new Set(galleryForCategory(items, category, showcaseLimit))
-  const hero = heroProject(items, category)
-  if (hero) shown.add(hero)
+  const shown = new Set<GalleryItem>()
+  for (const town of [undefined, ...towns]) {
+    for (const item of galleryForCategory(items, category, showcaseLimit, town)) shown.add(item)
+    const hero = heroProject(items, category, town)
+    if (hero) shown.add(hero)
+  }
   // In the gallery's own order, so ties and the hero fall as they would in the whole list.
   return items.filter((item) => shown.has(item))
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { locationCatalog } from '#src/content/locations.ts'
 import type { GalleryCategory, GalleryResult } from '#src/features/gallery/gallery-item.ts'
 import * as pages from '#src/features/gallery/gallery-pages.ts'
 import * as views from '#src/features/gallery/gallery-view.ts'
@@ -85,11 +86,14 @@ export async function readGalleryProject(
     : { status: 'ok' }
 }
 
+/** The towns with area pages, whose own projects a category's showcase carries too. */
+const serviceAreaTowns = Object.values(locationCatalog).map((location) => location.name)
+
 export async function readCategoryShowcase(category: GalleryCategory): Promise<GalleryResult> {
   const list = await readGallery()
   if (list.status === 'error') return { items: [], status: 'error' }
   const items = derive(list, `showcase ${category}`, () =>
-    views.categoryShowcase(list.items, category),
+    views.categoryShowcase(list.items, category, serviceAreaTowns),
   )
   return { items, status: 'ok', images: gallery().source.images(items) }
 }

@@ -11,6 +11,8 @@ import { useGalleryFailureToast } from './use-gallery-failure-toast'
 
 type Props = {
   category: GalleryCategory
+  /** Only this town's projects (an area page's). */
+  town?: string
   limit: number
   emptyText: string
   errorText: string
@@ -55,10 +57,10 @@ function ProjectsMessage({
   )
 }
 
-function CategoryProjectList({ category, limit, emptyText, errorText, fallback }: Props) {
+function CategoryProjectList({ category, town, limit, emptyText, errorText, fallback }: Props) {
   const { data } = useSuspenseQuery(categoryShowcaseQueryOptions(category))
   useGalleryFailureToast(data.status === 'error')
-  const projects = galleryForCategory(data.items, category, limit)
+  const projects = galleryForCategory(data.items, category, limit, town)
 
   if (data.status === 'error') return <ProjectsMessage text={errorText} alert fallback={fallback} />
   if (projects.length === 0) return <ProjectsMessage text={emptyText} fallback={fallback} />

@@ -12,6 +12,7 @@ import {
 } from '#src/components/icons/icons.tsx'
 import { Picture } from '#src/components/Picture.tsx'
 import { IconButtonTooltip } from '#src/components/ui/IconButtonTooltip.tsx'
+import { quoteLabels } from '#src/content/quote-labels.ts'
 import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import { adjacentProject } from '../gallery-view'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
@@ -121,7 +122,7 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
                 ) : null}
                 <div className={styles.actions}>
                   <Link to="/contact-us" className={button({ variant: 'accent', size: 'md' })}>
-                    Start a Project Like This
+                    {quoteLabels.full}
                   </Link>
                 </div>
               </div>

@@ -32,7 +32,9 @@ export function HomeServicesSection() {
           color: 'fg.inverse',
           mb: '10',
           display: 'grid',
-          gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
+          // Side by side from the large breakpoint: at 768 px the text's half left the button's
+          // label too little room for one line.
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
         })}
       >
         <div
@@ -83,7 +85,7 @@ export function HomeServicesSection() {
         <div className={css({ position: 'relative', minH: '56' })}>
           <Picture
             image={siteImages['laser-art']}
-            sizes="(min-width: 768px) 45vw, 100vw"
+            sizes="(min-width: 1024px) 45vw, 100vw"
             alt=""
             fit="cover"
             className={css({ position: 'absolute', inset: '0' })}

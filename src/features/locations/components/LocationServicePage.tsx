@@ -15,7 +15,7 @@ import { buildLocationServiceContent, otherLocationServices } from '#src/content
 import { locationServices } from '#src/content/locations.content.ts'
 import { serviceCatalog } from '#src/content/services.ts'
 import { siteImages } from '#src/content/site-images.ts'
-import { locationTestimonials } from '#src/content/testimonials.content.ts'
+import { testimonialsFrom } from '#src/content/testimonials.content.ts'
 import { CategoryProjects } from '#src/features/gallery/components/CategoryProjects.tsx'
 import { GalleryLoad } from '#src/features/gallery/components/GalleryLoad.tsx'
 import { categoryShowcaseQueryOptions } from '#src/features/gallery/gallery.queries.ts'
@@ -28,16 +28,21 @@ import { locationServicePath } from '#src/lib/location-service-path.ts'
 export const recentProjectsLimit = 3
 export const otherServicesLimit = 3
 
-/** The hero's picture: the category's own image until the gallery arrives, then its project. */
+/**
+ * The hero's picture: the category's own image until the gallery arrives, then a project of the
+ * area's own town (the category's image when the town has none).
+ */
 function LocationHeroBackground({
   category,
+  town,
   fallback,
 }: {
   category: GalleryCategory
+  town: string
   fallback: HeroImage
 }) {
   const { data } = useSuspenseQuery(categoryShowcaseQueryOptions(category))
-  const project = heroProject(data.items, category)
+  const project = heroProject(data.items, category, town)
   return (
     <HeroBackgroundImage
       image={project ? responsivePhoto(project.imageUrl, data.images, 'banner') : fallback}
@@ -49,6 +54,7 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
   const content = buildLocationServiceContent(location, service)
   const categoryImage = siteImages[content.image]
   const related = serviceCatalog[content.relatedServiceId]
+  const testimonials = testimonialsFrom(content.locationName)
   return (
     <>
       <Hero
@@ -60,7 +66,11 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
             loading={<HeroBackgroundImage image={categoryImage} />}
             failed={<HeroBackgroundImage image={categoryImage} />}
           >
-            <LocationHeroBackground category={content.galleryCategory} fallback={categoryImage} />
+            <LocationHeroBackground
+              category={content.galleryCategory}
+              town={content.locationName}
+              fallback={categoryImage}
+            />
           </GalleryLoad>
         }
         showCallToAction
@@ -84,47 +94,61 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
           </h3>
           <p className={css({ color: 'fg.muted' })}>{content.localApproach}</p>
         </section>
-        <Link
-          to="/services/$serviceId"
-          params={{ serviceId: content.relatedServiceId }}
-          className={css({
-            mt: '6',
-            display: 'inline-flex',
-            gap: '2',
-            alignItems: 'center',
-            color: 'fg.link',
-            fontWeight: '700',
-          })}
-        >
-          More about our {related.title.toLowerCase()} service
-          <ArrowRightIcon size={16} />
-        </Link>
+        {/* Inline, not flex: a wrapped flex label is as wide as its column, which left the arrow
+            far from the text's last word. The last word and the arrow never part. */}
+        <p className={css({ mt: '6' })}>
+          <Link
+            to="/services/$serviceId"
+            params={{ serviceId: content.relatedServiceId }}
+            className={css({ color: 'fg.link', fontWeight: '700' })}
+          >
+            More about our {related.title.toLowerCase()}{' '}
+            <span className={css({ whiteSpace: 'nowrap' })}>
+              service
+              <ArrowRightIcon
+                size={16}
+                className={css({ display: 'inline-block', ml: '2', verticalAlign: '-0.15em' })}
+              />
+            </span>
+          </Link>
+        </p>
       </OverviewSection>
       <Section tone="subtle" labelledBy="recent-projects-heading">
         <SectionHeading id="recent-projects-heading" title="Recent Projects" centered />
         <CategoryProjects
           category={content.galleryCategory}
+          town={content.locationName}
           limit={recentProjectsLimit}
           errorText="Unable to load gallery images. Please try again later."
           emptyText="No project images available for this category yet."
         />
       </Section>
-      <Section labelledBy="location-testimonials-heading">
-        <SectionHeading id="location-testimonials-heading" title="What Our Clients Say" centered />
-        <ul
-          className={css({
-            display: 'grid',
-            gap: '6',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' },
-          })}
-        >
-          {locationTestimonials.map((testimonial) => (
-            <li key={testimonial.author}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </ul>
-      </Section>
+      {testimonials.length > 0 ? (
+        <Section labelledBy="location-testimonials-heading">
+          <SectionHeading
+            id="location-testimonials-heading"
+            title={`What Our Clients in ${content.locationName} Say`}
+            centered
+          />
+          <ul
+            className={
+              testimonials.length === 1
+                ? css({ maxW: '2xl', mx: 'auto' })
+                : css({
+                    display: 'grid',
+                    gap: '6',
+                    gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' },
+                  })
+            }
+          >
+            {testimonials.map((testimonial) => (
+              <li key={testimonial.author}>
+                <TestimonialCard testimonial={testimonial} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
       <CallToActionBand
         id="location-cta-heading"
         title={`Get a Free Quote in ${content.locationName}`}

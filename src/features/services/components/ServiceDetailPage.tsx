@@ -40,8 +40,15 @@ export function ServiceDetailPage({
         id="service-overview-heading"
         title={`About ${service.title}`}
         paragraphs={service.description}
+        stacked
         aside={
-          <div className={css({ display: 'grid', gap: '8', alignContent: 'start' })}>
+          <div
+            className={css({
+              display: 'grid',
+              gap: '8',
+              gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+            })}
+          >
             <CheckListPanel id="features-heading" title="Key Features" items={service.features} />
             <CheckListPanel id="benefits-heading" title="Benefits" items={service.benefits} />
           </div>
@@ -51,7 +58,7 @@ export function ServiceDetailPage({
         <SectionHeading
           id="process-heading"
           title="Our Process"
-          subtitle="Five clear steps from the first conversation to the final walkthrough."
+          subtitle="Five clear steps, from a free consultation to the final inspection."
           centered
         />
         <ProcessTimeline steps={service.process} />

@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { CallToActionBand } from '#src/components/CallToActionBand.tsx'
 import { Hero } from '#src/components/Hero.tsx'
 import { Section } from '#src/components/Section.tsx'
@@ -32,11 +32,17 @@ export function ServicesPage() {
             gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
           })}
         >
-          {servicesPageOrder.map((id) => (
-            <li key={id} className={css({ display: 'flex', '& > article': { flex: '1' } })}>
-              <ServiceCard serviceId={id} />
-            </li>
-          ))}
+          {servicesPageOrder.map((id, index) =>
+            index === 0 ? (
+              <li key={id} className={cx(cardCell, promotedCell)}>
+                <ServiceCard serviceId={id} imageSizes="(min-width: 768px) 50vw, 100vw" />
+              </li>
+            ) : (
+              <li key={id} className={cardCell}>
+                <ServiceCard serviceId={id} />
+              </li>
+            ),
+          )}
         </ul>
       </Section>
       <CallToActionBand
@@ -48,3 +54,24 @@ export function ServicesPage() {
     </>
   )
 }
+
+const cardCell = css({ display: 'flex', '& > article': { flex: '1' } })
+
+/**
+ * The first card (the newest service, promoted) takes a row of its own from two columns up, its
+ * picture beside its text, so the six after it fill their rows: seven cards in a grid of two or
+ * three left one alone on the last row.
+ */
+const promotedCell = css({
+  md: {
+    gridColumn: '1 / -1',
+    '& > article': {
+      display: 'grid',
+      gridTemplateColumns: '1fr 1fr',
+      gridTemplateRows: '1fr auto',
+    },
+    '& > article > :first-child': { gridRow: '1 / span 2', aspectRatio: 'auto', minH: '64' },
+    '& > article > :first-child img': { position: 'absolute', inset: '0' },
+    '& > article > :not(:first-child)': { gridColumn: '2' },
+  },
+})
