@@ -6,7 +6,7 @@ import {
   type DataApiDescription,
   describedSchema,
   revokeStatement,
-} from '../../scripts/lib/publishable-key-reach.ts'
+} from '#scripts/lib/publishable-key-reach.ts'
 
 // verify:deploy's probe of every function, against the Data API's description of our schema:
 // each call must reach the function itself (its arguments resolve), so that a refusal is the
