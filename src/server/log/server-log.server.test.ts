@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { logRecords, unstructuredLines } from '#test/support/server-log-lines.ts'
 
@@ -22,10 +23,13 @@ function runWithServerLogging(body: string) {
 }
 
 describe('installServerLogging', () => {
-  it('writes every line as JSON with a level: our events, console calls, Node warnings and uncaught errors', () => {
+  it('writes every line as JSON with a level: our events (from either copy of log.ts), console calls, Node warnings and uncaught errors', () => {
     const run = runWithServerLogging(`
       consoleLogger.info('contact.accepted', { id: 7 })
       consoleLogger.error('contact.store_failed', { error: 'Error: disk full' })
+      // A second copy of log.ts, as the server's bundles hold: it writes through pino too.
+      const copy = await import(${JSON.stringify(`${pathToFileURL(resolve('supabase/functions/_shared/contact/log.ts'))}?second-copy`)})
+      copy.consoleLogger.warn('contact.rate_limited', { waitS: 30 })
       console.log('\\u001B[32m➜ Listening on:\\u001B[0m', 'http://127.0.0.1:3000/')
       console.warn('Skipped gallery row %s: %s', 'no-title', 'no title')
       console.error('Gallery load failed:', new Error('Data API down'))
@@ -42,6 +46,7 @@ describe('installServerLogging', () => {
     expect(events(run.stdout)).toEqual(['info contact.accepted', 'info console', 'info console'])
     expect(events(run.stderr)).toEqual([
       'error contact.store_failed',
+      'warn contact.rate_limited',
       'warn console',
       'error console',
       'warn process.warning',

@@ -6,6 +6,7 @@
  */
 import { formatWithOptions, stripVTControlCharacters } from 'node:util'
 import pino from 'pino'
+import { processState } from '#src/server/process-state.server.ts'
 import {
   consoleLogger,
   describeError,
@@ -17,11 +18,12 @@ import {
 /** What each console method becomes (`debug` and `log` are info). */
 const consoleLevels = { debug: 'info', log: 'info', info: 'info', warn: 'warn', error: 'error' }
 
-let installed = false
+// Once per process: the bundles hold this module twice (process-state.server.ts).
+const installed = processState('server-logging', () => ({ done: false }))
 
 export function installServerLogging(): void {
-  if (installed) return
-  installed = true
+  if (installed.done) return
+  installed.done = true
   // process.stdout and process.stderr write synchronously to files and pipes on Linux, and keep
   // their EPIPE handling (node-entry.ts).
   const lines = pino(

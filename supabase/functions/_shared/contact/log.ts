@@ -14,12 +14,21 @@ export type LogLevel = 'info' | 'warn' | 'error'
 /** Writes one line: `level` first, then the record's fields in order. */
 type LineWriter = (level: LogLevel, record: Record<string, unknown>) => void
 
+// Kept on globalThis: the Node server's bundles hold this module twice (Nitro's entry and plugins
+// apart from Start's SSR bundle; src/server/process-state.server.ts), and both must write alike.
+const writerSlot = Symbol.for('maple-hearth:log-writer')
+const writers = globalThis as unknown as Record<symbol, LineWriter | undefined>
+
 /** The console by default (the edge function's runtime collects it); the Node server sets pino. */
-let writeLine: LineWriter = (level, record) => console[level](JSON.stringify({ level, ...record }))
+function writeLine(level: LogLevel, record: Record<string, unknown>): void {
+  const writer = writers[writerSlot]
+  if (writer) writer(level, record)
+  else console[level](JSON.stringify({ level, ...record }))
+}
 
 /** Where every Logger line goes from now on (the Node server's own writer; see server-log.server.ts). */
 export function writeLogLinesWith(writer: LineWriter): void {
-  writeLine = writer
+  writers[writerSlot] = writer
 }
 
 const write =
