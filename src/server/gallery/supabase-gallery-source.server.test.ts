@@ -341,9 +341,11 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
     await vi.waitFor(() => expect(cache.freshUntil()).toBeUndefined())
     expect(await ids()).toEqual([uuidFor('oak')])
     await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(1))
-    expect(String(errors.mock.calls[0]?.[1])).toMatch(
-      /select from gallery_images failed \(HTTP 503\)/,
-    )
+    expect(JSON.parse(String(errors.mock.calls[0]?.[0]))).toMatchObject({
+      level: 'error',
+      event: 'gallery.refresh_failed',
+      error: expect.stringMatching(/select from gallery_images failed \(HTTP 503\)/),
+    })
     expect(await ids()).toEqual([uuidFor('oak')])
   })
 })
