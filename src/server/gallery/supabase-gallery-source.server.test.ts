@@ -237,7 +237,9 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
         expect(source.images([])).toEqual({ kind: 'render', baseUrl: standIn?.url }),
       )
       expect(info).toHaveBeenCalledWith(
-        expect.stringMatching(/^Gallery images: render \(Supabase transformed kitchen\/oak\.webp/),
+        expect.stringMatching(
+          /"event":"gallery\.image_mode".*"msg":"Gallery images: render \(Supabase transformed kitchen\/oak\.webp/,
+        ),
       )
       // Decided: the next loads ask nothing more until the recheck is due.
       await source.readAll()
@@ -256,7 +258,7 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
       expect(source.images([])).toEqual({ kind: 'variants', baseUrl: standIn.url, photos: [] })
       expect(info).toHaveBeenLastCalledWith(
         expect.stringMatching(
-          /^Gallery images: variants \(Supabase refused .*HTTP 403 FeatureNotEnabled/,
+          /"msg":"Gallery images: variants \(Supabase refused .*HTTP 403 FeatureNotEnabled/,
         ),
       )
 
