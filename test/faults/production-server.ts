@@ -218,9 +218,9 @@ export async function startProductionServer(options: StartServerOptions): Promis
   }
   child.stdout?.on('data', append)
   child.stderr?.on('data', append)
-  // The build's own entry only: a launcher (unshare, a container's init) or a stand-in entry (the
-  // Netlify emulator) prints words of its own.
-  if (!options.launcher && !options.entry) {
+  // The build's own entry run by node only: a launcher (unshare, a container's init), npm or a
+  // stand-in entry (the Netlify emulator) prints words of its own.
+  if (command === nodeBinary && entry === serverEntry) {
     checkLinesOf(child.stdout, child.pid)
     checkLinesOf(child.stderr, child.pid)
   }
