@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import { takeLinesNotJson } from '#test/faults/production-server.ts'
 
 /**
  * Every page load must be clean: no console error, no uncaught exception, no hydration warning, no
@@ -25,7 +26,18 @@ export function allowConsoleErrors(page: Page, pattern: RegExp) {
  * The stand-in and the checks come with the browser context and page a test asks for, so a test
  * that only speaks HTTP starts no browser (a context and page cost about 0.25 CPU-seconds).
  */
-export const test = base.extend({
+export const test = base.extend<{ serverLinesAreJson: undefined }>({
+  // Every line a built server started by the test harness wrote is JSON with a level: the one
+  // alert rule (docs/monitoring.md) sees nothing else. Checked after each test, for the servers
+  // it or its worker started.
+  serverLinesAreJson: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use) => {
+      await use(undefined)
+      expect(takeLinesNotJson(), 'server lines that are not JSON with a level').toEqual([])
+    },
+    { auto: true },
+  ],
   // No machine here reaches hCaptcha: every page gets the stand-in widget instead.
   context: async ({ context }, use) => {
     await context.route('https://*.hcaptcha.com/**', (route) =>

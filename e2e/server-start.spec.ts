@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
 import { expect, test } from '@playwright/test'
+import { loggedText, unstructuredLines } from '#test/support/server-log-lines.ts'
 
 function startServer(env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
+  return new Promise<{ code: number | null; output: string; unstructured: string[] }>((resolve) => {
     const child = spawn(process.execPath, ['.output/server/index.mjs'], {
       env: { ...process.env, DATA_DIR: '.data/e2e-env', ...env },
     })
@@ -12,7 +13,8 @@ function startServer(env: Record<string, string>) {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
     child.on('exit', (code) => {
       clearTimeout(timer)
-      resolve({ code, output })
+      // What it said, unescaped; every line must be JSON with a level.
+      resolve({ code, output: loggedText(output), unstructured: unstructuredLines(output) })
     })
   })
 }
@@ -20,6 +22,7 @@ function startServer(env: Record<string, string>) {
 test('the server refuses to start on a bad variable and names it', async () => {
   const port = await startServer({ PORT: 'abc' })
   expect(port.code).toBe(1)
+  expect(port.unstructured).toEqual([])
   expect(port.output).toContain('PORT must be a whole number (got "abc")')
 
   const proxy = await startServer({ TRUST_PROXY: 'private, 10.0.0.0/33' })

@@ -4,6 +4,7 @@ import * as fs from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
+import { consoleLogger, errorFields } from '#supabase/functions/_shared/contact/log.ts'
 
 export type LockHolder = { pid: number; host: string; bootId: string }
 
@@ -60,7 +61,8 @@ export async function acquireDataDirLock(dataDir: string, self = thisProcess()) 
     stale: staleAfterMs,
     update: 5_000,
     fs: lockFs,
-    onCompromised: (error: Error) => console.error(`Lost the lock ${lockPath}: ${error.message}`),
+    onCompromised: (error: Error) =>
+      consoleLogger.error('data_dir.lock_lost', { path: lockPath, ...errorFields(error) }),
   }
   const tookOverStaleLock = fs.existsSync(lockPath)
   const lock = () => lockfile.lock(join(dataDir, 'pglite'), options)

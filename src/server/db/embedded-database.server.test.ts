@@ -50,7 +50,9 @@ describe('openEmbeddedDatabase', () => {
       expect(JSON.parse(readFileSync(join(dataDir, 'pglite.lock', 'holder.json'), 'utf8'))).toEqual(
         thisProcess(),
       )
-      expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/applied migrations \d+/))
+      expect(log.info).toHaveBeenCalledWith(
+        expect.stringMatching(/"event":"database\.migrations_applied".*applied migrations \d+/),
+      )
 
       // A second database would print as thousands of lines of PGlite's internals.
       await expect(open().then(() => 'a second open succeeded')).rejects.toThrow(

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { PGlite } from '@electric-sql/pglite'
+import { consoleLogger } from '#supabase/functions/_shared/contact/log.ts'
 import { processState } from '../process-state.server'
 import { acquireDataDirLock } from './directory-lock.server'
 import { bundledDatabaseSql } from './embedded-sql.server'
@@ -33,7 +34,9 @@ export async function openEmbeddedDatabase(dataDir: string) {
     })
     const { appliedMigrations } = await prepareDatabase(db, bundledDatabaseSql())
     if (appliedMigrations.length > 0) {
-      console.info(`Embedded database: applied migrations ${appliedMigrations.join(', ')}`)
+      consoleLogger.info('database.migrations_applied', {
+        msg: `Embedded database: applied migrations ${appliedMigrations.join(', ')}`,
+      })
     }
   } catch (error) {
     await db?.close().catch(() => {})

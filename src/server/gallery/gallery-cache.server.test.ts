@@ -16,6 +16,8 @@ const deferred = () => {
 
 const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
 afterEach(() => errors.mockClear())
+/** The error lines written, parsed (each one JSON line). */
+const errorLines = () => errors.mock.calls.map(([line]) => JSON.parse(String(line)) as unknown)
 
 describe('createGalleryCache', () => {
   it('loads once, shares the load, and serves the list while it is fresh', async () => {
@@ -52,9 +54,14 @@ describe('createGalleryCache', () => {
     await vi.waitFor(() => expect(cache.freshUntil()).toBeUndefined())
     await cache.read()
     await vi.waitFor(() =>
-      expect(errors).toHaveBeenCalledWith(
-        'Gallery refresh failed; still serving the last good list:',
-        outage,
+      expect(errorLines()).toContainEqual(
+        expect.objectContaining({
+          level: 'error',
+          event: 'gallery.refresh_failed',
+          msg: 'Gallery refresh failed; still serving the last good list',
+          error: 'Error: backend down',
+          stack: expect.stringMatching(/^Error: backend down\n\s+at /),
+        }),
       ),
     )
     expect(await shown(cache)).toEqual({ status: 'ok', ids: ['a'] })
@@ -70,7 +77,13 @@ describe('createGalleryCache', () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(list('a'))
     const cache = createGalleryCache(load, 100)
     expect(await shown(cache)).toEqual({ status: 'error', ids: [] })
-    expect(errors).toHaveBeenCalledWith('Gallery load failed:', expect.any(Error))
+    expect(errorLines()).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        event: 'gallery.load_failed',
+        error: 'Error: down',
+      }),
+    )
     expect(cache.freshUntil()).toBeUndefined()
     await vi.waitFor(async () => expect(await shown(cache)).toEqual({ status: 'ok', ids: ['a'] }))
   })

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
+import { consoleLogger, errorFields } from '#supabase/functions/_shared/contact/log.ts'
 import { BucketSyncStoppedError } from '../db/embedded-bucket.server'
 
 /** A loaded gallery (or the error state), and what pages worked out from it. */
@@ -34,9 +35,16 @@ export function createGalleryCache(load: () => Promise<GalleryItem[]>, ttlMs: nu
       try {
         return list(await load(), 'ok')
       } catch (error) {
+        // Error level: in Supabase mode /readyz stays ready through a Data API outage (it must not
+        // take every instance out), so this line is the alert.
         const kept = last?.status === 'ok'
-        const what = kept ? 'refresh failed; still serving the last good list' : 'load failed'
-        if (!(error instanceof BucketSyncStoppedError)) console.error(`Gallery ${what}:`, error)
+        if (!(error instanceof BucketSyncStoppedError))
+          consoleLogger.error(kept ? 'gallery.refresh_failed' : 'gallery.load_failed', {
+            msg: kept
+              ? 'Gallery refresh failed; still serving the last good list'
+              : 'Gallery load failed',
+            ...errorFields(error),
+          })
         options.ttl = Math.min(10_000, ttlMs)
         return { ...(last ?? errorState), fresh: false }
       }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest'
 import {
   chooseImageMode,
   createImageModeProbe,
@@ -134,6 +134,10 @@ describe('createImageModeProbe', () => {
     const modes = createImageModeProbe({ setting, probe, log })
     return { modes, probe, log, advance: (ms: number) => vi.setSystemTime(Date.now() + ms) }
   }
+  /** What each call of a log method said (its `msg`). */
+  const said = (method: Mock) => method.mock.calls.map(([, fields]) => fields?.msg)
+  const saying = (pattern: RegExp) =>
+    expect.objectContaining({ msg: expect.stringMatching(pattern) })
 
   it('probes at the first gallery with photos, logs the mode once, and rechecks after a while', async () => {
     const { modes, probe, log, advance } = setUp('auto', ['rendered', 'rendered', 'refused'])
@@ -143,7 +147,7 @@ describe('createImageModeProbe', () => {
 
     expect(await modes.settle(['kitchen/oak.webp'])).toBe('render')
     expect(log.info).toHaveBeenCalledTimes(1)
-    expect(log.info.mock.calls[0]?.[0]).toMatch(
+    expect(said(log.info)[0]).toMatch(
       /^Gallery images: render \(Supabase transformed kitchen\/oak\.webp; SUPABASE_IMAGE_TRANSFORMATIONS=auto/,
     )
     await modes.settle(['kitchen/oak.webp'])
@@ -157,7 +161,7 @@ describe('createImageModeProbe', () => {
     advance(600_000)
     expect(await modes.settle(['kitchen/oak.webp'])).toBe('variants')
     expect(log.info).toHaveBeenCalledTimes(2)
-    expect(log.info.mock.calls[1]?.[0]).toMatch(/^Gallery images: variants \(Supabase refused/)
+    expect(said(log.info)[1]).toMatch(/^Gallery images: variants \(Supabase refused/)
   })
 
   it('after an inconclusive probe tries again with backoff, on the next photo', async () => {
@@ -169,7 +173,8 @@ describe('createImageModeProbe', () => {
     const photos = ['kitchen/a.webp', 'kitchen/b.webp']
     expect(await modes.settle(photos)).toBe('variants')
     expect(log.warn).toHaveBeenLastCalledWith(
-      expect.stringMatching(/^Gallery images: variants for now .*trying again in 5 s/),
+      'gallery.image_mode_inconclusive',
+      saying(/^Gallery images: variants for now .*trying again in 5 s/),
     )
     advance(4_999)
     await modes.settle(photos)
@@ -177,10 +182,16 @@ describe('createImageModeProbe', () => {
     advance(1)
     await modes.settle(photos)
     expect(probe.mock.calls.map(([path]) => path)).toEqual(['kitchen/a.webp', 'kitchen/b.webp'])
-    expect(log.warn).toHaveBeenLastCalledWith(expect.stringMatching(/trying again in 30 s/))
+    expect(log.warn).toHaveBeenLastCalledWith(
+      'gallery.image_mode_inconclusive',
+      saying(/trying again in 30 s/),
+    )
     advance(30_000)
     await modes.settle(photos)
-    expect(log.warn).toHaveBeenLastCalledWith(expect.stringMatching(/trying again in 120 s/))
+    expect(log.warn).toHaveBeenLastCalledWith(
+      'gallery.image_mode_inconclusive',
+      saying(/trying again in 120 s/),
+    )
     advance(120_000)
     expect(await modes.settle(photos)).toBe('render')
     expect(probe).toHaveBeenCalledTimes(4)
@@ -209,7 +220,8 @@ describe('createImageModeProbe', () => {
     expect(modes.mode()).toBe('render')
     expect(await modes.settle(['kitchen/oak.webp'])).toBe('variants')
     expect(log.error).toHaveBeenCalledWith(
-      expect.stringMatching(/^Gallery images: variants .*SUPABASE_IMAGE_TRANSFORMATIONS=true/),
+      'gallery.image_transformations_refused',
+      saying(/^Gallery images: variants .*SUPABASE_IMAGE_TRANSFORMATIONS=true/),
     )
   })
 
@@ -218,7 +230,8 @@ describe('createImageModeProbe', () => {
     expect(await modes.settle(['kitchen/oak.webp'])).toBe('variants')
     expect(probe).not.toHaveBeenCalled()
     expect(log.info).toHaveBeenCalledWith(
-      expect.stringMatching(/^Gallery images: variants \(SUPABASE_IMAGE_TRANSFORMATIONS=false/),
+      'gallery.image_mode',
+      saying(/^Gallery images: variants \(SUPABASE_IMAGE_TRANSFORMATIONS=false/),
     )
   })
 })

@@ -7,6 +7,7 @@ import {
   locateMainImage,
   publicObjectUrl,
 } from '#src/features/gallery/storage-path.ts'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 
 export type ImageMode = 'render' | 'variants'
 
@@ -78,14 +79,18 @@ export async function probeRenderUrl(
 export interface ImageModeProbeOptions {
   setting: ImageTransformationsSetting
   probe: (photoPath: string) => Promise<RenderProbeOutcome>
-  log?: Pick<Console, 'info' | 'warn' | 'error'>
+  log?: Logger
 }
 
 /** The waits after inconclusive answers in a row (the last one repeats); after a clear answer, the last (plans and settings change). */
 const retryMs = [5_000, 30_000, 120_000, 600_000]
 const recheckMs = 600_000
 
-export function createImageModeProbe({ setting, probe, log = console }: ImageModeProbeOptions) {
+export function createImageModeProbe({
+  setting,
+  probe,
+  log = consoleLogger,
+}: ImageModeProbeOptions) {
   let mode = initialImageMode(setting)
   /** The mode the log last named, after a clear answer. */
   let logged: ImageMode | undefined
@@ -95,7 +100,11 @@ export function createImageModeProbe({ setting, probe, log = console }: ImageMod
   const settingText = `SUPABASE_IMAGE_TRANSFORMATIONS=${{ auto: 'auto', on: 'true', off: 'false' }[setting]}`
   const fallback = 'photos are the variants npm run gallery:import uploads, or the photo itself'
 
-  if (setting === 'off') log.info(`Gallery images: variants (${settingText}: ${fallback})`)
+  if (setting === 'off')
+    log.info('gallery.image_mode', {
+      mode,
+      msg: `Gallery images: variants (${settingText}: ${fallback})`,
+    })
 
   async function run(photoPaths: readonly string[]): Promise<ImageMode> {
     // A photo that failed to render for a reason of its own gives way to the next one.
@@ -105,9 +114,10 @@ export function createImageModeProbe({ setting, probe, log = console }: ImageMod
     if (outcome.kind === 'inconclusive') {
       const wait = retryMs[Math.min(inconclusiveInARow++, retryMs.length - 1)] ?? recheckMs
       nextProbeAt = Date.now() + wait
-      log.warn(
-        `Gallery images: ${mode}${logged ? '' : ' for now'} (the probe of a render URL for ${photoPath} was inconclusive: ${outcome.detail}; trying again in ${wait / 1000} s; ${settingText})`,
-      )
+      log.warn('gallery.image_mode_inconclusive', {
+        mode,
+        msg: `Gallery images: ${mode}${logged ? '' : ' for now'} (the probe of a render URL for ${photoPath} was inconclusive: ${outcome.detail}; trying again in ${wait / 1000} s; ${settingText})`,
+      })
       return mode
     }
     inconclusiveInARow = 0
@@ -118,7 +128,10 @@ export function createImageModeProbe({ setting, probe, log = console }: ImageMod
       outcome.kind === 'rendered'
         ? `render (Supabase transformed ${photoPath}; ${settingText}; each photo shown counts as an origin image on the bill)`
         : `variants (Supabase refused to transform ${photoPath}: ${outcome.detail}; image transformations are off for this project or not in its plan; ${fallback}; ${settingText})`
-    log[setting === 'on' && mode === 'variants' ? 'error' : 'info'](`Gallery images: ${message}`)
+    const fields = { mode, msg: `Gallery images: ${message}` }
+    if (setting === 'on' && mode === 'variants')
+      log.error('gallery.image_transformations_refused', fields)
+    else log.info('gallery.image_mode', fields)
     return mode
   }
 

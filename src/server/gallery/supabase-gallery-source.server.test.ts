@@ -237,7 +237,9 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
         expect(source.images([])).toEqual({ kind: 'render', baseUrl: standIn?.url }),
       )
       expect(info).toHaveBeenCalledWith(
-        expect.stringMatching(/^Gallery images: render \(Supabase transformed kitchen\/oak\.webp/),
+        expect.stringMatching(
+          /"event":"gallery\.image_mode".*"msg":"Gallery images: render \(Supabase transformed kitchen\/oak\.webp/,
+        ),
       )
       // Decided: the next loads ask nothing more until the recheck is due.
       await source.readAll()
@@ -256,7 +258,7 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
       expect(source.images([])).toEqual({ kind: 'variants', baseUrl: standIn.url, photos: [] })
       expect(info).toHaveBeenLastCalledWith(
         expect.stringMatching(
-          /^Gallery images: variants \(Supabase refused .*HTTP 403 FeatureNotEnabled/,
+          /"msg":"Gallery images: variants \(Supabase refused .*HTTP 403 FeatureNotEnabled/,
         ),
       )
 
@@ -341,9 +343,11 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
     await vi.waitFor(() => expect(cache.freshUntil()).toBeUndefined())
     expect(await ids()).toEqual([uuidFor('oak')])
     await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(1))
-    expect(String(errors.mock.calls[0]?.[1])).toMatch(
-      /select from gallery_images failed \(HTTP 503\)/,
-    )
+    expect(JSON.parse(String(errors.mock.calls[0]?.[0]))).toMatchObject({
+      level: 'error',
+      event: 'gallery.refresh_failed',
+      error: expect.stringMatching(/select from gallery_images failed \(HTTP 503\)/),
+    })
     expect(await ids()).toEqual([uuidFor('oak')])
   })
 })

@@ -4,14 +4,16 @@ import type { Server as HttpServer } from 'node:http'
 // Not React hooks: Nitro's accessors of the app and its hooks.
 import { useNitroApp as getNitroApp, useNitroHooks as getNitroHooks } from 'nitro/app'
 import { serve } from 'srvx/node'
+import { consoleLogger, errorFields } from '#supabase/functions/_shared/contact/log.ts'
 import { getEnvironment } from '../env.server'
 import { stopGalleryImport } from '../gallery/gallery.server'
 import { gracefulStop } from '../graceful-stop.server'
+import { installServerLogging } from '../log/server-log.server'
 import { answerClientError } from '../node-client-error.server'
 import { startServices } from '../services.server'
 
-process.on('unhandledRejection', (error) => console.error('[unhandledRejection]', error))
-process.on('uncaughtException', (error) => console.error('[uncaughtException]', error))
+// Every line JSON with a level, uncaught errors included (docs/monitoring.md).
+installServerLogging()
 // A log pipe whose reader is gone fails every write with EPIPE; unheard, each failure is an
 // uncaught exception whose own log line fails again (a server was seen spinning so).
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {})
@@ -36,6 +38,8 @@ const server = serve({
   hostname: environment.HOST,
   fetch: nitroApp.fetch,
   gracefulShutdown: false,
+  // Said below, as a JSON line.
+  silent: true,
 })
 const httpServer = server.node?.server as HttpServer
 // Longer than a balancer's idle time-out: the balancer closes idle pooled connections, not us.
@@ -46,24 +50,34 @@ const connections = gracefulStop(httpServer, {
 })
 cutAll = connections.cutAll
 await server.ready()
+consoleLogger.info('server.listening', { msg: `Listening on: ${server.url}` })
 
 stopNow = async (reason) => {
-  console.info(`${reason}: answering the requests already sent, then stopping.`)
+  consoleLogger.info('server.stopping', {
+    signal: reason,
+    msg: `${reason}: answering the requests already sent, then stopping.`,
+  })
   stopGalleryImport()
   try {
     const { cut } = await connections.stop()
     if (cut > 0)
-      console.warn(`${cut} connections were still open after SERVER_SHUTDOWN_TIMEOUT; cut.`)
+      consoleLogger.warn('server.connections_cut', {
+        cut,
+        msg: `${cut} connections were still open after SERVER_SHUTDOWN_TIMEOUT; cut.`,
+      })
     await server.close()
     await getNitroHooks().callHook('close')
   } catch (error) {
-    console.error('Stopping failed:', error)
+    consoleLogger.error('server.stop_failed', errorFields(error))
     process.exit(1)
   }
   // Nothing of ours holds the loop now; should a library's handle, say which, and exit anyway.
   setTimeout(() => {
     const holding = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap')
-    console.warn(`Still running 5 s after shutdown (${holding.join(', ')}); exiting.`)
+    consoleLogger.warn('server.still_running', {
+      holding: holding.join(', '),
+      msg: `Still running 5 s after shutdown (${holding.join(', ')}); exiting.`,
+    })
     process.exit(0)
   }, 5_000).unref()
 }

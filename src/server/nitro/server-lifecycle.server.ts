@@ -1,6 +1,7 @@
 // The boot plugin: a bad variable stops the server with a clear message, the services start, every
 // response gets its headers, and Nitro's close hook stops the services after the last answer.
 import { definePlugin } from 'nitro'
+import { consoleLogger, errorFields } from '#supabase/functions/_shared/contact/log.ts'
 import { parseTrustProxy, type TrustProxy } from '../contact/client-ip.server'
 import {
   EnvironmentError,
@@ -9,26 +10,37 @@ import {
   warnOfPlaceholderContactDetails,
 } from '../env.server'
 import { galleryFreshUntil } from '../gallery/gallery.server'
+import { installServerLogging } from '../log/server-log.server'
 import { applyResponsePolicy } from '../response-policy.server'
 import { isFatalStartError, startServices, stopServices } from '../services.server'
 
 export default definePlugin((nitroApp) => {
+  // The node-server entry has done it already; the other presets' entries are Nitro's.
+  installServerLogging()
   try {
     const environment = getEnvironment()
     const mode = environment.SUPABASE_URL ? 'Supabase' : 'embedded'
     for (const { name, reason } of ignoredVariables(environment, process.env))
-      console.warn(`${name} is set but does nothing in ${mode} mode: ${reason}.`)
+      consoleLogger.warn('env.ignored_variable', {
+        name,
+        msg: `${name} is set but does nothing in ${mode} mode: ${reason}.`,
+      })
     // Not for pages rendered at build time.
     if (process.env.TSS_PRERENDERING !== 'true')
       warnOfPlaceholderContactDetails(environment.SITE_URL)
   } catch (error) {
     if (!(error instanceof EnvironmentError)) throw error
-    console.error(`${error.message}\nSee .env.example for every variable and its format.`)
+    consoleLogger.error('env.invalid', {
+      msg: `${error.message} See .env.example for every variable and its format.`,
+    })
     process.exit(1)
   }
 
   startServices().catch((error: unknown) => {
-    console.error(isFatalStartError(error) ? (error as Error).message : error)
+    consoleLogger.error(
+      'services.fatal',
+      isFatalStartError(error) ? { msg: (error as Error).message } : errorFields(error),
+    )
     process.exit(1)
   })
 

@@ -5,6 +5,7 @@
  *
  * Locally: `deno run --allow-all --config deno.json index.ts` serves on PORT (default 8000).
  */
+import { consoleLogger, errorFields } from '../_shared/contact/log.ts'
 import { createEdgeAppFromEnv } from './edge.ts'
 
 interface DenoRuntime {
@@ -21,6 +22,17 @@ const runtime = globalThis as unknown as {
 }
 const deno = runtime.Deno
 
+// An error nothing caught is a JSON line at error level like every other (docs/monitoring.md),
+// not the runtime's plain-text report; the function keeps serving, as the site's server does.
+globalThis.addEventListener('error', (event) => {
+  event.preventDefault()
+  consoleLogger.error('edge.uncaught_error', errorFields(event.error))
+})
+globalThis.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault()
+  consoleLogger.error('edge.unhandled_rejection', errorFields(event.reason))
+})
+
 const app = createEdgeAppFromEnv((name) => deno.env.get(name), {
   waitUntil: runtime.EdgeRuntime ? (promise) => runtime.EdgeRuntime?.waitUntil(promise) : undefined,
 })
@@ -29,7 +41,7 @@ const port = deno.env.get('PORT')
 deno.serve(
   {
     ...(port ? { port: Number(port) } : {}),
-    onListen: ({ port }) => console.info(JSON.stringify({ event: 'edge.listening', port })),
+    onListen: ({ port }) => consoleLogger.info('edge.listening', { port }),
   },
   app.fetch,
 )

@@ -10,16 +10,33 @@ export interface Logger {
   error(event: string, fields?: LogFields): void
 }
 
-const write =
-  (level: 'info' | 'warn' | 'error') =>
-  (event: string, fields: LogFields = {}): void => {
-    const line = JSON.stringify({ level, event, ...fields, time: new Date().toISOString() })
-    if (level === 'info') console.info(line)
-    else if (level === 'warn') console.warn(line)
-    else console.error(line)
-  }
+export type LogLevel = 'info' | 'warn' | 'error'
+/** Writes one line: `level` first, then the record's fields in order. */
+type LineWriter = (level: LogLevel, record: Record<string, unknown>) => void
 
-/** One JSON line per event on the console. */
+// Kept on globalThis: the Node server's bundles hold this module twice (Nitro's entry and plugins
+// apart from Start's SSR bundle; src/server/process-state.server.ts), and both must write alike.
+const writerSlot = Symbol.for('maple-hearth:log-writer')
+const writers = globalThis as unknown as Record<symbol, LineWriter | undefined>
+
+/** The console by default (the edge function's runtime collects it); the Node server sets pino. */
+function writeLine(level: LogLevel, record: Record<string, unknown>): void {
+  const writer = writers[writerSlot]
+  if (writer) writer(level, record)
+  else console[level](JSON.stringify({ level, ...record }))
+}
+
+/** Where every Logger line goes from now on (the Node server's own writer; see server-log.server.ts). */
+export function writeLogLinesWith(writer: LineWriter): void {
+  writers[writerSlot] = writer
+}
+
+const write =
+  (level: LogLevel) =>
+  (event: string, fields: LogFields = {}): void =>
+    writeLine(level, { event, ...fields, time: new Date().toISOString() })
+
+/** One JSON line per event. */
 export const consoleLogger: Logger = {
   info: write('info'),
   warn: write('warn'),
@@ -37,6 +54,15 @@ export function createMemoryLogger(): Logger & {
       entries.push({ level, event, fields })
     }
   return { entries, info: push('info'), warn: push('warn'), error: push('error') }
+}
+
+/**
+ * An error for a log line: its one-line summary and its stack, which JSON keeps on the one line
+ * (`\n` escaped), so the alert rule still sees it whole.
+ */
+export function errorFields(error: unknown): { error: string; stack?: string } {
+  const stack = error instanceof Error ? error.stack : undefined
+  return { error: describeError(error), ...(stack !== undefined && { stack }) }
 }
 
 /** A short, single-line description of an error for logs and the database (no stack). */
