@@ -1,12 +1,12 @@
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
-import { openPgliteSchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
 import {
   type DataApiDescription,
   describedSchema,
   revokeStatement,
 } from '#scripts/lib/publishable-key-reach.ts'
+import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
+import { openPgliteSchemaDatabase, type SchemaDatabase } from '#test/support/supabase-schema.ts'
 
 // verify:deploy's probe of every function, against the Data API's description of our schema:
 // each call must reach the function itself (its arguments resolve), so that a refusal is the
