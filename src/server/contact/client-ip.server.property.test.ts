@@ -406,7 +406,7 @@ describe('createClientAddressReader', () => {
       {
         level: 'error',
         event: 'request.proxy_not_trusted',
-        fields: { rateLimit: expect.stringContaining('counts as the proxy') },
+        fields: { proxy: '10.0.0.5', rateLimit: expect.stringContaining('counts as the proxy') },
       },
     ])
   })

@@ -100,7 +100,9 @@ export function createClientAddressReader(log: Logger) {
       isPrivate(address, 0) &&
       !input.trust(address, 0)
     ) {
+      // The proxy's own (private) address, never a visitor's: the value TRUST_PROXY needs.
       once('request.proxy_not_trusted', {
+        proxy: address,
         rateLimit: 'every visitor this proxy brings counts as the proxy',
       })
     }

@@ -26,6 +26,11 @@ export async function openEmbeddedDatabase(dataDir: string) {
   mkdirSync(directory, { recursive: true })
   const lock = await acquireDataDirLock(directory)
   let db: PGlite | undefined
+  // Said first: on a new DATA_DIR the server is silent until the migrations are in (a minute on a
+  // busy machine), and an operator watching the log should not take it for a hang.
+  consoleLogger.info('database.opening', {
+    msg: `Embedded database: opening ${directory} (a new one is created and migrated first)`,
+  })
   try {
     db = await PGlite.create(join(directory, 'pglite'), {
       // WebAssembly memory never shrinks: the default 128 MB of shared buffers held 152 MiB
