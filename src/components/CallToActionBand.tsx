@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
 import { quoteLabels } from '#src/content/quote-labels.ts'
 import { PhoneLink } from './layout/PhoneLink'
+import { RegistrationsLine } from './RegistrationsLine'
 import { SectionHeading } from './SectionHeading'
 
 type Props = {
@@ -67,6 +68,9 @@ export function CallToActionBand({
             <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
               {callLabel}
             </PhoneLink>
+          </div>
+          <div className={css({ gridColumn: '1 / -1' })}>
+            <RegistrationsLine tone="dark" />
           </div>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css'
 import { StarRating } from '#src/components/StarRating.tsx'
 import type { Testimonial } from '#src/content/schemas/testimonial.schema.ts'
+import { SampleMark } from './SampleMark'
 
 export function TestimonialCard({
   testimonial,
@@ -37,6 +38,23 @@ export function TestimonialCard({
         {testimonial.projectType ? (
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             {testimonial.projectType}
+          </span>
+        ) : null}
+        {testimonial.date || testimonial.sourceUrl || testimonial.sample ? (
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {testimonial.date ? <time dateTime={testimonial.date}>{testimonial.date}</time> : null}
+            {testimonial.date && testimonial.sourceUrl ? ' · ' : null}
+            {testimonial.sourceUrl ? (
+              <a
+                href={testimonial.sourceUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={css({ color: 'fg.link', textDecoration: 'underline' })}
+              >
+                Read the review<span className={css({ srOnly: true })}> (opens in a new tab)</span>
+              </a>
+            ) : null}{' '}
+            {testimonial.sample ? <SampleMark what="testimonial" /> : null}
           </span>
         ) : null}
       </figcaption>

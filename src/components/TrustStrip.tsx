@@ -1,8 +1,21 @@
 import { css } from 'styled-system/css'
 import { siteContainer } from 'styled-system/recipes'
 import { FeatureIcon, type FeatureIconName } from './icons/feature-icons'
+import { SampleMark } from './SampleMark'
 
-type TrustItem = { icon: FeatureIconName; value: string; label: string }
+type TrustItem = {
+  icon: FeatureIconName
+  value: string
+  label: string
+  source?: { href: string; sample: boolean }
+}
+
+const sourceLink = css({
+  color: 'inherit',
+  textDecoration: 'underline',
+  textUnderlineOffset: '3px',
+  _hover: { color: 'fg.link' },
+})
 
 /** The facts a homeowner checks first, on a card that overlaps the bottom of the hero above. */
 export function TrustStrip({ label, items }: { label: string; items: readonly TrustItem[] }) {
@@ -62,9 +75,23 @@ export function TrustStrip({ label, items }: { label: string; items: readonly Tr
                     color: 'fg.heading',
                   })}
                 >
-                  {item.value}
+                  {item.source ? (
+                    <a
+                      href={item.source.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={sourceLink}
+                    >
+                      {item.value}
+                      <span className={css({ srOnly: true })}> (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    item.value
+                  )}
                 </strong>
-                <span className={css({ textStyle: 'small', color: 'fg.muted' })}>{item.label}</span>
+                <span className={css({ textStyle: 'small', color: 'fg.muted' })}>
+                  {item.label} {item.source?.sample ? <SampleMark what="rating" /> : null}
+                </span>
               </p>
             </li>
           ))}

@@ -1,6 +1,14 @@
-import { company, yearsInBusiness } from '#app.config.ts'
+import { company, proof, yearsInBusiness } from '#app.config.ts'
 import { quoteLabels } from './quote-labels'
 import type { HomeContent } from './schemas/home.schema'
+
+/** "Nov 2026": when a review figure was read. */
+const monthOf = (isoDate: string) =>
+  new Date(isoDate).toLocaleDateString('en-CA', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
 
 export const homeContent: HomeContent = {
   seo: {
@@ -31,11 +39,16 @@ export const homeContent: HomeContent = {
         value: `${company.warrantyYears}-year warranty`,
         label: 'On all of our workmanship',
       },
-      {
-        icon: 'star',
-        value: `${company.reviews.rating.toFixed(1)} out of 5`,
-        label: `From ${company.reviews.count} ${company.reviews.platform} reviews`,
-      },
+      ...(proof.reviewProfile
+        ? [
+            {
+              icon: 'star' as const,
+              value: `${proof.reviewProfile.rating.toFixed(1)} out of 5`,
+              label: `From ${proof.reviewProfile.count} ${proof.reviewProfile.platform} reviews, ${monthOf(proof.reviewProfile.asOf)}`,
+              source: { href: proof.reviewProfile.url, sample: proof.reviewProfile.sample },
+            },
+          ]
+        : []),
     ],
   },
   welcome: {

@@ -8,6 +8,7 @@ export const homeTestimonials: readonly Testimonial[] = [
     author: 'Sarah M.',
     town: 'Richmond Hill',
     projectType: 'Kitchen Remodeling',
+    sample: true,
   },
   {
     quote:
@@ -15,6 +16,7 @@ export const homeTestimonials: readonly Testimonial[] = [
     author: 'David and Lina T.',
     town: 'Midtown Toronto',
     projectType: 'Bathroom Remodeling',
+    sample: true,
   },
   {
     quote:
@@ -22,6 +24,7 @@ export const homeTestimonials: readonly Testimonial[] = [
     author: 'Marco R.',
     town: 'Concord',
     projectType: 'Commercial Remodeling',
+    sample: true,
   },
 ]
 
@@ -33,6 +36,7 @@ export const locationTestimonials: readonly Testimonial[] = [
     author: 'Heather C.',
     town: 'Etobicoke',
     projectType: 'Kitchen & Bathroom Remodeling',
+    sample: true,
   },
   {
     quote:
@@ -40,6 +44,7 @@ export const locationTestimonials: readonly Testimonial[] = [
     author: 'Anthony D.',
     town: 'Concord',
     projectType: 'Home Improvement',
+    sample: true,
   },
 ]
 

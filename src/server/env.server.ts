@@ -1,7 +1,8 @@
 // The server's settings read once, and what start says of them: a variable that does nothing in
 // this mode, and contact details that are still the shipped placeholders.
 import * as v from 'valibot'
-import { company } from '#app.config.ts'
+import { company, unfilledProof } from '#app.config.ts'
+import { homeTestimonials, locationTestimonials } from '#src/content/testimonials.content.ts'
 import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import { type Environment, environmentSchema, isLocalHost } from './env-schema.server.ts'
 
@@ -71,20 +72,38 @@ const exampleEmail = /@(?:[^@]+\.)?(?:example\.(?:com|net|org)|[^@.]+\.(?:exampl
 /** North American 555-0100 to 555-0199 are set aside for fiction: none of them rings. */
 const fictionalPhone = /^\+1\d{3}55501\d{2}$/
 
-/** A public site showing the shipped address or number reads as a demo and reaches nobody. */
+/** The proof still on the template's samples: the places in app.config.ts, then the testimonials. */
+export const shippedSampleProof = (
+  testimonials = [...homeTestimonials, ...locationTestimonials],
+): readonly string[] => [
+  ...unfilledProof(),
+  ...(testimonials.some((testimonial) => testimonial.sample) ? ['testimonials'] : []),
+]
+
+/**
+ * A public site showing the shipped address or number reads as a demo and reaches nobody; one
+ * still on sample proof (rating, licence, crew, testimonials) shows it marked "Sample".
+ */
 export function warnOfPlaceholderContactDetails(
   siteUrl: string,
   facts: { email: string; phone: { e164: string } } = company,
   log: Logger = consoleLogger,
+  sampleProof: readonly string[] = shippedSampleProof(),
 ) {
-  const fields = [
+  const contact = [
     exampleEmail.test(facts.email) && 'email',
     fictionalPhone.test(facts.phone.e164) && 'phone',
+  ].filter((field) => typeof field === 'string')
+  if (contact.length + sampleProof.length === 0 || isLocalHost(siteUrl)) return
+  const fixes = [
+    contact.length > 0 &&
+      `replace company.${contact.join(' and company.')} in app.config.ts with the company's own`,
+    sampleProof.length > 0 &&
+      `fill ${sampleProof.join(', ')} with the owner's own and set sample: false (app.config.ts, src/content/testimonials.content.ts)`,
   ].filter(Boolean)
-  if (fields.length === 0 || isLocalHost(siteUrl)) return
   log.warn('site.placeholder_contact_details', {
     siteUrl,
-    fields: fields.join(','),
-    fix: `replace company.${fields.join(' and company.')} in app.config.ts with the company's own, then rebuild (docs/configuration.md)`,
+    fields: [...contact, ...sampleProof].join(','),
+    fix: `${fixes.join('; ')}, then rebuild (docs/configuration.md)`,
   })
 }

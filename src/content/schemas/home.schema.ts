@@ -17,7 +17,16 @@ export const homeContentSchema = v.strictObject({
   trust: v.strictObject({
     label: textSchema,
     items: listSchema(
-      v.strictObject({ icon: v.picklist(featureIconNames), value: textSchema, label: textSchema }),
+      v.strictObject({
+        icon: v.picklist(featureIconNames),
+        value: textSchema,
+        label: textSchema,
+        /** Where a visitor checks the figure: the rating links to its review profile. */
+        source: v.optional(
+          v.strictObject({ href: v.pipe(v.string(), v.url()), sample: v.boolean() }),
+        ),
+      }),
+      3,
       4,
     ),
   }),

@@ -8,6 +8,7 @@ import { Section } from '#src/components/Section.tsx'
 import { SectionHeading } from '#src/components/SectionHeading.tsx'
 import { aboutContent } from '#src/content/about.content.ts'
 import { siteImages } from '#src/content/site-images.ts'
+import { TeamSection } from './TeamSection'
 
 export function AboutPage() {
   const { hero, story, whyRemodel, benefits, process, closing } = aboutContent
@@ -55,6 +56,7 @@ export function AboutPage() {
         />
         <ProcessTimeline steps={process.steps} />
       </Section>
+      <TeamSection />
       <CallToActionBand
         id="about-cta-heading"
         title={closing.title}

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { company, formatAddress } from '#app.config.ts'
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#src/components/icons/icons.tsx'
+import { company, formatAddress, proof } from '#app.config.ts'
+import {
+  CheckIcon,
+  ClockIcon,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+} from '#src/components/icons/icons.tsx'
+import { RegistrationsLine } from '#src/components/RegistrationsLine.tsx'
 
 function Detail({
   icon,
@@ -69,6 +76,11 @@ export function ContactDetails() {
           </span>
         ))}
       </Detail>
+      {proof.registrations ? (
+        <Detail icon={<CheckIcon />} title="Licensed & Insured">
+          <RegistrationsLine />
+        </Detail>
+      ) : null}
     </dl>
   )
 }

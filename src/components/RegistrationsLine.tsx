@@ -1,0 +1,55 @@
+import { css, cx } from 'styled-system/css'
+import { proof, type Registrations } from '#app.config.ts'
+import { SampleMark } from './SampleMark'
+
+/**
+ * The licence, WSIB and membership numbers, set beside a call to action. Memberships are a plain
+ * typed badge (name and number), never an association's logo.
+ */
+export function RegistrationsLine({
+  registrations = proof.registrations,
+  tone = 'light',
+}: {
+  registrations?: Registrations
+  tone?: 'light' | 'dark'
+}) {
+  if (!registrations) return null
+  const { licence, wsibNumber, memberships, sample } = registrations
+  return (
+    <ul
+      aria-label="Licence and registrations"
+      className={css({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: '2',
+        fontSize: 'sm',
+        color: tone === 'dark' ? 'fg.inverseMuted' : 'fg.muted',
+      })}
+    >
+      {licence ? (
+        <li>
+          {licence.issuer} licence {licence.number}
+        </li>
+      ) : null}
+      {wsibNumber ? <li>WSIB {wsibNumber}</li> : null}
+      {memberships.map((membership) => (
+        <li
+          key={membership.name}
+          className={cx(
+            css({ borderWidth: '1px', borderRadius: 'full', px: '2.5', fontWeight: '600' }),
+            css({ borderColor: tone === 'dark' ? 'border.inverse' : 'border.default' }),
+          )}
+        >
+          Member, {membership.name}
+          {membership.memberNumber ? ` #${membership.memberNumber}` : ''}
+        </li>
+      ))}
+      {sample ? (
+        <li>
+          <SampleMark what="licence and registration numbers" />
+        </li>
+      ) : null}
+    </ul>
+  )
+}
