@@ -1,0 +1,62 @@
+import { proof } from '../app.config'
+import { siteMapGroups } from '../src/features/navigation/site-map'
+import { expect, test } from './fixtures'
+
+const allPages = siteMapGroups().flatMap((group) => group.entries.map((entry) => entry.path))
+
+test('every rating on every page is a link to the review profile, marked Sample while it is one', async ({
+  page,
+}) => {
+  test.slow()
+  if (!proof.reviewProfile) throw new Error('the template ships a sample review profile')
+  const ratingsSeen: string[] = []
+  for (const path of allPages) {
+    await page.goto(path, { waitUntil: 'domcontentloaded' })
+    // Each text that states an aggregate rating ("4.9 out of 5", "4.9 from 86 reviews"), with the
+    // link it sits in and whether a Sample mark stands in the same item.
+    const ratings = await page.evaluate(() => {
+      const found: { text: string; href: string | null; marked: boolean }[] = []
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? ''
+        if (!/\b\d\.\d (?:out of 5|from \d+)/.test(text)) continue
+        const element = node.parentElement
+        found.push({
+          text,
+          href: element?.closest('a')?.getAttribute('href') ?? null,
+          marked: Boolean(element?.closest('li')?.querySelector('[data-sample-mark]')),
+        })
+      }
+      return found
+    })
+    for (const rating of ratings) {
+      expect(rating.href, `${path}: "${rating.text}"`).toBe(proof.reviewProfile.url)
+      expect(rating.marked, `${path}: "${rating.text}" marked Sample`).toBe(
+        proof.reviewProfile.sample,
+      )
+      ratingsSeen.push(path)
+    }
+  }
+  expect(ratingsSeen).toContain('/')
+})
+
+test('the licence and WSIB numbers stand beside the closing call to action and on the contact page', async ({
+  page,
+}) => {
+  const registrations = proof.registrations
+  if (!registrations?.licence || !registrations.wsibNumber) {
+    throw new Error('the template ships sample registrations')
+  }
+  for (const path of ['/', '/services', '/about-us', '/contact-us']) {
+    await page.goto(path, { waitUntil: 'domcontentloaded' })
+    const line = page.getByRole('list', { name: 'Licence and registrations' })
+    await expect(line, path).toContainText(`licence ${registrations.licence.number}`)
+    await expect(line, path).toContainText(`WSIB ${registrations.wsibNumber}`)
+    await expect(line.locator('[data-sample-mark]'), path).toHaveText(/^Sample/)
+  }
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  // Beside the quote button: in the same closing band.
+  const band = page.locator('section[aria-labelledby="closing-heading"]')
+  await expect(band.getByRole('link', { name: 'Get Your Free Quote' })).toBeVisible()
+  await expect(band.getByRole('list', { name: 'Licence and registrations' })).toBeVisible()
+})
