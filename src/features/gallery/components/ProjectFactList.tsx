@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { css } from 'styled-system/css'
 import type { ProjectFacts } from '../gallery-item'
 import { formatBudget, formatWeeks, projectFactLines } from '../project-facts'
@@ -39,7 +40,13 @@ export function ProjectFactsLine({ facts }: { facts: ProjectFacts | undefined })
       data-testid="project-card-facts"
       className={css({ color: 'fg.muted', fontSize: { base: 'xs', sm: 'sm' } })}
     >
-      {parts.join(' · ')}
+      {parts.map((part, index) => (
+        // Each part whole on a narrow card: a line breaks after the dot, never inside the band.
+        <Fragment key={part}>
+          {index > 0 ? ' · ' : null}
+          <span className={css({ whiteSpace: 'nowrap' })}>{part}</span>
+        </Fragment>
+      ))}
     </p>
   )
 }
