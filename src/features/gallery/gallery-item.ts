@@ -4,6 +4,14 @@ export const galleryCategories = ['kitchen', 'bathroom', 'commercial', 'carpentr
 
 export type GalleryCategory = (typeof galleryCategories)[number]
 
+/** What a project was, each part only when the owner gave it. */
+export interface ProjectFacts {
+  scope?: string
+  weeks?: number
+  /** Whole dollars, from ≤ to. */
+  budget?: { from: number; to: number }
+}
+
 /** A gallery project as the pages use it. */
 export interface GalleryItem {
   id: string
@@ -18,6 +26,8 @@ export interface GalleryItem {
   /** ISO 8601 timestamp. */
   dateCreated: string
   sortOrder: number
+  /** Absent when the owner gave none. */
+  facts?: ProjectFacts
 }
 
 /** The gallery as the server function returns it: a failed load is an empty list with 'error'. */

@@ -92,3 +92,52 @@ describe('toGalleryItems', () => {
     expect(JSON.stringify(rejected)).not.toContain('last spring')
   })
 })
+
+describe('project facts', () => {
+  const mapWithFacts = (rows: unknown[]) => {
+    const skipped: { id: string; reason: string }[] = []
+    const items = toGalleryItems(
+      rows,
+      siteImageUrls,
+      () => {},
+      (s) => skipped.push(s),
+    )
+    return { items, skipped }
+  }
+
+  it('carries scope, weeks and the budget band the row gives', () => {
+    const { items, skipped } = mapWithFacts([
+      { ...row, scope: ' Full kitchen ', duration_weeks: 6, budget_from: 30000, budget_to: 80000 },
+    ])
+    expect(items[0]?.facts).toEqual({
+      scope: 'Full kitchen',
+      weeks: 6,
+      budget: { from: 30000, to: 80000 },
+    })
+    expect(skipped).toEqual([])
+  })
+
+  it('has none when the row gives none, with or without the columns', () => {
+    const { items, skipped } = mapWithFacts([
+      row,
+      { ...row, id: 'b', scope: null, duration_weeks: null, budget_from: null, budget_to: null },
+    ])
+    expect(items.map((item) => 'facts' in item)).toEqual([false, false])
+    expect(skipped).toEqual([])
+  })
+
+  it('leaves out a bad fact with its reason and keeps the project and its other facts', () => {
+    const { items, skipped } = mapWithFacts([
+      { ...row, scope: 'Ensuite', duration_weeks: 0, budget_from: 40000, budget_to: 15000 },
+      { ...row, id: 'b', scope: 7, duration_weeks: 2.5, budget_from: 15000 },
+    ])
+    expect(items.map((item) => item.facts)).toEqual([{ scope: 'Ensuite' }, undefined])
+    expect(skipped).toEqual([
+      { id: row.id, reason: 'duration_weeks must be at least 1' },
+      { id: row.id, reason: 'budget_from must not be above budget_to' },
+      { id: 'b', reason: 'scope must be text' },
+      { id: 'b', reason: 'duration_weeks must be a whole number' },
+      { id: 'b', reason: 'a budget band needs both budget_from and budget_to' },
+    ])
+  })
+})

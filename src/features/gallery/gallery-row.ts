@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type GalleryItem, galleryDefaults } from './gallery-item'
+import { type GalleryItem, galleryDefaults, type ProjectFacts } from './gallery-item'
 import type { GalleryImageUrls } from './storage-path'
 
 // Every message is ours: a rejection reason names the field, never the value it held.
@@ -42,13 +42,67 @@ export const galleryRowSchema = v.object(
 
 export type GalleryRow = v.InferOutput<typeof galleryRowSchema>
 
+const wholeNumber = (field: string, low: number, high: number) =>
+  v.pipe(
+    v.number(`${field} must be a number`),
+    v.integer(`${field} must be a whole number`),
+    v.minValue(low, `${field} must be at least ${low}`),
+    v.maxValue(high, `${field} must be at most ${high}`),
+  )
+
+const budgetLimit = 100_000_000
+
+// Checked one by one, apart from the row: a bad fact is left out, the project stays.
+const factSchemas = {
+  scope: v.pipe(v.string('scope must be text'), v.trim(), v.nonEmpty('scope must not be empty')),
+  duration_weeks: wholeNumber('duration_weeks', 1, 104),
+  budget_from: wholeNumber('budget_from', 0, budgetLimit),
+  budget_to: wholeNumber('budget_to', 0, budgetLimit),
+}
+
+type FactColumn = keyof typeof factSchemas
+
+/** The row's project facts; each bad one is reported to onSkipped and left out. */
+export function projectFactsOf(
+  row: Partial<Record<FactColumn, unknown>>,
+  onSkipped: (reason: string) => void,
+): ProjectFacts | undefined {
+  const read = <K extends FactColumn>(column: K) => {
+    const value = row[column]
+    if (value === null || value === undefined) return undefined
+    const parsed = v.safeParse(factSchemas[column], value)
+    if (parsed.success) return parsed.output as v.InferOutput<(typeof factSchemas)[K]>
+    onSkipped(parsed.issues.map((issue) => issue.message).join('; '))
+    return undefined
+  }
+  const scope = read('scope')
+  const weeks = read('duration_weeks')
+  const from = read('budget_from')
+  const to = read('budget_to')
+  const facts: ProjectFacts = {}
+  if (scope !== undefined) facts.scope = scope
+  if (weeks !== undefined) facts.weeks = weeks
+  if (from !== undefined && to !== undefined) {
+    if (from <= to) facts.budget = { from, to }
+    else onSkipped('budget_from must not be above budget_to')
+  } else if (from !== undefined || to !== undefined) {
+    onSkipped('a budget band needs both budget_from and budget_to')
+  }
+  return Object.keys(facts).length > 0 ? facts : undefined
+}
+
 const textOr = (value: string | null | undefined, fallback: string) => {
   const trimmed = value?.trim()
   return trimmed ? trimmed : fallback
 }
 
-export function toGalleryItem(row: GalleryRow, urls: GalleryImageUrls): GalleryItem {
+export function toGalleryItem(
+  row: GalleryRow,
+  urls: GalleryImageUrls,
+  facts?: ProjectFacts,
+): GalleryItem {
   return {
+    ...(facts ? { facts } : {}),
     id: row.id,
     title: row.title,
     description: textOr(row.description, galleryDefaults.description),
@@ -86,6 +140,7 @@ export function toGalleryItems(
   rows: readonly unknown[],
   urls: GalleryImageUrls,
   onRejected: (rejected: RejectedGalleryRow) => void = () => {},
+  onSkippedFact: (skipped: { id: string; reason: string }) => void = () => {},
 ): GalleryItem[] {
   const items: GalleryItem[] = []
   for (const row of rows) {
@@ -96,7 +151,11 @@ export function toGalleryItems(
       continue
     }
     try {
-      items.push(toGalleryItem(parsed.output, urls))
+      const { id } = parsed.output
+      const facts = projectFactsOf(row as Record<string, unknown>, (reason) =>
+        onSkippedFact({ id, reason }),
+      )
+      items.push(toGalleryItem(parsed.output, urls, facts))
     } catch {
       onRejected({ id: parsed.output.id, reason: 'image paths could not be turned into URLs' })
     }

@@ -53,6 +53,10 @@ const bucketManifestEntrySchema = v.object({
   featured: v.optional(v.boolean()),
   order: v.optional(v.pipe(v.number(), v.integer())),
   createdAt: v.optional(v.string()),
+  scope: v.optional(v.nullable(v.string())),
+  weeks: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(104))),
+  budgetFrom: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000))),
+  budgetTo: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000))),
 })
 
 export type BucketManifestEntry = v.InferOutput<typeof bucketManifestEntrySchema>

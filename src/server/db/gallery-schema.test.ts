@@ -89,6 +89,10 @@ for (const target of databaseTargets()) {
           ['featured', 'boolean', 'NO'],
           ['created_at', 'timestamp with time zone', 'NO'],
           ['order', 'integer', 'NO'],
+          ['scope', 'text', 'YES'],
+          ['duration_weeks', 'integer', 'YES'],
+          ['budget_from', 'integer', 'YES'],
+          ['budget_to', 'integer', 'YES'],
         ])
       })
 
@@ -365,6 +369,48 @@ for (const target of databaseTargets()) {
         })
       })
 
+      it('carries what a project was: scope, weeks and budget band, leaving out values that are none', async () => {
+        await addObject('kitchen/oak.webp', {
+          user_metadata: {
+            scope: ' Full kitchen: cabinetry and counters ',
+            weeks: 6,
+            budgetFrom: '30000',
+            budgetTo: 80000,
+          },
+        })
+        await addObject('bathroom/odd.webp', {
+          user_metadata: { scope: 42, weeks: 0, budgetFrom: 40000, budgetTo: 15000 },
+        })
+        await addObject('bathroom/half.webp', {
+          user_metadata: { scope: '  ', weeks: '3.5', budgetFrom: 15000 },
+        })
+        await addObject('carpentry/plain.webp')
+        expect(await importAsServiceRole()).toBe(4)
+        expect(
+          await rows(
+            `select filename, scope, duration_weeks, budget_from, budget_to
+             from public.gallery_images order by filename collate "C"`,
+          ),
+        ).toEqual([
+          ...['bathroom/half.webp', 'bathroom/odd.webp', 'carpentry/plain.webp'].map(
+            (filename) => ({
+              filename,
+              scope: null,
+              duration_weeks: null,
+              budget_from: null,
+              budget_to: null,
+            }),
+          ),
+          {
+            filename: 'kitchen/oak.webp',
+            scope: 'Full kitchen: cabinetry and counters',
+            duration_weeks: 6,
+            budget_from: 30000,
+            budget_to: 80000,
+          },
+        ])
+      })
+
       it('leaves files that already have a row alone', async () => {
         await insertImage({ title: 'Kept', category: 'kitchen', filename: 'kitchen/oak.webp' })
         await addObject('kitchen/oak.webp')
@@ -443,6 +489,28 @@ for (const target of databaseTargets()) {
         )
         expect(await rows('select title from public.gallery_images')).toEqual([
           { title: 'Edited in the table' },
+        ])
+      })
+
+      it('follows a change of what a project was, keeping the facts the new details leave out', async () => {
+        await addObject('kitchen/oak.webp', {
+          user_metadata: { scope: 'Full kitchen', weeks: 6, budgetFrom: 30000, budgetTo: 80000 },
+        })
+        const facts = () =>
+          rows('select scope, duration_weeks, budget_from, budget_to from public.gallery_images')
+        await db.query(
+          `update storage.objects set user_metadata = $1 where name = 'kitchen/oak.webp'`,
+          [JSON.stringify({ weeks: '8', budgetTo: 'a lot' })],
+        )
+        expect(await facts()).toEqual([
+          { scope: 'Full kitchen', duration_weeks: 8, budget_from: null, budget_to: null },
+        ])
+        await db.query(
+          `update storage.objects set user_metadata = $1 where name = 'kitchen/oak.webp'`,
+          [JSON.stringify({ scope: 'Kitchen and pantry', budgetFrom: 45000, budgetTo: 45000 })],
+        )
+        expect(await facts()).toEqual([
+          { scope: 'Kitchen and pantry', duration_weeks: 8, budget_from: 45000, budget_to: 45000 },
         ])
       })
 
@@ -542,6 +610,52 @@ for (const target of databaseTargets()) {
           `select title from public.gallery_images where filename = 'commercial/dental-clinic-reception.webp'`,
         )
         expect(clinic).toEqual({ title: 'Dental Clinic Reception' })
+      })
+
+      it('carries each project’s valid facts from manifest.json, leaving out a bad one with a reason', async () => {
+        const reasons: string[] = []
+        const listed = await bucketObjectsFromManifest(
+          [
+            {
+              path: 'kitchen/oak.webp',
+              scope: 'Full kitchen',
+              weeks: 6,
+              budgetFrom: 30000,
+              budgetTo: 80000,
+            },
+            {
+              path: 'bathroom/spa.webp',
+              scope: 'Ensuite',
+              weeks: 'six',
+              budgetFrom: 15000,
+              budgetTo: 40000,
+            },
+          ],
+          (_index, reason) => reasons.push(reason),
+        )
+        await syncBucketObjects(db, listed)
+        expect(reasons).toEqual([expect.stringContaining('weeks')])
+        expect(
+          await rows(
+            `select filename, scope, duration_weeks, budget_from, budget_to
+             from public.gallery_images order by filename collate "C"`,
+          ),
+        ).toEqual([
+          {
+            filename: 'bathroom/spa.webp',
+            scope: 'Ensuite',
+            duration_weeks: null,
+            budget_from: 15000,
+            budget_to: 40000,
+          },
+          {
+            filename: 'kitchen/oak.webp',
+            scope: 'Full kitchen',
+            duration_weeks: 6,
+            budget_from: 30000,
+            budget_to: 80000,
+          },
+        ])
       })
 
       it('is idempotent, and drops objects and rows no longer listed', async () => {

@@ -17,6 +17,9 @@ export interface GallerySource {
 const warnAboutRow = ({ id, reason }: RejectedGalleryRow) =>
   console.warn(`Skipped gallery row ${id ?? '(no id)'}: ${reason}`)
 
+const warnAboutFact = ({ id, reason }: { id: string; reason: string }) =>
+  console.warn(`Gallery row ${id}: a project fact was left out: ${reason}`)
+
 /** Every project; an empty table is first filled from storage, so a new site shows its bucket. */
 export async function loadGallery(source: GallerySource): Promise<GalleryItem[]> {
   let rows = await source.readAll()
@@ -28,7 +31,9 @@ export async function loadGallery(source: GallerySource): Promise<GalleryItem[]>
   const items: GalleryItem[] = []
   for (let start = 0; start < rows.length; start += 250) {
     if (start > 0) await yieldToEventLoop()
-    items.push(...toGalleryItems(rows.slice(start, start + 250), source.urls, warnAboutRow))
+    items.push(
+      ...toGalleryItems(rows.slice(start, start + 250), source.urls, warnAboutRow, warnAboutFact),
+    )
   }
   return items
 }

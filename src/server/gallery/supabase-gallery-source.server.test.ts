@@ -48,6 +48,36 @@ afterEach(async () => {
 })
 
 describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Postgres)', () => {
+  it('carries what a project was from the photo’s metadata; a bad fact edited into the table is left out with a warning', async () => {
+    const { source } = await start()
+    await schema.database.query(
+      `insert into storage.objects (bucket_id, name, metadata, user_metadata)
+       values ('gallery', 'kitchen/oak.webp', '{"mimetype":"image/webp"}', $1)`,
+      [
+        JSON.stringify({
+          location: 'Aurora',
+          scope: 'Full kitchen',
+          weeks: '6',
+          budgetFrom: 30000,
+          budgetTo: 80000,
+        }),
+      ],
+    )
+    const [oak] = await loadGallery(source)
+    expect(oak).toMatchObject({
+      location: 'Aurora',
+      facts: { scope: 'Full kitchen', weeks: 6, budget: { from: 30000, to: 80000 } },
+    })
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await schema.database.query('update public.gallery_images set duration_weeks = 0')
+    const [edited] = await loadGallery(source)
+    expect(edited?.facts).toEqual({ scope: 'Full kitchen', budget: { from: 30000, to: 80000 } })
+    expect(warn).toHaveBeenCalledWith(
+      `Gallery row ${oak?.id}: a project fact was left out: duration_weeks must be at least 1`,
+    )
+  })
+
   it('reads every row and builds public URLs', async () => {
     const { standIn, source } = await start()
     await setGalleryRows(schema.database, [

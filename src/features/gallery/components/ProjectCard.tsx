@@ -6,6 +6,7 @@ import { type GalleryCategory, type GalleryItem, galleryCategoryLabel } from '..
 import type { GalleryImageDelivery } from '../photo-variants'
 import { galleryImageSizes } from './gallery-grid'
 import { ProjectCardPhoto } from './ProjectCardPhoto'
+import { ProjectFactsLine } from './ProjectFactList'
 
 export const projectCardId = (projectId: string) => `project-card-${projectId}`
 
@@ -93,6 +94,7 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
                 <MapPinIcon size={16} />
                 {project.location}
               </p>
+              <ProjectFactsLine facts={project.facts} />
             </>
           ) : (
             <>

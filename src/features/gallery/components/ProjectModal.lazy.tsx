@@ -17,6 +17,7 @@ import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import { adjacentProject } from '../gallery-view'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
 import { projectCardId } from './ProjectCard'
+import { ProjectFactList } from './ProjectFactList'
 
 type Props = {
   project: GalleryItem | undefined
@@ -120,6 +121,7 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
                     {project.description}
                   </Dialog.Description>
                 ) : null}
+                <ProjectFactList facts={project.facts} />
                 <div className={styles.actions}>
                   <Link to="/contact-us" className={button({ variant: 'accent', size: 'md' })}>
                     {quoteLabels.full}
