@@ -74,8 +74,8 @@ export function Hero({
             inset: '0',
             bgGradient: 'to-r',
             gradientFrom: 'heroShade.from',
-            gradientVia: 'heroShade.via',
-            gradientTo: 'heroShade.to',
+            gradientVia: { base: 'heroShade.narrow', xl: 'heroShade.via' },
+            gradientTo: { base: 'heroShade.narrow', xl: 'heroShade.to' },
           })}
         />
       </div>
