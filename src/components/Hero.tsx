@@ -78,6 +78,17 @@ export function Hero({
             gradientTo: { base: 'heroShade.narrow', xl: 'heroShade.to' },
           })}
         />
+        <div
+          className={css({
+            position: 'absolute',
+            insetInline: '0',
+            top: '0',
+            h: '48',
+            bgGradient: 'to-b',
+            gradientFrom: 'heroShade.top',
+            gradientTo: 'transparent',
+          })}
+        />
       </div>
       <div className={siteContainer()}>
         <div className={css({ maxW: '760px' })}>

@@ -78,6 +78,8 @@ export const semanticTokens = defineSemanticTokens({
     heroShade: {
       from: { value: 'rgba(5, 15, 29, 0.88)' },
       narrow: { value: 'rgba(9, 26, 48, 0.8)' },
+      /** Under the header, which sits on the hero until scrolled: its call reads on the photo's light side. */
+      top: { value: 'rgba(5, 15, 29, 0.5)' },
       via: { value: 'rgba(9, 26, 48, 0.7)' },
       to: { value: 'rgba(9, 26, 48, 0.45)' },
     },
