@@ -74,8 +74,19 @@ export function Hero({
             inset: '0',
             bgGradient: 'to-r',
             gradientFrom: 'heroShade.from',
-            gradientVia: 'heroShade.via',
-            gradientTo: 'heroShade.to',
+            gradientVia: { base: 'heroShade.narrow', xl: 'heroShade.via' },
+            gradientTo: { base: 'heroShade.narrow', xl: 'heroShade.to' },
+          })}
+        />
+        <div
+          className={css({
+            position: 'absolute',
+            insetInline: '0',
+            top: '0',
+            h: '48',
+            bgGradient: 'to-b',
+            gradientFrom: 'heroShade.top',
+            gradientTo: 'transparent',
           })}
         />
       </div>

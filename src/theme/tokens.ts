@@ -70,9 +70,16 @@ export const semanticTokens = defineSemanticTokens({
       /** Under the pointer, on a control without a fill of its own over any background. */
       hoverNeutral: { value: 'rgba(127,127,127,0.14)' },
     },
-    /** The shade over a hero's photo, dark on the text's side. */
+    /**
+     * The shade over a hero's photo, dark on the text's side. Below 1280 px the text spans nearly
+     * the whole width, so the shade stays at `narrow` across it: over a white pixel that leaves a
+     * background of at most 6.5% luminance, on which the copper eyebrow still reads at 4.6:1.
+     */
     heroShade: {
       from: { value: 'rgba(5, 15, 29, 0.88)' },
+      narrow: { value: 'rgba(9, 26, 48, 0.8)' },
+      /** Under the header, which sits on the hero until scrolled: its call reads on the photo's light side. */
+      top: { value: 'rgba(5, 15, 29, 0.5)' },
       via: { value: 'rgba(9, 26, 48, 0.7)' },
       to: { value: 'rgba(9, 26, 48, 0.45)' },
     },
