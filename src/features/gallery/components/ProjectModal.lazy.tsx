@@ -60,9 +60,18 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
     void navigate({ search: showingPhoto(target), replace: true, resetScroll: false, state: true })
   }
 
+  const step = (direction: 'next' | 'previous') => {
+    if (!project) return
+    const target = adjacentProject(projects, project.id, direction)
+    if (target) {
+      void navigate({ search: showing(target.id), replace: true, resetScroll: false, state: true })
+    }
+  }
+
+  // The arrow keys step projects, as they always have; the photos have their own controls.
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') stepPhoto('next')
-    if (event.key === 'ArrowLeft') stepPhoto('previous')
+    if (event.key === 'ArrowRight') step('next')
+    if (event.key === 'ArrowLeft') step('previous')
   }
 
   const styles = projectViewer()
