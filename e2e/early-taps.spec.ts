@@ -128,6 +128,8 @@ for (const [way, act] of ways) {
         'aria-current',
         'page',
       )
+      await act(viewer.getByRole('link', { name: 'Previous photo' }))
+      await expect(page).not.toHaveURL(/image=/)
 
       await act(viewer.getByRole('link', { name: /^Next project/ }))
       await expect(title).not.toHaveText(first ?? '')

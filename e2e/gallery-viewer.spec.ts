@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
-import { expect, gotoHydrated, test, withHeadingFont } from './fixtures'
+import { expect, gotoHydrated, holdRequests, test, withHeadingFont } from './fixtures'
 import { layoutViewports } from './support/viewports'
 
 /**
@@ -114,6 +114,160 @@ test('focus starts on the project name; the photo counter follows the photo and 
   await expect(card).toBeFocused()
 })
 
+test.describe('360 × 800, touch', () => {
+  test.use({ viewport: { width: 360, height: 800 }, hasTouch: true })
+
+  test("a project's photos step with their own controls, from the keyboard and by swipe, wrapping", async ({
+    page,
+  }) => {
+    const { dialog } = await openFirstKitchen(page)
+    const count = photoCount(first)
+    const heading = dialog.getByRole('heading', { level: 2 })
+    const shows = (photo: number) =>
+      expect(dialog.getByText(`${photo} / ${count}`, { exact: true })).toBeVisible()
+    const previousPhoto = dialog.getByRole('link', { name: 'Previous photo' })
+    const nextPhoto = dialog.getByRole('link', { name: 'Next photo' })
+
+    // The counter sits between the photo's own controls, on one line with them.
+    const [previousBox, counterBox, nextBox] = await Promise.all(
+      [previousPhoto, dialog.getByText(`1 / ${count}`, { exact: true }), nextPhoto].map((part) =>
+        part.boundingBox(),
+      ),
+    )
+    expect(counterBox?.x).toBeGreaterThanOrEqual((previousBox?.x ?? 0) + (previousBox?.width ?? 0))
+    expect((counterBox?.x ?? 0) + (counterBox?.width ?? 0)).toBeLessThanOrEqual(nextBox?.x ?? 0)
+    const middle = (box: typeof counterBox) => (box?.y ?? 0) + (box?.height ?? 0) / 2
+    expect(Math.abs(middle(counterBox) - middle(nextBox))).toBeLessThan(4)
+
+    await nextPhoto.click()
+    await shows(2)
+    await expect(page).toHaveURL(/image=2/)
+    await previousPhoto.click()
+    await shows(1)
+    await previousPhoto.click()
+    await shows(count)
+
+    // From the keyboard, as links.
+    await nextPhoto.focus()
+    await page.keyboard.press('Enter')
+    await shows(1)
+    await expect(nextPhoto).toBeFocused()
+    await page.keyboard.press('Enter')
+    await shows(2)
+    await previousPhoto.click()
+    await shows(1)
+
+    // A finger drawn right to left shows the next photo; left to right, the previous one.
+    const photo = dialog.getByRole('img', { name: `${first.title}, image` })
+    const swipe = async (fromX: number, toX: number) => {
+      const box = await photo.boundingBox()
+      const y = (box?.y ?? 0) + (box?.height ?? 0) / 2
+      const at = (x: number) => ({
+        pointerType: 'touch',
+        isPrimary: true,
+        pointerId: 7,
+        clientX: (box?.x ?? 0) + x,
+        clientY: y,
+      })
+      await photo.dispatchEvent('pointerdown', at(fromX))
+      await photo.dispatchEvent('pointermove', at((fromX + toX) / 2))
+      await photo.dispatchEvent('pointerup', at(toX))
+    }
+    await swipe(300, 60)
+    await shows(2)
+    await swipe(60, 300)
+    await shows(1)
+    await swipe(60, 300)
+    await shows(count)
+    // A short touch is a tap, not a swipe.
+    await swipe(150, 170)
+    await shows(count)
+    await expect(heading).toHaveText(first.title)
+  })
+})
+
+test("the viewer opens on the grid's own picture while the larger photo loads", async ({
+  page,
+}) => {
+  await withHeadingFont(page)
+  await gotoHydrated(page, '/gallery?category=kitchen&sort=alphabetical')
+  const card = cards(page).first().getByRole('link')
+  await expect
+    .poll(() =>
+      card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true)
+  const release = await holdRequests(page, /\/(1200|1600)\.\w+$/)
+  // Read in the first frame the dialog is in: its pictures as they are painted then.
+  const firstFrame = page.evaluate(
+    () =>
+      new Promise<{ standIn: boolean; photo: boolean }>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const pictures = document.querySelectorAll<HTMLImageElement>('[role=dialog] picture img')
+          if (pictures.length < 2) return
+          observer.disconnect()
+          requestAnimationFrame(() => {
+            const [standIn, photo] = [...pictures]
+            const painted = (img: HTMLImageElement | undefined) =>
+              img?.complete === true && img.naturalWidth > 0
+            resolve({ standIn: painted(standIn), photo: painted(photo) })
+          })
+        })
+        observer.observe(document.body, { childList: true, subtree: true })
+      }),
+  )
+  await card.click()
+  expect(await firstFrame).toEqual({ standIn: true, photo: false })
+
+  const dialog = page.getByRole('dialog')
+  const photo = dialog.getByRole('img', { name: `${first.title}, image 1 of` })
+  const standIn = dialog.locator('picture img').first()
+  const [standInBox, photoBox] = await Promise.all([standIn.boundingBox(), photo.boundingBox()])
+  expect(standInBox).toEqual(photoBox)
+  release()
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true)
+})
+
+test('closing returns to the grid without a history entry: Back then leaves the gallery', async ({
+  page,
+}) => {
+  const kitchens = '/gallery?category=kitchen&sort=alphabetical'
+  const dialog = page.getByRole('dialog')
+  const historyLength = () => page.evaluate(() => history.length)
+
+  for (const closeBy of ['the close control', 'Escape'] as const) {
+    await gotoHydrated(page, '/about-us')
+    await gotoHydrated(page, kitchens)
+    const before = await historyLength()
+    await cards(page).first().getByRole('link').click()
+    await expect(dialog).toBeVisible()
+    if (closeBy === 'Escape') await page.keyboard.press('Escape')
+    else await dialog.getByRole('link', { name: 'Close project' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL(kitchens)
+    // The open view's entry is the one Back would leave, so nothing follows the grid's.
+    expect(await page.evaluate(() => history.length)).toBe(before + 1)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/about-us$/)
+  }
+
+  // A shared link's viewer closes in place of its entry.
+  await page.goForward()
+  const cardId = await cards(page).first().getByRole('link').getAttribute('id')
+  const projectId = cardId?.replace(/^project-card-/, '') ?? ''
+  await gotoHydrated(page, '/about-us')
+  await gotoHydrated(page, `/gallery?project=${encodeURIComponent(projectId)}`)
+  const before = await historyLength()
+  await dialog.getByRole('link', { name: 'Close project' }).click()
+  await expect(page).toHaveURL(/\/gallery$/)
+  await expect(dialog).toBeHidden()
+  expect(await historyLength()).toBe(before)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/about-us$/)
+})
+
 for (const viewport of [
   { width: 360, height: 800 },
   { width: 768, height: 1024 },
@@ -136,6 +290,8 @@ for (const viewport of [
         dialog.getByRole('link', { name: /^Previous project/ }),
         dialog.getByRole('link', { name: /^Next project/ }),
         dialog.getByRole('link', { name: 'Close project' }),
+        dialog.getByRole('link', { name: 'Previous photo' }),
+        dialog.getByRole('link', { name: 'Next photo' }),
         callToAction,
       ]) {
         await expect.poll(() => inViewport(page, control)).toBe(true)

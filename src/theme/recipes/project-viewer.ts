@@ -18,6 +18,9 @@ export const projectViewer = defineSlotRecipe({
     'content',
     'media',
     'photo',
+    'standIn',
+    'photoImage',
+    'photoSteps',
     'counter',
     'thumbnails',
     'thumbnail',
@@ -62,15 +65,27 @@ export const projectViewer = defineSlotRecipe({
       w: { base: 'full', lg: largePhotoWidth },
       maxH: { base: '62dvh', lg: 'none' },
       mx: 'auto',
+      // A sideways swipe steps the photos; an up or down one still scrolls the viewer.
+      touchAction: 'pan-y',
     },
-    counter: {
+    standIn: { position: 'absolute', inset: '0' },
+    // Positioned, so it paints over the stand-in (which shows through until it has loaded).
+    photoImage: { position: 'relative' },
+    // The photo's own controls, with its counter between them.
+    photoSteps: {
       position: 'absolute',
-      left: '3',
+      left: '50%',
       bottom: '3',
-      px: '3',
-      py: '1',
+      transform: 'translateX(-50%)',
+      display: 'flex',
+      alignItems: 'center',
+      gap: '1',
+      p: '0.5',
       borderRadius: 'full',
       bg: 'bg.photoControl',
+    },
+    counter: {
+      px: '1',
       color: 'fg.inverse',
       fontSize: 'sm',
       fontWeight: 'semibold',

@@ -8,6 +8,13 @@ import { galleryImageSizes } from './gallery-grid'
 import { ProjectCardPhoto } from './ProjectCardPhoto'
 import { ProjectFactsLine } from './ProjectFactList'
 
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The viewer's entry was pushed by a card of the grid, whose entry is the one before it. */
+    openedFromGrid?: boolean
+  }
+}
+
 export const projectCardId = (projectId: string) => `project-card-${projectId}`
 
 type Props = {
@@ -36,6 +43,7 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
           ? {
               id: projectCardId(project.id),
               search: (previous) => ({ ...previous, project: project.id, image: undefined }),
+              state: { openedFromGrid: true },
               resetScroll: false,
             }
           : { search: { category, project: project.id } })}

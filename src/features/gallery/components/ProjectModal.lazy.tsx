@@ -1,7 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
-import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
+import { Link, useHydrated, useLocation, useNavigate, useRouter } from '@tanstack/react-router'
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, projectViewer } from 'styled-system/recipes'
 import {
@@ -16,6 +16,7 @@ import { quoteLabels } from '#src/content/quote-labels.ts'
 import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import { adjacentProject } from '../gallery-view'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
+import { galleryImageSizes } from './gallery-grid'
 import { projectCardId } from './ProjectCard'
 import { ProjectFactList } from './ProjectFactList'
 
@@ -41,20 +42,34 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
   // than in the server's markup, and the copy it replaces hands no focus back as it goes.
   const hydrated = useHydrated()
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const router = useRouter()
+  const openedFromGrid = useLocation({ select: (location) => location.state.openedFromGrid })
 
+  // Opened from the grid, the open view is one history entry past the grid: going back to it
+  // closes the viewer and leaves no entry behind, so Back then leaves the gallery as on any site.
   const close = () => {
     setClosingId(project?.id)
-    void navigate({ search: withoutProject, resetScroll: false })
+    if (openedFromGrid) router.history.back()
+    else void navigate({ search: withoutProject, replace: true, resetScroll: false, state: true })
+  }
+
+  const photoCount = project ? 1 + project.additionalImages.length : 0
+  const shownPhoto = shownPhotoIndex(imageNumber, photoCount)
+  const stepPhoto = (direction: 'next' | 'previous') => {
+    if (photoCount < 2) return
+    const target = adjacentPhotoIndex(shownPhoto, photoCount, direction)
+    void navigate({ search: showingPhoto(target), replace: true, resetScroll: false, state: true })
   }
 
   const step = (direction: 'next' | 'previous') => {
     if (!project) return
     const target = adjacentProject(projects, project.id, direction)
     if (target) {
-      void navigate({ search: showing(target.id), replace: true, resetScroll: false })
+      void navigate({ search: showing(target.id), replace: true, resetScroll: false, state: true })
     }
   }
 
+  // The arrow keys step projects, as they always have; the photos have their own controls.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') step('next')
     if (event.key === 'ArrowLeft') step('previous')
@@ -88,7 +103,8 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
               <ProjectImages
                 project={project}
                 images={images}
-                imageNumber={imageNumber}
+                shown={shownPhoto}
+                onSwipe={stepPhoto}
                 styles={styles}
                 // On the picture's edges, so they stay on screen however tall the text is.
                 stepControls={
@@ -134,7 +150,10 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
                   search={withoutProject}
                   resetScroll={false}
                   aria-label="Close project"
-                  onClick={() => setClosingId(project.id)}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    close()
+                  }}
                   className={styles.closeTrigger}
                 >
                   <CloseIcon />
@@ -161,6 +180,10 @@ const stepControl = css({
   boxShadow: 'md',
   borderRadius: 'full',
   _hover: { bg: 'brand.subtle', transform: 'translateY(-50%)' },
+  // In words from md: as wide as its label.
+  w: { md: 'auto' },
+  px: { md: '4' },
+  gap: '2',
   '&[data-direction=previous]': { left: '3' },
   '&[data-direction=next]': { right: '3' },
 })
@@ -173,16 +196,79 @@ function StepLink({ direction, target }: { direction: 'next' | 'previous'; targe
         to="/gallery"
         search={showing(target.id)}
         replace
+        state
         resetScroll={false}
         aria-label={`${label}: ${target.title}`}
         data-direction={direction}
         className={cx(button({ variant: 'outline', size: 'icon' }), stepControl)}
+      >
+        {direction === 'next' ? null : <ChevronLeftIcon />}
+        <span className={projectStepText}>{label}</span>
+        {direction === 'next' ? <ChevronRightIcon /> : null}
+      </Link>
+    </IconButtonTooltip>
+  )
+}
+
+/** Said in words from md, where the photo leaves room; a phone shows the arrow only. */
+const projectStepText = css({ display: { base: 'none', md: 'inline' } })
+
+/** The shown photo's index from the `image` search param; past the last (a stale link), the first. */
+const shownPhotoIndex = (imageNumber: number | undefined, count: number) =>
+  imageNumber !== undefined && imageNumber <= count ? imageNumber - 1 : 0
+
+/** The next or previous photo's index, wrapping within the project's photos. */
+const adjacentPhotoIndex = (index: number, count: number, direction: 'next' | 'previous') =>
+  (index + (direction === 'next' ? 1 : -1) + count) % count
+
+/** The search showing the photo at this index (the first is the project's plain URL). */
+const showingPhoto =
+  (index: number) =>
+  <Search extends object>(previous: Search) => ({
+    ...previous,
+    image: index === 0 ? undefined : index + 1,
+  })
+
+/** A horizontal swipe this long (CSS px), more across than down, steps the photos. */
+const swipeDistance = 40
+
+function PhotoStepLink({
+  direction,
+  index,
+  count,
+}: {
+  direction: 'next' | 'previous'
+  index: number
+  count: number
+}) {
+  const label = direction === 'next' ? 'Next photo' : 'Previous photo'
+  return (
+    <IconButtonTooltip label={label}>
+      <Link
+        to="/gallery"
+        search={showingPhoto(adjacentPhotoIndex(index, count, direction))}
+        replace
+        state
+        resetScroll={false}
+        aria-label={label}
+        className={photoStepControl}
       >
         {direction === 'next' ? <ChevronRightIcon /> : <ChevronLeftIcon />}
       </Link>
     </IconButtonTooltip>
   )
 }
+
+const photoStepControl = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '11',
+  h: '11',
+  borderRadius: 'full',
+  color: 'fg.inverse',
+  _hover: { bg: 'bg.inverseDeep' },
+})
 
 /** The search of a view with this project open, at its first image. */
 const showing =
@@ -205,49 +291,90 @@ const viewerSizes = '(min-width: 1024px) min(960px, calc(100vw - 24rem)), 100vw'
 function ProjectImages({
   project,
   images: delivery,
-  imageNumber,
+  shown,
+  onSwipe,
   styles,
   stepControls,
 }: {
   project: GalleryItem
   images: GalleryImageDelivery | undefined
-  imageNumber: number | undefined
+  /** The shown photo's index among the project's photos. */
+  shown: number
+  onSwipe: (direction: 'next' | 'previous') => void
   styles: ViewerStyles
   stepControls: ReactNode
 }) {
   const images = [project.imageUrl, ...project.additionalImages]
-  // Past the last image (a stale link), the viewer shows the first.
-  const shown = imageNumber !== undefined && imageNumber <= images.length ? imageNumber - 1 : 0
+  const src = images[shown] ?? project.imageUrl
+  const swipeStart = useRef<{ x: number; y: number }>(undefined)
+  const onPointerDown = (event: PointerEvent) => {
+    swipeStart.current =
+      event.pointerType === 'mouse' ? undefined : { x: event.clientX, y: event.clientY }
+  }
+  const onPointerUp = (event: PointerEvent) => {
+    const start = swipeStart.current
+    swipeStart.current = undefined
+    if (!start) return
+    const across = event.clientX - start.x
+    if (Math.abs(across) >= swipeDistance && Math.abs(across) > Math.abs(event.clientY - start.y)) {
+      onSwipe(across < 0 ? 'next' : 'previous')
+    }
+  }
   return (
     <div className={styles.media}>
-      <div className={styles.photo}>
-        {stepControls}
+      <div
+        className={styles.photo}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeStart.current = undefined
+        }}
+      >
+        {/* The photo as its card or thumbnail showed it (already in the browser's cache), scaled
+            up under the larger file until that arrives: the viewer opens on a picture. */}
         <Picture
-          image={responsivePhoto(images[shown] ?? project.imageUrl, delivery, 'viewer')}
+          image={responsivePhoto(src, delivery, shown === 0 ? 'card' : 'thumbnail')}
+          sizes={shown === 0 ? galleryImageSizes : '80px'}
+          priority
+          alt=""
+          fit="contain"
+          className={styles.standIn}
+        />
+        <Picture
+          // A new photo starts from its stand-in, not from the previous photo.
+          key={src}
+          image={responsivePhoto(src, delivery, 'viewer')}
           sizes={viewerSizes}
           alt={`${project.title}, image ${shown + 1} of ${images.length}`}
           fit="contain"
           fallbackAlt="Image Not Available"
+          className={styles.photoImage}
         />
+        {stepControls}
         {images.length > 1 ? (
-          <p className={styles.counter} aria-live="polite">
-            <span aria-hidden="true">
-              {shown + 1} / {images.length}
-            </span>
-            <span className={css({ srOnly: true })}>
-              Photo {shown + 1} of {images.length}
-            </span>
-          </p>
+          <div className={styles.photoSteps}>
+            <PhotoStepLink direction="previous" index={shown} count={images.length} />
+            <p className={styles.counter} aria-live="polite">
+              <span aria-hidden="true">
+                {shown + 1} / {images.length}
+              </span>
+              <span className={css({ srOnly: true })}>
+                Photo {shown + 1} of {images.length}
+              </span>
+            </p>
+            <PhotoStepLink direction="next" index={shown} count={images.length} />
+          </div>
         ) : null}
       </div>
       {images.length > 1 ? (
         <ul aria-label="Project images" className={styles.thumbnails}>
-          {images.map((src, index) => (
-            <li key={src}>
+          {images.map((thumbnailSrc, index) => (
+            <li key={thumbnailSrc}>
               <Link
                 to="/gallery"
-                search={(previous) => ({ ...previous, image: index === 0 ? undefined : index + 1 })}
+                search={showingPhoto(index)}
                 replace
+                state
                 resetScroll={false}
                 aria-label={`Show image ${index + 1} of ${images.length}`}
                 activeOptions={{ exact: true }}
@@ -255,7 +382,7 @@ function ProjectImages({
               >
                 <Picture
                   image={{
-                    ...responsivePhoto(src, delivery, 'thumbnail'),
+                    ...responsivePhoto(thumbnailSrc, delivery, 'thumbnail'),
                     width: 160,
                     height: 120,
                   }}
