@@ -18,12 +18,12 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { prepareDatabase } from '#src/server/db/migrations.server.ts'
 import { createPostgresContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import {
   createSmtpTransport,
   type MailTransport,
 } from '#supabase/functions/_shared/contact/mail-transports.ts'
 import { createNotificationOutbox } from '#supabase/functions/_shared/contact/notification-outbox.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import { startSmtpStandIn } from '#test/contact/smtp-stand-in.ts'
 import { readDatabaseSql } from '#test/support/supabase-schema.ts'
 import { loadAverage, median, percentile, table, writeSection } from './lib/results.ts'

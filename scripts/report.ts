@@ -28,7 +28,7 @@ import {
   reportDir,
   reportSnapshotFile,
 } from '../src/server/field-vitals/page-view-store.server.ts'
-import { consoleLogger } from '../supabase/functions/_shared/contact/log.ts'
+import { consoleLogger } from '../supabase/functions/_shared/log.ts'
 
 const fromStore = (store: PageViewStore) => ownerReportDocument(store, reportDays, consoleLogger)
 

@@ -333,12 +333,8 @@ describe('layers point down', () => {
     expect(forbidden('supabase/functions/x/app.ts', 'src/server/a.server.ts')).toBeDefined()
     expect(forbidden('supabase/functions/x/app.ts', 'app.config.ts')).toBeDefined()
     expect(forbidden('src/server/a.server.ts', 'supabase/functions/x/app.ts')).toBeDefined()
-    expect(
-      forbidden('src/server/a.server.ts', 'supabase/functions/_shared/contact/log.ts'),
-    ).toBeUndefined()
-    expect(
-      forbidden('src/features/home/a.ts', 'supabase/functions/_shared/contact/log.ts'),
-    ).toBeDefined()
+    expect(forbidden('src/server/a.server.ts', 'supabase/functions/_shared/log.ts')).toBeUndefined()
+    expect(forbidden('src/features/home/a.ts', 'supabase/functions/_shared/log.ts')).toBeDefined()
     expect(forbidden('src/server/a.server.ts', 'test/support/postgres-15.ts')).toBeDefined()
     expect(forbidden('src/server/a.server.test.ts', 'test/support/postgres-15.ts')).toBeUndefined()
     expect(forbidden('src/server/a.server.ts', 'src/server/a.server.test.ts')).toBeDefined()

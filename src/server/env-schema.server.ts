@@ -1,7 +1,7 @@
 // The server's settings (docs/configuration.md); server-only, the secret-scan test checks what ships.
 import * as v from 'valibot'
 import { company } from '#app.config.ts'
-import { parseTrustProxy } from './contact/client-ip.server.ts'
+import { parseTrustProxy } from './client-ip.server.ts'
 
 /** hCaptcha's published test keys: the site runs with nothing configured. */
 export const hcaptchaTestKeys = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { company, proof, unfilledProof } from '#app.config.ts'
 import { homeTestimonials } from '#src/content/testimonials.content.ts'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import { shippedSampleProof, warnOfPlaceholderContactDetails } from './env.server'
 
 const ownDetails = { email: 'hello@maplehearth.ca', phone: { e164: '+19058841234' } }

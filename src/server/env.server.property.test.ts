@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseTrustProxy } from './contact/client-ip.server'
+import { parseTrustProxy } from './client-ip.server.ts'
 import { EnvironmentError, parseEnvironment } from './env.server'
 import { environmentSchema } from './env-schema.server'
 

@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import { company, unfilledProof } from '#app.config.ts'
 import { homeTestimonials, locationTestimonials } from '#src/content/testimonials.content.ts'
-import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/log.ts'
 import { type Environment, environmentSchema, isLocalHost } from './env-schema.server.ts'
 
 export class EnvironmentError extends Error {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { staticSecurityHeaders } from '#src/lib/http/security-headers.ts'
 import { pageCacheControl } from '../lib/seo/cache-control'
-import { parseTrustProxy } from './contact/client-ip.server'
+import { parseTrustProxy } from './client-ip.server.ts'
 import { applyResponsePolicy, cacheControlFor } from './response-policy.server'
 
 // Read right before the policy reads the clock: what is left of the list's freshness, to the ms.

@@ -3,7 +3,7 @@
 
 import { staticSecurityHeaders } from '#src/lib/http/security-headers.ts'
 import { pageCacheControl, pictureCacheControl } from '../lib/seo/cache-control'
-import { forwardedProtoFrom, type TrustProxy } from './contact/client-ip.server'
+import { forwardedProtoFrom, type TrustProxy } from './client-ip.server.ts'
 
 type ResponsePolicyContext = {
   galleryFreshUntil: () => number | undefined

@@ -2,7 +2,7 @@
 // with a bounded body, and a caller's mistake a 4xx logged once a minute at most.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { limitRequestBody } from 'srvx/body-limit'
-import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/log.ts'
 
 const serverFnBase = '/_serverFn/'
 

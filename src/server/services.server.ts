@@ -1,6 +1,6 @@
 // What the site starts before it listens (opening the embedded database blocks for seconds) and
 // stops after its last answer.
-import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, describeError } from '#supabase/functions/_shared/log.ts'
 import { startContactBackend, stopContactBackend } from './contact/contact-backend.server'
 import { checkDataDir, stopWatchingDataDir, watchDataDir } from './db/data-dir-health.server'
 import { DataDirectoryInUseError } from './db/directory-lock.server'

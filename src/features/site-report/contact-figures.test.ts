@@ -16,7 +16,7 @@ import {
   writeReportSnapshot,
 } from '#src/server/field-vitals/page-view-store.server.ts'
 import { createPostgresContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import { exampleContactFields } from '#test/contact/contact-examples.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
 import {

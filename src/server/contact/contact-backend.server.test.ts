@@ -8,7 +8,7 @@ import {
   contactFieldLabels,
   contactFieldNames,
 } from '#supabase/functions/_shared/contact/contact-schema.ts'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import { passingTokenNumber } from '#test/contact/captcha-stand-in.ts'
 import { embeddedContactFixture } from '#test/contact/contact-backend-fixture.ts'
 import { exampleContactFields } from '#test/contact/contact-examples.ts'

@@ -6,12 +6,12 @@ import type {
   ContactResponse,
 } from '#supabase/functions/_shared/contact/contact-core.ts'
 import type { ContactSelfCheckReport } from '#supabase/functions/_shared/contact/contact-self-check.ts'
-import { consoleLogger, describeError } from '#supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, describeError } from '#supabase/functions/_shared/log.ts'
+import { clientAddressOf, parseTrustProxy } from '../client-ip.server.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import { writeContactCheck } from '../field-vitals/page-view-store.server'
 import { processState } from '../process-state.server'
-import { clientAddressOf, parseTrustProxy } from './client-ip.server'
 import { contactDeliveryError, createContactFunctionClient } from './contact-function-client.server'
 import { startDeliverySchedule, startSelfCheckMonitor } from './contact-schedule.server'
 

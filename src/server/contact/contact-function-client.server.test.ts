@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactMessageSchema } from '#supabase/functions/_shared/contact/contact-schema.ts'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import { createContactFunctionClient } from './contact-function-client.server'
 
 /** A stand-in for the edge function that refuses every message with the field errors given. */

@@ -9,11 +9,11 @@ import {
   parseSelfCheckReport,
 } from '#supabase/functions/_shared/contact/contact-self-check.ts'
 import * as wire from '#supabase/functions/_shared/contact/contact-wire.ts'
-import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import {
   type DeliverySummary,
   edgeFunctionLimitMs,
 } from '#supabase/functions/_shared/contact/notification-outbox.ts'
+import { describeError, type Logger } from '#supabase/functions/_shared/log.ts'
 
 /** What the visitor is told when the failure is ours, not theirs. */
 export const contactDeliveryError =

@@ -7,9 +7,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPostgresContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import { createSmtpTransport } from '#supabase/functions/_shared/contact/mail-transports.ts'
 import { createNotificationOutbox } from '#supabase/functions/_shared/contact/notification-outbox.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import {
   type ContactTestDatabase,
   openContactTestDatabase,

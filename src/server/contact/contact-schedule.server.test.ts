@@ -3,8 +3,8 @@ import type {
   ContactSelfCheckReport,
   SelfCheck,
 } from '#supabase/functions/_shared/contact/contact-self-check.ts'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import type { DeliverySummary } from '#supabase/functions/_shared/contact/notification-outbox.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import { startDeliverySchedule, startSelfCheckMonitor } from './contact-schedule.server'
 
 describe('startSelfCheckMonitor', () => {

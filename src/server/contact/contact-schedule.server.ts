@@ -7,8 +7,8 @@ import type {
   SelfCheckName,
   SelfCheckStatus,
 } from '#supabase/functions/_shared/contact/contact-self-check.ts'
-import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import type { DeliverySummary } from '#supabase/functions/_shared/contact/notification-outbox.ts'
+import { describeError, type Logger } from '#supabase/functions/_shared/log.ts'
 
 /** Runs `task` now and `intervalMs` after each run ends; `stop` aborts its signal and waits. */
 function repeat(task: (signal: AbortSignal) => Promise<void>, intervalMs: number) {

@@ -16,11 +16,6 @@ import {
 } from '#supabase/functions/_shared/contact/contact-store.ts'
 import type { Database } from '#supabase/functions/_shared/contact/database.ts'
 import {
-  consoleLogger,
-  describeError,
-  type Logger,
-} from '#supabase/functions/_shared/contact/log.ts'
-import {
   createSmtpTransport,
   type MailTransport,
 } from '#supabase/functions/_shared/contact/mail-transports.ts'
@@ -28,6 +23,7 @@ import {
   createNotificationOutbox,
   defaultLeaseMs,
 } from '#supabase/functions/_shared/contact/notification-outbox.ts'
+import { consoleLogger, describeError, type Logger } from '#supabase/functions/_shared/log.ts'
 import type { Environment } from '../env-schema.server'
 import { createInboxSnapshot, inboxDir } from './inbox-snapshot.server'
 

@@ -2,7 +2,7 @@
 // allows one process, so the server rewrites <DATA_DIR>/inbox/messages.json for it to read.
 import { join } from 'node:path'
 import type { ContactStore } from '#supabase/functions/_shared/contact/contact-store.ts'
-import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import { describeError, type Logger } from '#supabase/functions/_shared/log.ts'
 import { writeJsonAtomically } from '../field-vitals/page-view-store.server.ts'
 
 export const inboxSnapshotVersion = 2

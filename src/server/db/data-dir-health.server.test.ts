@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import { checkDataDir, dataDirWriteProblem } from './data-dir-health.server'
 
 const root = mkdtempSync(join(tmpdir(), 'data-dir-health-'))

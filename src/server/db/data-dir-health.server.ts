@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/log.ts'
 import { processState } from '../process-state.server.ts'
 
 /** Why a synced write fails, without the path (`EROFS: read-only file system`). */

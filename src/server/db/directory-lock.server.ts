@@ -4,7 +4,7 @@ import * as fs from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
-import { consoleLogger, errorFields } from '#supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, errorFields } from '#supabase/functions/_shared/log.ts'
 
 export type LockHolder = { pid: number; host: string; bootId: string }
 

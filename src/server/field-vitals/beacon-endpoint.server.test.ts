@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import {
   type ContactTestDatabase,
   openContactTestDatabase,

@@ -13,9 +13,9 @@ import {
   pageViewRow,
 } from '#src/features/field-vitals/beacon-schema.ts'
 import { beaconMaxBytes, beaconPath } from '#src/features/field-vitals/beacon-wire.ts'
-import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
 import { rateLimitKeys } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
-import { clientAddressOf, parseTrustProxy } from '../contact/client-ip.server'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/log.ts'
+import { clientAddressOf, parseTrustProxy } from '../client-ip.server.ts'
 import { getEnvironment } from '../env.server'
 import type { Environment } from '../env-schema.server'
 import type { PageViewRecorder } from './page-view-recorder.server'

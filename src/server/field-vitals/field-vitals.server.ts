@@ -6,7 +6,7 @@ import {
   reportDays,
   type SiteReport,
 } from '#src/features/site-report/site-report.ts'
-import { describeError, consoleLogger as log } from '#supabase/functions/_shared/contact/log.ts'
+import { describeError, consoleLogger as log } from '#supabase/functions/_shared/log.ts'
 import { getEmbeddedDatabase } from '../db/embedded-database.server'
 import { getEnvironment } from '../env.server'
 import { processState } from '../process-state.server'

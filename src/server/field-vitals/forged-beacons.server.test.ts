@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseSiteReport, type RouteFigures } from '#src/features/site-report/site-report.ts'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import { beaconRequest } from '#test/field-vitals/beacon-request.ts'
 import {
   openPgliteSchemaDatabase,

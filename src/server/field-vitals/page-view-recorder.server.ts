@@ -2,7 +2,7 @@
 // each answered once its batch is (docs/decisions/026-beacon-answered-once-kept.md). A page's
 // error goes in the same batches: record_page_views() keeps it apart.
 import type { PageErrorRow, PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
-import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import { describeError, type Logger } from '#supabase/functions/_shared/log.ts'
 import type { PageViewStore } from './page-view-store.server'
 
 type KeepOutcome = 'kept' | 'queue-full' | 'not-written' | 'late'

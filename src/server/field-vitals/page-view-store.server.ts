@@ -8,7 +8,7 @@ import writeFileAtomic from 'write-file-atomic'
 import type { PageErrorRow, PageViewRow } from '#src/features/field-vitals/beacon-schema.ts'
 import { reportDays } from '#src/features/site-report/site-report.ts'
 import { asServiceRole, type Database } from '#supabase/functions/_shared/contact/database.ts'
-import { describeError, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import { describeError, type Logger } from '#supabase/functions/_shared/log.ts'
 
 export type PageViewStore = ReturnType<typeof createSqlPageViewStore>
 

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
-import { consoleLogger, errorFields } from '#supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, errorFields } from '#supabase/functions/_shared/log.ts'
 import { BucketSyncStoppedError } from '../db/embedded-bucket.server'
 
 /** A loaded gallery (or the error state), and what pages worked out from it. */

@@ -7,7 +7,7 @@ import {
   locateMainImage,
   publicObjectUrl,
 } from '#src/features/gallery/storage-path.ts'
-import { consoleLogger, type Logger } from '#supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, type Logger } from '#supabase/functions/_shared/log.ts'
 
 export type ImageMode = 'render' | 'variants'
 

@@ -11,7 +11,7 @@ import { logRecords, unstructuredLines } from '#test/support/server-log-lines.ts
 function runWithServerLogging(body: string) {
   const script = `
     import { installServerLogging } from ${JSON.stringify(resolve('src/server/log/server-log.server.ts'))}
-    import { consoleLogger } from ${JSON.stringify(resolve('supabase/functions/_shared/contact/log.ts'))}
+    import { consoleLogger } from ${JSON.stringify(resolve('supabase/functions/_shared/log.ts'))}
     installServerLogging()
     ${body}
   `
@@ -28,7 +28,7 @@ describe('installServerLogging', () => {
       consoleLogger.info('contact.accepted', { id: 7 })
       consoleLogger.error('contact.store_failed', { error: 'Error: disk full' })
       // A second copy of log.ts, as the server's bundles hold: it writes through pino too.
-      const copy = await import(${JSON.stringify(`${pathToFileURL(resolve('supabase/functions/_shared/contact/log.ts'))}?second-copy`)})
+      const copy = await import(${JSON.stringify(`${pathToFileURL(resolve('supabase/functions/_shared/log.ts'))}?second-copy`)})
       copy.consoleLogger.warn('contact.rate_limited', { waitS: 30 })
       console.log('\\u001B[32m➜ Listening on:\\u001B[0m', 'http://127.0.0.1:3000/')
       console.warn('Skipped gallery row %s: %s', 'no-title', 'no title')

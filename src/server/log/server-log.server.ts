@@ -13,7 +13,7 @@ import {
   errorFields,
   type LogLevel,
   writeLogLinesWith,
-} from '#supabase/functions/_shared/contact/log.ts'
+} from '#supabase/functions/_shared/log.ts'
 
 /** What each console method becomes (`debug` and `log` are info). */
 const consoleLevels = { debug: 'info', log: 'info', info: 'info', warn: 'warn', error: 'error' }

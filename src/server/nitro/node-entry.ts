@@ -4,7 +4,7 @@ import type { Server as HttpServer } from 'node:http'
 // Not React hooks: Nitro's accessors of the app and its hooks.
 import { useNitroApp as getNitroApp, useNitroHooks as getNitroHooks } from 'nitro/app'
 import { serve } from 'srvx/node'
-import { consoleLogger, errorFields } from '#supabase/functions/_shared/contact/log.ts'
+import { consoleLogger, errorFields } from '#supabase/functions/_shared/log.ts'
 import { getEnvironment } from '../env.server'
 import { stopGalleryImport } from '../gallery/gallery.server'
 import { gracefulStop } from '../graceful-stop.server'

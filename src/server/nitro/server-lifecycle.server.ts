@@ -1,8 +1,8 @@
 // The boot plugin: a bad variable stops the server with a clear message, the services start, every
 // response gets its headers, and Nitro's close hook stops the services after the last answer.
 import { definePlugin } from 'nitro'
-import { consoleLogger, errorFields } from '#supabase/functions/_shared/contact/log.ts'
-import { parseTrustProxy, type TrustProxy } from '../contact/client-ip.server'
+import { consoleLogger, errorFields } from '#supabase/functions/_shared/log.ts'
+import { parseTrustProxy, type TrustProxy } from '../client-ip.server.ts'
 import {
   EnvironmentError,
   getEnvironment,

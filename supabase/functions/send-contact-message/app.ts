@@ -14,8 +14,8 @@ import {
   selfCheckPath,
   visitorIpHeader,
 } from '../_shared/contact/contact-wire.ts'
-import { describeError, type Logger } from '../_shared/contact/log.ts'
 import { asIpAddress } from '../_shared/contact/rate-limit-key.ts'
+import { describeError, type Logger } from '../_shared/log.ts'
 import type { SiteAuth } from './site-auth.ts'
 
 export interface EdgeAppDeps {

@@ -17,7 +17,7 @@ import {
   openPostgres15SchemaDatabase,
   type SchemaDatabase,
 } from '../../../test/support/supabase-schema.ts'
-import { createMemoryLogger } from '../_shared/contact/log.ts'
+import { createMemoryLogger } from '../_shared/log.ts'
 import { createEdgeAppFromEnv } from './edge.ts'
 
 const message = {

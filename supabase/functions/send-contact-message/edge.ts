@@ -35,7 +35,6 @@ import { createContactCore } from '../_shared/contact/contact-core.ts'
 import { runContactSelfCheck } from '../_shared/contact/contact-self-check.ts'
 import { createPostgresContactStore } from '../_shared/contact/contact-store.ts'
 import { createPgDatabase } from '../_shared/contact/database.ts'
-import { consoleLogger, describeError, type Logger } from '../_shared/contact/log.ts'
 import {
   blockedSmtpPort,
   createHttpMailTransport,
@@ -44,6 +43,7 @@ import {
   type MailTransport,
 } from '../_shared/contact/mail-transports.ts'
 import { createNotificationOutbox } from '../_shared/contact/notification-outbox.ts'
+import { consoleLogger, describeError, type Logger } from '../_shared/log.ts'
 import { createEdgeApp } from './app.ts'
 import { createJwtVerifier, jwksUrlFrom } from './jwt.ts'
 import { createSiteAuth, secretKeysFrom } from './site-auth.ts'

@@ -5,7 +5,7 @@
  *
  * Locally: `deno run --allow-all --config deno.json index.ts` serves on PORT (default 8000).
  */
-import { consoleLogger, errorFields } from '../_shared/contact/log.ts'
+import { consoleLogger, errorFields } from '../_shared/log.ts'
 import { createEdgeAppFromEnv } from './edge.ts'
 
 interface DenoRuntime {

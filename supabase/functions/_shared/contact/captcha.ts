@@ -3,7 +3,7 @@
  * The secret goes only to the verify URL; tokens are single-use at hCaptcha, and the store
  * refuses a token it has seen before as well.
  */
-import { describeError, type Logger } from './log.ts'
+import { describeError, type Logger } from '../log.ts'
 
 export type CaptchaResult =
   | { success: true; hostname?: string | undefined }

@@ -14,11 +14,11 @@ import {
 } from '../../../../test/contact/contact-database'
 import { findPart, parseMime } from '../../../../test/contact/mime'
 import { type SmtpStandIn, startSmtpStandIn } from '../../../../test/contact/smtp-stand-in'
+import { createMemoryLogger } from '../log.ts'
 import { createHcaptchaVerifier } from './captcha.ts'
 import { type ContactNotifier, contactErrors, createContactCore } from './contact-core.ts'
 import { createPostgresContactStore } from './contact-store.ts'
 import type { Database, SqlExecutor } from './database.ts'
-import { createMemoryLogger } from './log.ts'
 import { createSmtpTransport } from './mail-transports.ts'
 import { createNotificationOutbox } from './notification-outbox.ts'
 

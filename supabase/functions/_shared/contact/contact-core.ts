@@ -14,6 +14,7 @@
  * delivery schedule and never fails the visitor's request. Logs carry ids and statuses only.
  */
 import * as v from 'valibot'
+import { describeError, type Logger } from '../log.ts'
 import { type CaptchaVerifier, hcaptchaTestPassingToken } from './captcha.ts'
 import {
   contactFieldErrors,
@@ -22,7 +23,6 @@ import {
 } from './contact-schema.ts'
 import type { ContactStore, RateLimitedEvent } from './contact-store.ts'
 import { sha256Hex } from './hash.ts'
-import { describeError, type Logger } from './log.ts'
 import type { DeliverySummary } from './notification-outbox.ts'
 import { rateLimitKeys } from './rate-limit-key.ts'
 

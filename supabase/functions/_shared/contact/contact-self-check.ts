@@ -5,9 +5,10 @@
  * and does the database answer. Each check gives a name, a status and one operator-facing sentence;
  * no secret is ever part of a sentence.
  */
+
+import { describeError } from '../log.ts'
 import { captchaOperatorFaultCodes, createHcaptchaVerifier } from './captcha.ts'
 import type { SqlExecutor } from './database.ts'
-import { describeError } from './log.ts'
 import type { MailTransport } from './mail-transports.ts'
 
 export type SelfCheckStatus = 'ok' | 'failed' | 'not-configured'

@@ -19,9 +19,9 @@ import {
   createSmtpFaultStandIn,
   type SmtpFaultStandIn,
 } from '../../../../test/faults/smtp-fault-stand-in'
+import { createMemoryLogger } from '../log.ts'
 import { type ContactStore, createPostgresContactStore } from './contact-store.ts'
 import type { Database } from './database.ts'
-import { createMemoryLogger } from './log.ts'
 import { createHttpMailTransport, createSmtpTransport } from './mail-transports.ts'
 import {
   createNotificationOutbox,

@@ -11,8 +11,8 @@
  * pass sends the owner's digest when one is due (never failing the pass).
  */
 
+import { describeError, type Logger } from '../log.ts'
 import type { ContactStore, StoredContactMessage } from './contact-store.ts'
-import { describeError, type Logger } from './log.ts'
 import type { MailTransport } from './mail-transports.ts'
 import {
   buildContactEmail,

@@ -3,13 +3,9 @@
 import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
 import proxyaddr from 'proxy-addr'
-import {
-  consoleLogger,
-  type LogFields,
-  type Logger,
-} from '#supabase/functions/_shared/contact/log.ts'
 import { unknownAddressBuckets } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
-import { processState } from '../process-state.server.ts'
+import { consoleLogger, type LogFields, type Logger } from '#supabase/functions/_shared/log.ts'
+import { processState } from './process-state.server.ts'
 
 /** Whether the hop at `index` (0: the peer) is a proxy whose X-Forwarded-For counts. */
 export type TrustProxy = (address: string, index: number) => boolean

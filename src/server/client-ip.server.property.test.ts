@@ -6,18 +6,18 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemoryLogger } from '#supabase/functions/_shared/contact/log.ts'
 import {
   rateLimitKey,
   rateLimitKeys,
   unknownAddressBuckets,
 } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
+import { createMemoryLogger } from '#supabase/functions/_shared/log.ts'
 import {
   clientIpFrom,
   createClientAddressReader,
   normalizeIp,
   parseTrustProxy,
-} from './client-ip.server'
+} from './client-ip.server.ts'
 
 const trustProxyValue = fc.oneof(
   fc.constantFrom('true', 'TRUE', ' yes', 'on', 'false', 'no', 'OFF', '0', '1', '10', '11', '-1'),

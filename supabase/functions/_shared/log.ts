@@ -1,6 +1,6 @@
 /**
- * Structured logging for the contact pipeline. Fields carry ids, statuses and error summaries
- * only: never a visitor's name, address, phone or message.
+ * Structured logging for the site's server and the edge function. Fields carry ids, statuses and
+ * error summaries only: never a visitor's name, address, phone or message.
  */
 export type LogFields = Record<string, string | number | boolean | null | undefined>
 
