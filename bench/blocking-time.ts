@@ -46,7 +46,7 @@ const variantLabel: Record<Variant, string> = {
   oursInspected: 'ours, DevTools as Lighthouse attaches it',
   ceilingInspected: 'ceiling, DevTools as Lighthouse attaches it',
 }
-type Visit = { blocking: number; longest: number; firstPaint: number; appStart: number }
+export type Visit = { blocking: number; longest: number; firstPaint: number; appStart: number }
 
 /** Lighthouse 13's trace categories (`core/gather/gatherers/trace.js`). */
 const lighthouseTraceCategories = [
@@ -202,7 +202,7 @@ async function stopChromium(chrome: ChildProcess) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function visit(url: string, inspected: boolean): Promise<Visit> {
+export async function visit(url: string, inspected: boolean): Promise<Visit> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-blocking-'))
   const chrome = spawn(
     chromePath,
