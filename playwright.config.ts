@@ -42,6 +42,25 @@ export const launchOptions = {
 }
 
 const netlifySpec = /presets\.spec\.ts$/
+/**
+ * `npm test`'s end-to-end tier (project `visitor`): what a visitor does and sees, at the widths of
+ * e2e/support/viewports.ts. Every other spec (faults, fuzz, visual references, crawl, headers,
+ * HTML validity, the Supabase path, Netlify) runs in `npm run test:full`, which CI runs; a new
+ * spec joins it unless named here.
+ */
+const visitorSpecs = [
+  'pages',
+  'early-taps',
+  'conversion',
+  'contact',
+  'gallery',
+  'gallery-pages',
+  'gallery-viewer',
+  'gallery-project-facts',
+  'proof',
+  'layout',
+  'hero-contrast',
+].map((name) => `${name}.spec.ts`)
 const supabaseSpecs = /supabase\/.*\.spec\.ts$/
 
 export default defineConfig({
@@ -68,6 +87,11 @@ export default defineConfig({
   // The specs of e2e/supabase/ share one production path (PostgreSQL, the function under Deno,
   // the gateway, three instances: e2e/supabase/project.ts), started once by their one worker.
   projects: [
+    {
+      name: 'visitor',
+      testMatch: visitorSpecs,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
     {
       name: 'node-server',
       testIgnore: [netlifySpec, supabaseSpecs],

@@ -4,7 +4,11 @@
 // the end prints each stage's wall time, and a failed stage's last lines again. Exits non-zero
 // when any stage failed; once one has, no further stage starts.
 //
-//   node scripts/test.ts          everything (npm test)
+//   node scripts/test.ts          before each commit (npm test): lint, types, unit, the visitor's
+//                                 end-to-end specs (Playwright project `visitor`)
+//   node scripts/test.ts full     every check, as CI runs it (npm run test:full): adds Deno, the
+//                                 Netlify build, every end-to-end spec (faults, fuzz, visual
+//                                 references, the Supabase path, Netlify)
 //   node scripts/test.ts quick    lint, typecheck, the unit tests of what changed (npm run test:quick);
 //                                 `quick main` takes the changes since main instead of uncommitted ones
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -24,9 +28,9 @@ interface Stage {
   background?: boolean
 }
 
-const [mode = 'all', since] = process.argv.slice(2)
+const [mode = 'fast', since] = process.argv.slice(2)
 
-const everything: Stage[] = [
+const full: Stage[] = [
   // Lint and the typechecks have no time limit: they yield the CPU to the build, which the
   // end-to-end tests wait for, and to the tests beside it.
   { name: 'lint', command: 'npm run lint', background: true },
@@ -56,6 +60,15 @@ const everything: Stage[] = [
   },
 ]
 
+const fast: Stage[] = [
+  { name: 'lint', command: 'npm run lint', background: true },
+  { name: 'typecheck', command: 'npm run typecheck', background: true },
+  { name: 'typecheck:tools', command: 'npm run typecheck:tools', background: true },
+  { name: 'unit', command: 'npm run test:unit' },
+  { name: 'build', command: 'npm run build' },
+  { name: 'e2e', command: 'playwright test --project=visitor', after: ['build'] },
+]
+
 const quick: Stage[] = [
   // Biome and squawk take seconds; knip (whole-project unused exports) is left to `npm test`.
   { name: 'biome', command: 'biome check .' },
@@ -68,14 +81,15 @@ const quick: Stage[] = [
   },
 ]
 
-if (mode !== 'all' && mode !== 'quick') {
-  console.error(`usage: node scripts/test.ts [quick [<since>]] (got "${mode}")`)
+const tiers: Record<string, Stage[]> = { fast, full, quick }
+const stages = tiers[mode]
+if (stages === undefined) {
+  console.error(`usage: node scripts/test.ts [full | quick [<since>]] (got "${mode}")`)
   process.exit(2)
 }
-const stages = mode === 'quick' ? quick : everything
 
 // What npm does not install, checked before anything runs: the command that installs it, no skip.
-if (mode === 'all') {
+if (mode !== 'quick') {
   try {
     requireSystemPackages(suiteSystemPackages)
   } catch (error) {
