@@ -141,3 +141,60 @@ describe('project facts', () => {
     ])
   })
 })
+
+describe('before and after', () => {
+  const mapWithBefore = (rows: unknown[]) => {
+    const skipped: { id: string; reason: string }[] = []
+    const items = toGalleryItems(
+      rows,
+      siteImageUrls,
+      () => {},
+      (s) => skipped.push(s),
+    )
+    return { items, skipped }
+  }
+  const beforePath = 'kitchen/modern-oak-galley/before.webp'
+
+  it('carries the before photo and keeps it out of the project photos', () => {
+    const { items, skipped } = mapWithBefore([
+      {
+        ...row,
+        additional_images: [...row.additional_images, `gallery/${beforePath}`],
+        before_image: ` ${beforePath} `,
+      },
+    ])
+    expect(items[0]?.beforeImageUrl).toBe(`/storage/v1/object/public/gallery/${beforePath}`)
+    expect(items[0]?.additionalImages).toEqual([
+      '/storage/v1/object/public/gallery/kitchen/modern-oak-galley/detail-1.webp',
+    ])
+    expect(skipped).toEqual([])
+  })
+
+  it('has none when the row gives none', () => {
+    const { items, skipped } = mapWithBefore([row, { ...row, id: 'b', before_image: null }])
+    expect(items.map((item) => 'beforeImageUrl' in item)).toEqual([false, false])
+    expect(skipped).toEqual([])
+  })
+
+  it('leaves out a before photo that is no photo of the project folder, keeping the project', () => {
+    const { items, skipped } = mapWithBefore([
+      { ...row, id: 'a', before_image: 7 },
+      { ...row, id: 'b', before_image: 'kitchen/other-kitchen/before.webp' },
+      { ...row, id: 'c', before_image: 'kitchen/modern-oak-galley/notes.txt' },
+      { ...row, id: 'd', before_image: 'https://example.com/before.webp' },
+    ])
+    expect(items.map((item) => [item.id, item.beforeImageUrl])).toEqual([
+      ['a', undefined],
+      ['b', undefined],
+      ['c', undefined],
+      ['d', undefined],
+    ])
+    expect(skipped).toEqual([
+      { id: 'a', reason: 'before_image must be text' },
+      ...['b', 'c', 'd'].map((id) => ({
+        id,
+        reason: 'before_image must be a photo in the project folder',
+      })),
+    ])
+  })
+})
