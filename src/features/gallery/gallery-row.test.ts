@@ -93,20 +93,21 @@ describe('toGalleryItems', () => {
   })
 })
 
-describe('project facts', () => {
-  const mapWithFacts = (rows: unknown[]) => {
-    const skipped: { id: string; reason: string }[] = []
-    const items = toGalleryItems(
-      rows,
-      siteImageUrls,
-      () => {},
-      (s) => skipped.push(s),
-    )
-    return { items, skipped }
-  }
+/** Maps rows, collecting the facts and before photos left out. */
+const mapWithSkips = (rows: unknown[]) => {
+  const skipped: { id: string; reason: string }[] = []
+  const items = toGalleryItems(
+    rows,
+    siteImageUrls,
+    () => {},
+    (s) => skipped.push(s),
+  )
+  return { items, skipped }
+}
 
+describe('project facts', () => {
   it('carries scope, weeks and the budget band the row gives', () => {
-    const { items, skipped } = mapWithFacts([
+    const { items, skipped } = mapWithSkips([
       { ...row, scope: ' Full kitchen ', duration_weeks: 6, budget_from: 30000, budget_to: 80000 },
     ])
     expect(items[0]?.facts).toEqual({
@@ -118,7 +119,7 @@ describe('project facts', () => {
   })
 
   it('has none when the row gives none, with or without the columns', () => {
-    const { items, skipped } = mapWithFacts([
+    const { items, skipped } = mapWithSkips([
       row,
       { ...row, id: 'b', scope: null, duration_weeks: null, budget_from: null, budget_to: null },
     ])
@@ -127,7 +128,7 @@ describe('project facts', () => {
   })
 
   it('leaves out a bad fact with its reason and keeps the project and its other facts', () => {
-    const { items, skipped } = mapWithFacts([
+    const { items, skipped } = mapWithSkips([
       { ...row, scope: 'Ensuite', duration_weeks: 0, budget_from: 40000, budget_to: 15000 },
       { ...row, id: 'b', scope: 7, duration_weeks: 2.5, budget_from: 15000 },
     ])
@@ -143,20 +144,10 @@ describe('project facts', () => {
 })
 
 describe('before and after', () => {
-  const mapWithBefore = (rows: unknown[]) => {
-    const skipped: { id: string; reason: string }[] = []
-    const items = toGalleryItems(
-      rows,
-      siteImageUrls,
-      () => {},
-      (s) => skipped.push(s),
-    )
-    return { items, skipped }
-  }
   const beforePath = 'kitchen/modern-oak-galley/before.webp'
 
   it('carries the before photo and keeps it out of the project photos', () => {
-    const { items, skipped } = mapWithBefore([
+    const { items, skipped } = mapWithSkips([
       {
         ...row,
         additional_images: [...row.additional_images, `gallery/${beforePath}`],
@@ -171,13 +162,13 @@ describe('before and after', () => {
   })
 
   it('has none when the row gives none', () => {
-    const { items, skipped } = mapWithBefore([row, { ...row, id: 'b', before_image: null }])
+    const { items, skipped } = mapWithSkips([row, { ...row, id: 'b', before_image: null }])
     expect(items.map((item) => 'beforeImageUrl' in item)).toEqual([false, false])
     expect(skipped).toEqual([])
   })
 
   it('leaves out a before photo that is no photo of the project folder, keeping the project', () => {
-    const { items, skipped } = mapWithBefore([
+    const { items, skipped } = mapWithSkips([
       { ...row, id: 'a', before_image: 7 },
       { ...row, id: 'b', before_image: 'kitchen/other-kitchen/before.webp' },
       { ...row, id: 'c', before_image: 'kitchen/modern-oak-galley/notes.txt' },

@@ -24,7 +24,7 @@ export function BeforeAfter(props: Props) {
   const hydrated = useHydrated()
   return (
     <section aria-labelledby="before-after-heading" data-testid="before-after" className={section}>
-      <h3 id="before-after-heading" className={css({ textStyle: 'h4', fontSize: 'md' })}>
+      <h3 id="before-after-heading" className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
         Before and after
       </h3>
       {hydrated ? <ComparisonSlider {...props} /> : <SideBySide {...props} />}
@@ -68,7 +68,11 @@ function ComparisonSlider({ title, beforeUrl, afterUrl, images }: Props) {
   // The share of the frame, from its left edge, that shows the before photo.
   const [split, setSplit] = useState(50)
   return (
-    <div className={frame} style={{ '--split': `${split}%` } as CSSProperties}>
+    <div
+      data-testid="before-after-frame"
+      className={frame}
+      style={{ '--split': `${split}%` } as CSSProperties}
+    >
       <Picture
         image={responsivePhoto(afterUrl, images, 'card')}
         sizes={comparisonSizes}
@@ -83,7 +87,7 @@ function ComparisonSlider({ title, beforeUrl, afterUrl, images }: Props) {
           fallbackAlt="Image Not Available"
         />
       </div>
-      <span aria-hidden="true" className={divider} />
+      <span aria-hidden="true" data-testid="before-after-split" className={divider} />
       <span aria-hidden="true" className={photoLabel} data-side="before">
         Before
       </span>
@@ -96,6 +100,10 @@ function ComparisonSlider({ title, beforeUrl, afterUrl, images }: Props) {
         max={100}
         value={split}
         onChange={(event) => setSplit(Number(event.currentTarget.value))}
+        // The arrow keys move the split here; the viewer's own (stepping projects) would take them.
+        onKeyDown={(event) => {
+          if (event.key.startsWith('Arrow')) event.stopPropagation()
+        }}
         aria-label="Before and after: how much of the before photo shows"
         aria-valuetext={`${split}% before, ${100 - split}% after`}
         className={range}

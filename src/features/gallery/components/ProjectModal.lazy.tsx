@@ -134,7 +134,12 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
                   {project.location}
                 </p>
                 {project.description ? (
-                  <Dialog.Description className={styles.description}>
+                  <Dialog.Description
+                    // Beside the photo a long description scrolls on its own: it takes focus, so
+                    // the keyboard scrolls it too.
+                    tabIndex={0}
+                    className={styles.description}
+                  >
                     {project.description}
                   </Dialog.Description>
                 ) : null}
