@@ -90,7 +90,8 @@ test('the two photos the server sends are accessible before the app starts', asy
 }) => {
   const id = await pairedId(browser, baseURL)
   const release = await holdRequests(page, appScriptsUrl)
-  await page.goto(`/gallery?project=${id}`)
+  // The held scripts hold the load event: the page as the server sent it is there at once.
+  await page.goto(`/gallery?project=${id}`, { waitUntil: 'commit' })
   const comparison = page.getByRole('dialog').getByRole('region', { name: 'Before and after' })
   await expect(comparison.locator('figcaption')).toHaveText(['Before', 'After'])
   await expectNoAxeViolations(page)
