@@ -140,7 +140,7 @@ const divider = css({
   left: 'var(--split)',
   w: '2px',
   ml: '-1px',
-  bg: 'white',
+  bg: 'bg.canvas',
   boxShadow: '0 0 0 1px rgba(0, 0, 0, 0.35)',
   pointerEvents: 'none',
 })
@@ -165,7 +165,7 @@ const thumb = {
   w: '11',
   h: '11',
   borderRadius: 'full',
-  bg: 'white',
+  bg: 'bg.canvas',
   border: '3px solid token(colors.bg.photoControl)',
   boxShadow: 'md',
   cursor: 'ew-resize',
