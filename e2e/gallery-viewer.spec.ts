@@ -8,14 +8,22 @@ import { layoutViewports } from './support/viewports'
  * desktop the project's name, description and call to action are in view as it opens, beside a
  * photo that fills its box; on a phone the details follow the photo and every control is reachable.
  */
-type ManifestEntry = { path: string; title: string; description: string; additional: string[] }
+type ManifestEntry = {
+  path: string
+  title: string
+  description: string
+  additional: string[]
+  before?: string
+}
 const manifest: ManifestEntry[] = JSON.parse(
   readFileSync('public/storage/v1/object/public/gallery/manifest.json', 'utf8'),
 )
 const kitchens = manifest
   .filter((entry) => entry.path.startsWith('kitchen/'))
   .sort((a, b) => a.title.localeCompare(b.title, 'en-CA'))
-const photoCount = (entry: ManifestEntry) => 1 + entry.additional.length
+/** The project's photos; a before photo is shown in its comparison only. */
+const photoCount = (entry: ManifestEntry) =>
+  1 + entry.additional.filter((path) => path !== entry.before).length
 const first = kitchens[0] as ManifestEntry
 const second = kitchens[1] as ManifestEntry
 const last = kitchens.at(-1) as ManifestEntry

@@ -5,7 +5,7 @@
  * default public/storage/v1/object/public/gallery) in its manifest.json: a new
  * `<category>/<name>.<ext>` becomes a project, photos under `<category>/<name>/` its further
  * photos; projects whose photo was removed are dropped. Details written in manifest.json (title,
- * description, location, featured, order, createdAt, scope, weeks, budgetFrom, budgetTo) are
+ * description, location, featured, order, createdAt, scope, weeks, budgetFrom, budgetTo, before) are
  * kept. The running site reads the listing on its next gallery load (GALLERY_CACHE_TTL_MS, five
  * minutes by default): no restart, no rebuild. It also makes the smaller variants (AVIF and WebP, 400-1600 px) of the photos it
  * adds, in DATA_DIR/photo-variants, so pages offer them at once; the site makes any other in the

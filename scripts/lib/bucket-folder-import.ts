@@ -58,7 +58,7 @@ function readListing(file: string): ListingEntry[] {
  * Reads the embedded bucket folder and its manifest.json and works out the listing that matches
  * the photos on disk: `<category>/<name>.<ext>` is a project, the photos under
  * `<category>/<name>/` are its further photos. Entries keep the details the owner wrote (title,
- * description, location, featured, order, createdAt, scope, weeks, budgetFrom, budgetTo); a new
+ * description, location, featured, order, createdAt, scope, weeks, budgetFrom, budgetTo, before); a new
  * project's title comes from its file name. Nothing is written: see writeBucketListing.
  */
 export function planBucketFolderImport(folder: string): BucketFolderImport {

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
+import { beforeScenes } from './catalog/before-scenes.ts'
 import { type Project, projects } from './catalog/projects.ts'
 import { type SiteImageDef, siteImages } from './catalog/site.ts'
 import { appleTouchIcon, faviconIco, imageNotFoundSvg, ogImage } from './lib/brand.ts'
@@ -110,16 +111,29 @@ export function galleryProjectTasks(p: Project, out: ImageWriter): (() => Promis
   })
 }
 
+const beforePath = (p: { category: string; slug: string }) => `${p.category}/${p.slug}/before.webp`
+
+/** The main photo's view before the work, for the projects that show one. */
+function beforePhotoTasks(out: ImageWriter): (() => Promise<void>)[] {
+  return beforeScenes.map((before) => async () => {
+    const svg = Buffer.from(kitchen(before.scene, 'main', GALLERY_W, GALLERY_H))
+    const buf = await encode(() => sharp(svg), 'webp', 72, GALLERY_MAX_BYTES)
+    await out.save(path.join(outputPaths.galleryBucket, beforePath(before)), buf)
+  })
+}
+
 export function galleryTasks(out: ImageWriter): (() => Promise<void>)[] {
-  return projects.flatMap((p) => galleryProjectTasks(p, out))
+  return [...projects.flatMap((p) => galleryProjectTasks(p, out)), ...beforePhotoTasks(out)]
 }
 
 export async function writeGalleryManifest(out: ImageWriter): Promise<void> {
   const manifest = projects.map((p, i) => {
     const paths = galleryPaths(p)
+    const before = beforeScenes.some((b) => b.slug === p.slug) ? beforePath(p) : undefined
     return {
       path: paths.main,
-      additional: paths.additional,
+      additional: before ? [...paths.additional, before] : paths.additional,
+      ...(before ? { before } : {}),
       title: p.title,
       description: p.description,
       location: p.location,

@@ -28,6 +28,8 @@ export interface GalleryItem {
   sortOrder: number
   /** Absent when the owner gave none. */
   facts?: ProjectFacts
+  /** The main photo's view before the work (its URL), shown beside imageUrl; absent when none. */
+  beforeImageUrl?: string
 }
 
 /** The gallery as the server function returns it: a failed load is an empty list with 'error'. */

@@ -93,20 +93,21 @@ describe('toGalleryItems', () => {
   })
 })
 
-describe('project facts', () => {
-  const mapWithFacts = (rows: unknown[]) => {
-    const skipped: { id: string; reason: string }[] = []
-    const items = toGalleryItems(
-      rows,
-      siteImageUrls,
-      () => {},
-      (s) => skipped.push(s),
-    )
-    return { items, skipped }
-  }
+/** Maps rows, collecting the facts and before photos left out. */
+const mapWithSkips = (rows: unknown[]) => {
+  const skipped: { id: string; reason: string }[] = []
+  const items = toGalleryItems(
+    rows,
+    siteImageUrls,
+    () => {},
+    (s) => skipped.push(s),
+  )
+  return { items, skipped }
+}
 
+describe('project facts', () => {
   it('carries scope, weeks and the budget band the row gives', () => {
-    const { items, skipped } = mapWithFacts([
+    const { items, skipped } = mapWithSkips([
       { ...row, scope: ' Full kitchen ', duration_weeks: 6, budget_from: 30000, budget_to: 80000 },
     ])
     expect(items[0]?.facts).toEqual({
@@ -118,7 +119,7 @@ describe('project facts', () => {
   })
 
   it('has none when the row gives none, with or without the columns', () => {
-    const { items, skipped } = mapWithFacts([
+    const { items, skipped } = mapWithSkips([
       row,
       { ...row, id: 'b', scope: null, duration_weeks: null, budget_from: null, budget_to: null },
     ])
@@ -127,7 +128,7 @@ describe('project facts', () => {
   })
 
   it('leaves out a bad fact with its reason and keeps the project and its other facts', () => {
-    const { items, skipped } = mapWithFacts([
+    const { items, skipped } = mapWithSkips([
       { ...row, scope: 'Ensuite', duration_weeks: 0, budget_from: 40000, budget_to: 15000 },
       { ...row, id: 'b', scope: 7, duration_weeks: 2.5, budget_from: 15000 },
     ])
@@ -138,6 +139,53 @@ describe('project facts', () => {
       { id: 'b', reason: 'scope must be text' },
       { id: 'b', reason: 'duration_weeks must be a whole number' },
       { id: 'b', reason: 'a budget band needs both budget_from and budget_to' },
+    ])
+  })
+})
+
+describe('before and after', () => {
+  const beforePath = 'kitchen/modern-oak-galley/before.webp'
+
+  it('carries the before photo and keeps it out of the project photos', () => {
+    const { items, skipped } = mapWithSkips([
+      {
+        ...row,
+        additional_images: [...row.additional_images, `gallery/${beforePath}`],
+        before_image: ` ${beforePath} `,
+      },
+    ])
+    expect(items[0]?.beforeImageUrl).toBe(`/storage/v1/object/public/gallery/${beforePath}`)
+    expect(items[0]?.additionalImages).toEqual([
+      '/storage/v1/object/public/gallery/kitchen/modern-oak-galley/detail-1.webp',
+    ])
+    expect(skipped).toEqual([])
+  })
+
+  it('has none when the row gives none', () => {
+    const { items, skipped } = mapWithSkips([row, { ...row, id: 'b', before_image: null }])
+    expect(items.map((item) => 'beforeImageUrl' in item)).toEqual([false, false])
+    expect(skipped).toEqual([])
+  })
+
+  it('leaves out a before photo that is no photo of the project folder, keeping the project', () => {
+    const { items, skipped } = mapWithSkips([
+      { ...row, id: 'a', before_image: 7 },
+      { ...row, id: 'b', before_image: 'kitchen/other-kitchen/before.webp' },
+      { ...row, id: 'c', before_image: 'kitchen/modern-oak-galley/notes.txt' },
+      { ...row, id: 'd', before_image: 'https://example.com/before.webp' },
+    ])
+    expect(items.map((item) => [item.id, item.beforeImageUrl])).toEqual([
+      ['a', undefined],
+      ['b', undefined],
+      ['c', undefined],
+      ['d', undefined],
+    ])
+    expect(skipped).toEqual([
+      { id: 'a', reason: 'before_image must be text' },
+      ...['b', 'c', 'd'].map((id) => ({
+        id,
+        reason: 'before_image must be a photo in the project folder',
+      })),
     ])
   })
 })

@@ -91,6 +91,33 @@ export function projectFactsOf(
   return Object.keys(facts).length > 0 ? facts : undefined
 }
 
+// A photo in the project's own folder, as the database keeps it (`kitchen/oak/before.webp`).
+const beforeImageSchema = v.pipe(
+  v.string('before_image must be text'),
+  v.trim(),
+  v.regex(
+    /^[^/]+\/[^/]+\/[^/]+\.(jpe?g|png|webp|avif)$/i,
+    'before_image must be a photo in the project folder',
+  ),
+)
+
+/** The row's before photo (a bucket path); a bad one is reported to onSkipped and left out. */
+export function beforeImageOf(
+  row: { before_image?: unknown; filename?: unknown },
+  onSkipped: (reason: string) => void,
+): string | undefined {
+  if (row.before_image === null || row.before_image === undefined) return undefined
+  const parsed = v.safeParse(beforeImageSchema, row.before_image)
+  if (!parsed.success) {
+    onSkipped(parsed.issues.map((issue) => issue.message).join('; '))
+    return undefined
+  }
+  const folder = typeof row.filename === 'string' ? row.filename.replace(/\.[^./]+$/, '/') : ''
+  if (parsed.output.startsWith(folder)) return parsed.output
+  onSkipped('before_image must be a photo in the project folder')
+  return undefined
+}
+
 const textOr = (value: string | null | undefined, fallback: string) => {
   const trimmed = value?.trim()
   return trimmed ? trimmed : fallback
@@ -100,9 +127,12 @@ export function toGalleryItem(
   row: GalleryRow,
   urls: GalleryImageUrls,
   facts?: ProjectFacts,
+  beforeImage?: string,
 ): GalleryItem {
+  const beforeImageUrl = beforeImage === undefined ? undefined : urls.imageUrl(beforeImage)
   return {
     ...(facts ? { facts } : {}),
+    ...(beforeImageUrl ? { beforeImageUrl } : {}),
     id: row.id,
     title: row.title,
     description: textOr(row.description, galleryDefaults.description),
@@ -111,7 +141,9 @@ export function toGalleryItem(
     imageUrl: urls.imageUrl(row.filename),
     additionalImages: (row.additional_images ?? [])
       .filter((path) => path.trim() !== '')
-      .map((path) => urls.additionalImageUrl(path)),
+      .map((path) => urls.additionalImageUrl(path))
+      // The before photo lives in the project's folder but is shown beside the main photo only.
+      .filter((url) => url !== beforeImageUrl),
     featured: row.featured ?? false,
     dateCreated: row.created_at,
     sortOrder: row.order ?? galleryDefaults.sortOrder,
@@ -152,10 +184,10 @@ export function toGalleryItems(
     }
     try {
       const { id } = parsed.output
-      const facts = projectFactsOf(row as Record<string, unknown>, (reason) =>
-        onSkippedFact({ id, reason }),
-      )
-      items.push(toGalleryItem(parsed.output, urls, facts))
+      const skipped = (reason: string) => onSkippedFact({ id, reason })
+      const facts = projectFactsOf(row as Record<string, unknown>, skipped)
+      const beforeImage = beforeImageOf(row as Record<string, unknown>, skipped)
+      items.push(toGalleryItem(parsed.output, urls, facts, beforeImage))
     } catch {
       onRejected({ id: parsed.output.id, reason: 'image paths could not be turned into URLs' })
     }

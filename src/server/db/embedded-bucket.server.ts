@@ -57,6 +57,7 @@ const bucketManifestEntrySchema = v.object({
   weeks: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(104))),
   budgetFrom: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000))),
   budgetTo: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000))),
+  before: v.optional(bucketPath),
 })
 
 export type BucketManifestEntry = v.InferOutput<typeof bucketManifestEntrySchema>

@@ -93,6 +93,7 @@ for (const target of databaseTargets()) {
           ['duration_weeks', 'integer', 'YES'],
           ['budget_from', 'integer', 'YES'],
           ['budget_to', 'integer', 'YES'],
+          ['before_image', 'text', 'YES'],
         ])
       })
 
@@ -411,6 +412,35 @@ for (const target of databaseTargets()) {
         ])
       })
 
+      it('carries a before photo of the project folder, leaving out one that is none', async () => {
+        const pairs = {
+          'kitchen/oak.webp': ' kitchen/oak/before.webp ',
+          'kitchen/elsewhere.webp': 'kitchen/oak/before.webp',
+          'kitchen/text.webp': 'kitchen/text/before.txt',
+          'kitchen/number.webp': 12,
+        }
+        for (const [name, before] of Object.entries(pairs)) {
+          await addObject(name, { user_metadata: { before } })
+        }
+        await addObject('kitchen/oak/before.webp')
+        expect(await importAsServiceRole()).toBe(4)
+        expect(
+          await rows(
+            `select filename, before_image, additional_images
+             from public.gallery_images order by filename collate "C"`,
+          ),
+        ).toEqual([
+          { filename: 'kitchen/elsewhere.webp', before_image: null, additional_images: [] },
+          { filename: 'kitchen/number.webp', before_image: null, additional_images: [] },
+          {
+            filename: 'kitchen/oak.webp',
+            before_image: 'kitchen/oak/before.webp',
+            additional_images: ['gallery/kitchen/oak/before.webp'],
+          },
+          { filename: 'kitchen/text.webp', before_image: null, additional_images: [] },
+        ])
+      })
+
       it('leaves files that already have a row alone', async () => {
         await insertImage({ title: 'Kept', category: 'kitchen', filename: 'kitchen/oak.webp' })
         await addObject('kitchen/oak.webp')
@@ -512,6 +542,24 @@ for (const target of databaseTargets()) {
         expect(await facts()).toEqual([
           { scope: 'Kitchen and pantry', duration_weeks: 8, budget_from: 45000, budget_to: 45000 },
         ])
+      })
+
+      it('follows a change of the before photo, keeping it when the new details leave it out', async () => {
+        await addObject('kitchen/oak.webp', {
+          user_metadata: { before: 'kitchen/oak/before.webp' },
+        })
+        const beforeImage = () => rows('select before_image from public.gallery_images')
+        const edit = (details: object) =>
+          db.query(
+            `update storage.objects set user_metadata = $1 where name = 'kitchen/oak.webp'`,
+            [JSON.stringify(details)],
+          )
+        await edit({ weeks: 6 })
+        expect(await beforeImage()).toEqual([{ before_image: 'kitchen/oak/before.webp' }])
+        await edit({ before: 'kitchen/oak/old-room.jpg' })
+        expect(await beforeImage()).toEqual([{ before_image: 'kitchen/oak/old-room.jpg' }])
+        await edit({ before: '../oak/old-room.jpg' })
+        expect(await beforeImage()).toEqual([{ before_image: null }])
       })
 
       it('removes the project whose photo was removed, and follows a renamed photo', async () => {

@@ -141,6 +141,7 @@ export const projectViewer = defineSlotRecipe({
       bgRepeat: 'no-repeat',
       bgSize: '100% 2.5rem, 100% 2.5rem, 100% 0.75rem, 100% 0.75rem',
       bgAttachment: 'local, local, scroll, scroll',
+      _focusVisible: { outline: '2px solid token(colors.accent.solid)', outlineOffset: '2px' },
     },
     actions: {
       display: 'flex',

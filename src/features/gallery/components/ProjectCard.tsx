@@ -66,6 +66,9 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
           {inGallery && project.featured ? (
             <span className={cx(styles.badge, phoneBadge)}>Featured</span>
           ) : null}
+          {inGallery && project.beforeImageUrl ? (
+            <span className={cx(styles.badge, beforeAfterBadge)}>Before &amp; after</span>
+          ) : null}
         </div>
         <div className={inGallery ? cx(styles.body, galleryCardBody) : styles.body}>
           {inGallery ? (
@@ -118,6 +121,17 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
 
 /** Two cards side by side on a phone: less padding, so a title keeps its words whole. */
 const galleryCardBody = css({ p: { base: '3', sm: '6' }, gap: { base: '1.5', sm: '3' } })
+
+/** At the photo's foot, clear of the featured badge however narrow the card. */
+const beforeAfterBadge = css({
+  top: 'auto',
+  bottom: { base: '2', sm: '3' },
+  left: { base: '2', sm: '3' },
+  bg: 'bg.photoControl',
+  fontSize: { base: '2xs', sm: 'xs' },
+  px: { base: '2', sm: '2.5' },
+  py: { base: '0.5', sm: '1' },
+})
 
 /** In a phone's two columns the badge stays a corner tag, not a third of the photo. */
 const phoneBadge = css({

@@ -16,6 +16,7 @@ import { quoteLabels } from '#src/content/quote-labels.ts'
 import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import { adjacentProject } from '../gallery-view'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
+import { BeforeAfter } from './BeforeAfter'
 import { galleryImageSizes } from './gallery-grid'
 import { projectCardId } from './ProjectCard'
 import { ProjectFactList } from './ProjectFactList'
@@ -133,11 +134,24 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
                   {project.location}
                 </p>
                 {project.description ? (
-                  <Dialog.Description className={styles.description}>
+                  <Dialog.Description
+                    // Beside the photo a long description scrolls on its own: it takes focus, so
+                    // the keyboard scrolls it too.
+                    tabIndex={0}
+                    className={styles.description}
+                  >
                     {project.description}
                   </Dialog.Description>
                 ) : null}
                 <ProjectFactList facts={project.facts} />
+                {project.beforeImageUrl ? (
+                  <BeforeAfter
+                    title={project.title}
+                    beforeUrl={project.beforeImageUrl}
+                    afterUrl={project.imageUrl}
+                    images={images}
+                  />
+                ) : null}
                 <div className={styles.actions}>
                   <Link to="/contact-us" className={button({ variant: 'accent', size: 'md' })}>
                     {quoteLabels.full}
