@@ -57,6 +57,7 @@ const visitorSpecs = [
   'gallery-pages',
   'gallery-viewer',
   'gallery-project-facts',
+  'gallery-before-after',
   'proof',
   'layout',
   'hero-contrast',

@@ -267,6 +267,9 @@ test('closing returns to the grid without a history entry: Back then leaves the 
   const projectId = cardId?.replace(/^project-card-/, '') ?? ''
   await gotoHydrated(page, '/about-us')
   await gotoHydrated(page, `/gallery?project=${encodeURIComponent(projectId)}`)
+  // The browser's dialog replaces the server's copy once its module has loaded; it is mounted
+  // when the reading starts at the project's name. A tap before then is not yet covered.
+  await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused()
   const before = await historyLength()
   await dialog.getByRole('link', { name: 'Close project' }).click()
   await expect(page).toHaveURL(/\/gallery$/)
