@@ -15,6 +15,3 @@ export type ResponsiveImage = {
 
 /** A hero's portrait crops (AVIF and WebP at each width), for the box it fills on a phone. */
 export type PortraitSources = { avifSrcSet: string; webpSrcSet: string }
-
-/** Where a hero's box is portrait: a phone held upright (a tablet's box is landscape from 768). */
-export const portraitHeroMedia = '(max-width: 767px) and (orientation: portrait)'
