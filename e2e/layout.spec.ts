@@ -33,6 +33,25 @@ const textLines = (locator: Locator) =>
     return new Set(tops.map((top) => tops.find((other) => Math.abs(other - top) <= 4))).size
   })
 
+/** Every row of a grid's cards spans the grid, edge to edge: no card left alone on a short row. */
+async function expectFullRows(grid: Locator, cells: Locator) {
+  const gridBox = await boxOf(grid)
+  const boxes = await Promise.all((await cells.all()).map(boxOf))
+  const rows = new Map<number, Box[]>()
+  for (const box of boxes) {
+    const top = Math.round(box.y)
+    rows.set(top, [...(rows.get(top) ?? []), box])
+  }
+  for (const [top, row] of rows) {
+    const right = Math.max(...row.map((box) => box.x + box.width))
+    expect(right, `the row at ${top} ends at the grid's edge`).toBeGreaterThanOrEqual(
+      gridBox.x + gridBox.width - 2,
+    )
+    const left = Math.min(...row.map((box) => box.x))
+    expect(left).toBeLessThanOrEqual(gridBox.x + 2)
+  }
+}
+
 const hydrated = (page: Page) =>
   page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 
@@ -140,21 +159,20 @@ test.describe('/services', () => {
       const cells = grid.locator('> li')
       await expect(cells).toHaveCount(servicesPageOrder.length)
       await expect(cells.first().getByRole('heading')).toHaveText('Laser Cutting Art')
-      const gridBox = await boxOf(grid)
-      const boxes = await Promise.all((await cells.all()).map(boxOf))
-      const rows = new Map<number, Box[]>()
-      for (const box of boxes) {
-        const top = Math.round(box.y)
-        rows.set(top, [...(rows.get(top) ?? []), box])
-      }
-      for (const [top, row] of rows) {
-        const right = Math.max(...row.map((box) => box.x + box.width))
-        expect(right, `the row at ${top} ends at the grid's edge`).toBeGreaterThanOrEqual(
-          gridBox.x + gridBox.width - 2,
-        )
-        const left = Math.min(...row.map((box) => box.x))
-        expect(left).toBeLessThanOrEqual(gridBox.x + 2)
-      }
+      await expectFullRows(grid, cells)
+    })
+  }
+})
+
+test.describe("the home page's service cards", () => {
+  for (const viewport of layoutViewports) {
+    test(`at ${viewport.width}: no card alone on a row`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      await page.goto('/')
+      const grid = page.locator('main ul:has(> li > article)')
+      const cells = grid.locator('> li')
+      await expect(cells).toHaveCount(3)
+      await expectFullRows(grid, cells)
     })
   }
 })

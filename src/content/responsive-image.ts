@@ -12,3 +12,6 @@ export type ResponsiveImage = {
   /** One URL per width whose format the server chooses (Supabase's render endpoint). */
   srcSet?: string
 }
+
+/** A hero's portrait crops (AVIF and WebP at each width), for the box it fills on a phone. */
+export type PortraitSources = { avifSrcSet: string; webpSrcSet: string }

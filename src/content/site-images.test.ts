@@ -63,6 +63,25 @@ describe('site image manifest', () => {
     expect([900, 1200]).toContain(image.height)
     expect(image.alt.length).toBeGreaterThan(10)
   })
+
+  it.each(entries.filter(([, image]) => image.height === 900))(
+    '%s, a hero, has 9:16 portrait crops at 828 and 1080 px in AVIF and WebP',
+    (name, image) => {
+      const portrait = 'portrait' in image ? image.portrait : undefined
+      expect(portrait, name).toBeDefined()
+      for (const [srcSet, ext] of [
+        [portrait?.avifSrcSet ?? '', 'avif'],
+        [portrait?.webpSrcSet ?? '', 'webp'],
+      ] as const) {
+        const items = srcSetUrls(srcSet)
+        expect(items.map((i) => i.width)).toEqual([828, 1080])
+        for (const { url, width } of items) {
+          expect(url).toBe(`/images/site/${name}-portrait-${width}.${ext}`)
+          expect(existsSync(fileFor(url)), url).toBe(true)
+        }
+      }
+    },
+  )
 })
 
 describe('gallery bucket manifest', () => {

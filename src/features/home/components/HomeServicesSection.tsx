@@ -96,7 +96,8 @@ export function HomeServicesSection() {
         className={css({
           display: 'grid',
           gap: '6',
-          gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+          // One column, then all three on one row: two columns left the third card alone at 768.
+          gridTemplateColumns: { base: '1fr', lg: 'repeat(3, 1fr)' },
         })}
       >
         {homeServiceCards.map((id) => (
