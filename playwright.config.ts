@@ -61,6 +61,7 @@ const visitorSpecs = [
   'proof',
   'layout',
   'hero-contrast',
+  'hero-sharpness',
 ].map((name) => `${name}.spec.ts`)
 const supabaseSpecs = /supabase\/.*\.spec\.ts$/
 

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
 import { quoteLabels } from '#src/content/quote-labels.ts'
-import type { ResponsiveImage } from '#src/content/responsive-image.ts'
+import type { PortraitSources, ResponsiveImage } from '#src/content/responsive-image.ts'
 import { PhoneLink } from './layout/PhoneLink'
 import { Picture } from './Picture'
 
-/** One of our site images, or a gallery project's photo (responsivePhoto). */
-export type HeroImage = ResponsiveImage
+/** One of our site images (with its portrait crops), or a gallery project's photo. */
+export type HeroImage = ResponsiveImage & { portrait?: PortraitSources }
 
 export type HeroProps = {
   title: ReactNode
@@ -37,7 +37,17 @@ const heroSizes = {
 
 /** The hero's picture: the largest thing above the fold, so it is fetched first, never lazily. */
 export function HeroBackgroundImage({ image }: { image: HeroImage }) {
-  return <Picture image={image} sizes="100vw" priority alt="" fit="cover" className={fillClass} />
+  return (
+    <Picture
+      image={image}
+      portrait={image.portrait}
+      sizes="100vw"
+      priority
+      alt=""
+      fit="cover"
+      className={fillClass}
+    />
+  )
 }
 
 /** The dark banner that opens every page; the header sits on it, white, until scrolled. */

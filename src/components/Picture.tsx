@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import type { ResponsiveImage } from '#src/content/responsive-image.ts'
+import {
+  type PortraitSources,
+  portraitScreen,
+  type ResponsiveImage,
+} from '#src/content/responsive-image.ts'
 
 export const imagePlaceholder = '/images/image-not-found.svg'
 
@@ -22,6 +26,8 @@ type PictureProps = {
    * neutral placeholder with this text takes its place.
    */
   fallbackAlt?: string
+  /** Crops a phone held upright takes instead (a hero that fills a portrait box). */
+  portrait?: PortraitSources
 }
 
 // One class per fit, never both: Panda's utilities all share one cascade layer, so a height
@@ -44,6 +50,7 @@ export function Picture({
   fit = 'natural',
   className,
   fallbackAlt,
+  portrait,
 }: PictureProps) {
   const [failedSrc, setFailedSrc] = useState<string>()
   const failed = fallbackAlt !== undefined && failedSrc === image.src
@@ -60,6 +67,22 @@ export function Picture({
   const sources: Partial<ResponsiveImage> = failed ? {} : image
   return (
     <picture>
+      {portrait && !failed ? (
+        <>
+          <source
+            type="image/avif"
+            media={portraitScreen}
+            srcSet={portrait.avifSrcSet}
+            sizes={sizes}
+          />
+          <source
+            type="image/webp"
+            media={portraitScreen}
+            srcSet={portrait.webpSrcSet}
+            sizes={sizes}
+          />
+        </>
+      ) : null}
       {sources.avifSrcSet ? (
         <source type="image/avif" srcSet={sources.avifSrcSet} sizes={sizes} />
       ) : null}

@@ -1,4 +1,5 @@
 import { company } from '#app.config.ts'
+import { landscapeScreen, portraitScreen } from '#src/content/responsive-image.ts'
 import type { SiteImage } from '#src/content/site-images.ts'
 
 export type PageHeadInput = {
@@ -64,23 +65,31 @@ export function pageHead({
       { name: 'twitter:description', content: description },
       { name: 'twitter:image', content: image },
     ],
-    links: [
-      { rel: 'canonical', href: canonical },
-      ...(lcpImage
-        ? [
-            {
-              rel: 'preload',
-              as: 'image',
-              type: 'image/avif',
-              imageSrcSet: lcpImage.avifSrcSet,
-              imageSizes: '100vw',
-              fetchPriority: 'high' as const,
-            },
-          ]
-        : []),
-    ],
+    links: [{ rel: 'canonical', href: canonical }, ...(lcpImage ? heroPreloads(lcpImage) : [])],
     scripts: structuredData.map(jsonLdScript),
   }
+}
+
+/**
+ * The hero's AVIF, fetched with the HTML: the portrait crop on a phone held upright, the
+ * landscape file elsewhere, by the same media query as the hero's `<source>`s, so no screen
+ * fetches both.
+ */
+function heroPreloads(image: SiteImage) {
+  const preload = (imageSrcSet: string, media?: string) => ({
+    rel: 'preload',
+    as: 'image',
+    type: 'image/avif',
+    imageSrcSet,
+    imageSizes: '100vw',
+    fetchPriority: 'high' as const,
+    ...(media ? { media } : {}),
+  })
+  if (!image.portrait) return [preload(image.avifSrcSet)]
+  return [
+    preload(image.portrait.avifSrcSet, portraitScreen),
+    preload(image.avifSrcSet, landscapeScreen),
+  ]
 }
 
 /** A JSON-LD script for head(); `<` is escaped so no value can close the script element. */

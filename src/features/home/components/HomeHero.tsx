@@ -51,7 +51,14 @@ export function HomeHero() {
             willChange: 'transform',
           })}
         >
-          <Picture image={siteImages['home-hero']} sizes="100vw" priority alt="" fit="cover" />
+          <Picture
+            image={siteImages['home-hero']}
+            portrait={siteImages['home-hero'].portrait}
+            sizes="100vw"
+            priority
+            alt=""
+            fit="cover"
+          />
         </div>
       }
     />
