@@ -8,7 +8,7 @@ test('every rating on every page is a link to the review profile, marked Sample 
   page,
 }) => {
   test.slow()
-  if (!proof.reviewProfile) throw new Error('the template ships a sample review profile')
+  const profile = proof.reviewProfile
   const ratingsSeen: string[] = []
   for (const path of allPages) {
     await page.goto(path, { waitUntil: 'domcontentloaded' })
@@ -30,30 +30,37 @@ test('every rating on every page is a link to the review profile, marked Sample 
       return found
     })
     for (const rating of ratings) {
-      expect(rating.href, `${path}: "${rating.text}"`).toBe(proof.reviewProfile.url)
-      expect(rating.marked, `${path}: "${rating.text}" marked Sample`).toBe(
-        proof.reviewProfile.sample,
-      )
+      expect(rating.href, `${path}: "${rating.text}"`).toBe(profile?.url)
+      expect(rating.marked, `${path}: "${rating.text}" marked Sample`).toBe(profile?.sample)
       ratingsSeen.push(path)
     }
   }
-  expect(ratingsSeen).toContain('/')
+  // Without a review profile the site states no rating at all.
+  if (profile) expect(ratingsSeen).toContain('/')
+  else expect(ratingsSeen).toEqual([])
 })
 
 test('the licence and WSIB numbers stand beside the closing call to action and on the contact page', async ({
   page,
 }) => {
+  // Whatever the owner filled in: the template's samples (marked) or their own numbers (unmarked).
   const registrations = proof.registrations
-  if (!registrations?.licence || !registrations.wsibNumber) {
-    throw new Error('the template ships sample registrations')
-  }
   for (const path of ['/', '/services', '/about-us', '/contact-us']) {
     await page.goto(path, { waitUntil: 'domcontentloaded' })
     const line = page.getByRole('list', { name: 'Licence and registrations' })
-    await expect(line, path).toContainText(`licence ${registrations.licence.number}`)
-    await expect(line, path).toContainText(`WSIB ${registrations.wsibNumber}`)
-    await expect(line.locator('[data-sample-mark]'), path).toHaveText(/^Sample/)
+    if (!registrations) {
+      await expect(line, `${path}: no registrations, no line`).toHaveCount(0)
+      continue
+    }
+    if (registrations.licence) {
+      await expect(line, path).toContainText(`licence ${registrations.licence.number}`)
+    }
+    if (registrations.wsibNumber) {
+      await expect(line, path).toContainText(`WSIB ${registrations.wsibNumber}`)
+    }
+    await expect(line.locator('[data-sample-mark]'), path).toHaveCount(registrations.sample ? 1 : 0)
   }
+  if (!registrations) return
   await page.goto('/', { waitUntil: 'domcontentloaded' })
   // Beside the quote button: in the same closing band.
   const band = page.locator('section[aria-labelledby="closing-heading"]')

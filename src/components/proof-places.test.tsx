@@ -21,10 +21,14 @@ const ownRegistrations = {
 
 describe("the owner's proof places", () => {
   it('shows the licence, WSIB and membership numbers, marked only while they are samples', () => {
-    const sample = renderToStaticMarkup(<RegistrationsLine />)
-    expect(proof.registrations?.sample).toBe(true)
-    expect(textOf(sample)).toContain(`WSIB ${proof.registrations?.wsibNumber}`)
+    const sample = renderToStaticMarkup(
+      <RegistrationsLine registrations={{ ...ownRegistrations, sample: true }} />,
+    )
+    expect(textOf(sample)).toContain('WSIB 7654321')
     expect(sampleMarks(sample)).toBe(1)
+    // Whatever app.config.ts holds now: marked exactly while it is the template's.
+    const shipped = renderToStaticMarkup(<RegistrationsLine />)
+    expect(sampleMarks(shipped)).toBe(proof.registrations?.sample ? 1 : 0)
 
     const own = renderToStaticMarkup(<RegistrationsLine registrations={ownRegistrations} />)
     expect(textOf(own)).toContain('City of Toronto licence B-07-123456')
@@ -35,20 +39,15 @@ describe("the owner's proof places", () => {
   })
 
   it('names the crew with their roles, a photo where given and initials where not', () => {
-    const sample = renderToStaticMarkup(<TeamSection />)
+    const members = [
+      { name: 'Elena Marsh', role: 'Owner' },
+      { name: 'Sam Oduya', role: 'Site lead', photo: '/team/sam.jpg' },
+    ]
+    const sample = renderToStaticMarkup(<TeamSection team={{ sample: true, members }} />)
     expect(sampleMarks(sample)).toBe(1)
+    expect(sampleMarks(renderToStaticMarkup(<TeamSection />))).toBe(proof.team?.sample ? 1 : 0)
 
-    const own = renderToStaticMarkup(
-      <TeamSection
-        team={{
-          sample: false,
-          members: [
-            { name: 'Elena Marsh', role: 'Owner' },
-            { name: 'Sam Oduya', role: 'Site lead', photo: '/team/sam.jpg' },
-          ],
-        }}
-      />,
-    )
+    const own = renderToStaticMarkup(<TeamSection team={{ sample: false, members }} />)
     expect(textOf(own)).toContain('Elena Marsh Owner')
     expect(own).toMatch(/<span aria-hidden="true"[^>]*>EM<\/span>/)
     expect(own).toContain('src="/team/sam.jpg"')
@@ -60,19 +59,30 @@ describe("the owner's proof places", () => {
     const strip = renderToStaticMarkup(
       <TrustStrip label={homeContent.trust.label} items={homeContent.trust.items} />,
     )
-    expect(strip).toContain(`href="${proof.reviewProfile?.url.replaceAll('&', '&amp;')}"`)
-    expect(sampleMarks(strip)).toBe(1)
+    const profile = proof.reviewProfile
+    if (profile) expect(strip).toContain(`href="${profile.url.replaceAll('&', '&amp;')}"`)
+    expect(sampleMarks(strip)).toBe(profile?.sample ? 1 : 0)
 
-    const ownItems = homeContent.trust.items.map((item) =>
-      item.source ? { ...item, source: { ...item.source, sample: false } } : item,
-    )
+    const [shippedItem] = homeContent.trust.items
+    if (!shippedItem) throw new Error('the home page has a trust strip')
+    const rating = {
+      ...shippedItem,
+      value: '4.8',
+      label: 'from 127 Google reviews',
+      source: { href: 'https://g.co/kgs/own-profile', sample: true },
+    }
+    const sampleStrip = renderToStaticMarkup(<TrustStrip label="Trust" items={[rating]} />)
+    expect(sampleStrip).toContain('href="https://g.co/kgs/own-profile"')
+    expect(sampleMarks(sampleStrip)).toBe(1)
+    const ownItems = [{ ...rating, source: { ...rating.source, sample: false } }]
     expect(sampleMarks(renderToStaticMarkup(<TrustStrip label="Trust" items={ownItems} />))).toBe(0)
   })
 
   it('signs a testimonial with its date and source, marked while it is a sample', () => {
     const [first] = homeTestimonials
     if (!first) throw new Error('the home page has testimonials')
-    expect(sampleMarks(renderToStaticMarkup(<TestimonialCard testimonial={first} />))).toBe(1)
+    const sample = { ...first, sample: true }
+    expect(sampleMarks(renderToStaticMarkup(<TestimonialCard testimonial={sample} />))).toBe(1)
 
     const own = renderToStaticMarkup(
       <TestimonialCard

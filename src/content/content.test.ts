@@ -566,7 +566,8 @@ describe('copy that agrees with itself', () => {
       const shown = testimonialsFrom(page.locationName)
       for (const testimonial of shown) expect(testimonial.town, location).toBe(page.locationName)
     }
-    expect(testimonialsFrom('Etobicoke').map((t) => t.author)).toEqual(['Heather C.'])
+    for (const client of locationTestimonials)
+      expect(testimonialsFrom(client.town)).toContain(client)
     expect(testimonialsFrom('Nowhere')).toEqual([])
   })
 })

@@ -16,7 +16,22 @@ function warnedOf(facts: typeof ownDetails, siteUrl = 'https://www.maplehearth.c
 describe('warnOfPlaceholderContactDetails', () => {
   it('warns once, on one line, on a public site that shows the placeholders', () => {
     const log = createMemoryLogger()
-    warnOfPlaceholderContactDetails('https://www.maplehearth.ca', company, log)
+    const templateDetails = {
+      email: 'info@maplehearth.example.com',
+      phone: { e164: '+19055550142' },
+    }
+    const templateProof = [
+      'proof.reviewProfile',
+      'proof.registrations',
+      'proof.team',
+      'testimonials',
+    ]
+    warnOfPlaceholderContactDetails(
+      'https://www.maplehearth.ca',
+      templateDetails,
+      log,
+      templateProof,
+    )
     expect(log.entries).toEqual([
       {
         level: 'warn',
@@ -34,16 +49,30 @@ describe('warnOfPlaceholderContactDetails', () => {
   })
 
   it('names only the proof the owner has left on the samples', () => {
-    if (!proof.reviewProfile) throw new Error('the template ships a sample review profile')
-    const filledReviews = { ...proof, reviewProfile: { ...proof.reviewProfile, sample: false } }
+    const onSamples = {
+      reviewProfile: {
+        sample: true,
+        platform: 'Google',
+        url: 'https://g.co/x',
+        rating: 4.9,
+        count: 86,
+        asOf: '2026-11-01',
+      },
+      registrations: { sample: true, licence: null, wsibNumber: '0000000', memberships: [] },
+      team: { sample: true, members: [] },
+    }
+    const filledReviews = {
+      ...onSamples,
+      reviewProfile: { ...onSamples.reviewProfile, sample: false },
+    }
     expect(unfilledProof(filledReviews)).toEqual(['proof.registrations', 'proof.team'])
     expect(unfilledProof({ reviewProfile: null, registrations: null, team: null })).toEqual([])
-    const ownTestimonials = homeTestimonials.map((testimonial) => ({
-      ...testimonial,
-      sample: false,
-    }))
-    expect(shippedSampleProof(ownTestimonials)).not.toContain('testimonials')
-    expect(shippedSampleProof()).toContain('testimonials')
+    const withSample = (sample: boolean) =>
+      homeTestimonials.map((testimonial) => ({ ...testimonial, sample }))
+    expect(shippedSampleProof(withSample(false))).not.toContain('testimonials')
+    expect(shippedSampleProof(withSample(true))).toContain('testimonials')
+    // Whatever app.config.ts holds now, the warning names exactly its places still on samples.
+    expect(shippedSampleProof(withSample(false))).toEqual(unfilledProof(proof))
 
     const log = createMemoryLogger()
     warnOfPlaceholderContactDetails('https://www.maplehearth.ca', ownDetails, log, ['proof.team'])
@@ -54,7 +83,7 @@ describe('warnOfPlaceholderContactDetails', () => {
     expect(warnedOf({ ...ownDetails, email: 'office@mail.example.org' })).toEqual(['email'])
     expect(warnedOf({ ...ownDetails, email: 'a@shop.test' })).toEqual(['email'])
     expect(warnedOf({ ...ownDetails, phone: { e164: '+14165550199' } })).toEqual(['phone'])
-    expect(warnedOf({ ...ownDetails, phone: company.phone })).toEqual(['phone'])
+    expect(warnedOf({ ...ownDetails, phone: { e164: '+14165550100' } })).toEqual(['phone'])
     // 555 numbers outside 0100-0199 are real (directory assistance, assigned lines).
     expect(warnedOf({ ...ownDetails, phone: { e164: '+19055551212' } })).toEqual([])
     expect(warnedOf({ ...ownDetails, email: 'info@example-homes.com' })).toEqual([])
