@@ -7,7 +7,10 @@ type TrustItem = {
   icon: FeatureIconName
   value: string
   label: string
-  source?: { href: string; sample: boolean }
+  /** The public page that proves the value (a review profile), opened in a new tab. */
+  source?: { href: string }
+  /** What a Sample mark beside the label names, while the proof is the template's stand-in. */
+  sample?: string
 }
 
 const sourceLink = css({
@@ -16,6 +19,22 @@ const sourceLink = css({
   textUnderlineOffset: '3px',
   _hover: { color: 'fg.link' },
 })
+
+const unbroken = css({ whiteSpace: 'nowrap' })
+
+/** A licence number such as B-07-123456 never breaks at its hyphens onto two lines. */
+const keepNumbersWhole = (text: string) =>
+  text.split(/(\S*\d\S*)/).map((part, index) =>
+    index % 2 === 1 ? (
+      // The parts alternate text and number, in a fixed order: the index is a stable key.
+      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+      <span key={index} className={unbroken}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  )
 
 /** The facts a homeowner checks first, on a card that overlaps the bottom of the hero above. */
 export function TrustStrip({ label, items }: { label: string; items: readonly TrustItem[] }) {
@@ -90,7 +109,8 @@ export function TrustStrip({ label, items }: { label: string; items: readonly Tr
                   )}
                 </strong>
                 <span className={css({ textStyle: 'small', color: 'fg.muted' })}>
-                  {item.label} {item.source?.sample ? <SampleMark what="rating" /> : null}
+                  {keepNumbersWhole(item.label)}{' '}
+                  {item.sample ? <SampleMark what={item.sample} /> : null}
                 </span>
               </p>
             </li>

@@ -38,6 +38,14 @@ describe("the owner's proof places", () => {
     expect(renderToStaticMarkup(<RegistrationsLine registrations={null} />)).toBe('')
   })
 
+  it('puts the licence and WSIB numbers under "Licensed & insured", marked while they are samples', () => {
+    const licensed = homeContent.trust.items.find((item) => item.value === 'Licensed & insured')
+    const { licence, wsibNumber } = proof.registrations ?? {}
+    if (licence) expect(licensed?.label).toContain(`${licence.issuer} licence ${licence.number}`)
+    if (wsibNumber) expect(licensed?.label).toContain(`WSIB\u00a0${wsibNumber}`)
+    expect(Boolean(licensed?.sample)).toBe(Boolean(proof.registrations?.sample))
+  })
+
   it('names the crew with their roles, a photo where given and initials where not', () => {
     const members = [
       { name: 'Elena Marsh', role: 'Owner' },
@@ -61,7 +69,9 @@ describe("the owner's proof places", () => {
     )
     const profile = proof.reviewProfile
     if (profile) expect(strip).toContain(`href="${profile.url.replaceAll('&', '&amp;')}"`)
-    expect(sampleMarks(strip)).toBe(profile?.sample ? 1 : 0)
+    expect(sampleMarks(strip)).toBe(
+      (profile?.sample ? 1 : 0) + (proof.registrations?.sample ? 1 : 0),
+    )
 
     const [shippedItem] = homeContent.trust.items
     if (!shippedItem) throw new Error('the home page has a trust strip')
@@ -69,12 +79,13 @@ describe("the owner's proof places", () => {
       ...shippedItem,
       value: '4.8',
       label: 'from 127 Google reviews',
-      source: { href: 'https://g.co/kgs/own-profile', sample: true },
+      source: { href: 'https://g.co/kgs/own-profile' },
+      sample: 'rating',
     }
     const sampleStrip = renderToStaticMarkup(<TrustStrip label="Trust" items={[rating]} />)
     expect(sampleStrip).toContain('href="https://g.co/kgs/own-profile"')
     expect(sampleMarks(sampleStrip)).toBe(1)
-    const ownItems = [{ ...rating, source: { ...rating.source, sample: false } }]
+    const ownItems = [{ ...rating, sample: undefined }]
     expect(sampleMarks(renderToStaticMarkup(<TrustStrip label="Trust" items={ownItems} />))).toBe(0)
   })
 

@@ -1,4 +1,4 @@
-import { company, proof, yearsInBusiness } from '#app.config.ts'
+import { company, proof, type Registrations, yearsInBusiness } from '#app.config.ts'
 import { quoteLabels } from './quote-labels'
 import type { HomeContent } from './schemas/home.schema'
 
@@ -26,6 +26,18 @@ function monthOf(isoDate: string) {
   return `${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`
 }
 
+/** "City of Toronto licence B-07-123456 · WSIB 7654321": the numbers behind "Licensed & insured". */
+function registrationNumbers(registrations: Registrations) {
+  if (!registrations) return undefined
+  const { licence, wsibNumber } = registrations
+  const numbers = [
+    licence && `${licence.issuer} licence ${licence.number}`,
+    wsibNumber && `WSIB\u00a0${wsibNumber}`,
+  ].filter(Boolean)
+  // No-break spaces keep "WSIB" with its number and the dot with the number before it.
+  return numbers.length > 0 ? numbers.join('\u00a0· ') : undefined
+}
+
 export const homeContent: HomeContent = {
   seo: {
     title: 'Kitchen & Bathroom Remodeling in Richmond Hill',
@@ -48,7 +60,10 @@ export const homeContent: HomeContent = {
       {
         icon: 'shield-check',
         value: 'Licensed & insured',
-        label: 'Licensed, bonded and insured, with our own crew',
+        label:
+          registrationNumbers(proof.registrations) ??
+          'Licensed, bonded and insured, with our own crew',
+        ...(proof.registrations?.sample ? { sample: 'licence and registration numbers' } : {}),
       },
       {
         icon: 'badge',
@@ -61,7 +76,8 @@ export const homeContent: HomeContent = {
               icon: 'star' as const,
               value: `${proof.reviewProfile.rating.toFixed(1)} out of 5`,
               label: `From ${proof.reviewProfile.count} ${proof.reviewProfile.platform} reviews, ${monthOf(proof.reviewProfile.asOf)}`,
-              source: { href: proof.reviewProfile.url, sample: proof.reviewProfile.sample },
+              source: { href: proof.reviewProfile.url },
+              ...(proof.reviewProfile.sample ? { sample: 'rating' } : {}),
             },
           ]
         : []),

@@ -22,9 +22,9 @@ export const homeContentSchema = v.strictObject({
         value: textSchema,
         label: textSchema,
         /** Where a visitor checks the figure: the rating links to its review profile. */
-        source: v.optional(
-          v.strictObject({ href: v.pipe(v.string(), v.url()), sample: v.boolean() }),
-        ),
+        source: v.optional(v.strictObject({ href: v.pipe(v.string(), v.url()) })),
+        /** What the Sample mark names while the figure is the template's stand-in. */
+        sample: v.optional(textSchema),
       }),
       3,
       4,
