@@ -54,6 +54,8 @@ export type ReviewProfile = ProofPlace<{
 export type Registrations = ProofPlace<{
   licence: { issuer: string; number: string } | null
   wsibNumber: string | null
+  /** The liability policy behind "insured": the insurer's name and the cover, as the certificate states it. */
+  insurance: { insurer: string; liabilityCover: string } | null
   /** Memberships by name and number, drawn as a plain typed badge: never an association's logo. */
   memberships: readonly { name: string; memberNumber?: string }[]
 }>
@@ -87,6 +89,7 @@ export const proof: OwnerProof = {
     sample: true,
     licence: { issuer: 'City of Toronto', number: 'B-00-000000' },
     wsibNumber: '0000000',
+    insurance: { insurer: "Insurer's name", liabilityCover: '$5,000,000' },
     memberships: [{ name: 'Home builders’ association', memberNumber: '00000' }],
   },
   team: {

@@ -40,7 +40,7 @@ test('every rating on every page is a link to the review profile, marked Sample 
   else expect(ratingsSeen).toEqual([])
 })
 
-test('the licence and WSIB numbers stand beside the closing call to action and on the contact page', async ({
+test('the licence, WSIB and insurance stand beside the closing call to action and on the contact page', async ({
   page,
 }) => {
   // Whatever the owner filled in: the template's samples (marked) or their own numbers (unmarked).
@@ -57,6 +57,10 @@ test('the licence and WSIB numbers stand beside the closing call to action and o
     }
     if (registrations.wsibNumber) {
       await expect(line, path).toContainText(`WSIB ${registrations.wsibNumber}`)
+    }
+    if (registrations.insurance) {
+      const { liabilityCover, insurer } = registrations.insurance
+      await expect(line, path).toContainText(`${liabilityCover} liability cover with ${insurer}`)
     }
     await expect(line.locator('[data-sample-mark]'), path).toHaveCount(registrations.sample ? 1 : 0)
   }

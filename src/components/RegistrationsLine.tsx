@@ -3,7 +3,7 @@ import { proof, type Registrations } from '#app.config.ts'
 import { SampleMark } from './SampleMark'
 
 /**
- * The licence, WSIB and membership numbers, set beside a call to action. Memberships are a plain
+ * The licence, WSIB, insurance and membership numbers, set beside a call to action. Memberships are a plain
  * typed badge (name and number), never an association's logo.
  */
 export function RegistrationsLine({
@@ -14,7 +14,7 @@ export function RegistrationsLine({
   tone?: 'light' | 'dark'
 }) {
   if (!registrations) return null
-  const { licence, wsibNumber, memberships, sample } = registrations
+  const { licence, wsibNumber, insurance, memberships, sample } = registrations
   return (
     <ul
       aria-label="Licence and registrations"
@@ -33,6 +33,11 @@ export function RegistrationsLine({
         </li>
       ) : null}
       {wsibNumber ? <li>WSIB {wsibNumber}</li> : null}
+      {insurance ? (
+        <li>
+          {insurance.liabilityCover} liability cover with {insurance.insurer}
+        </li>
+      ) : null}
       {memberships.map((membership) => (
         <li
           key={membership.name}

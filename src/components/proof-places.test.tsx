@@ -16,6 +16,7 @@ const ownRegistrations = {
   sample: false,
   licence: { issuer: 'City of Toronto', number: 'B-07-123456' },
   wsibNumber: '7654321',
+  insurance: { insurer: 'Northbridge Insurance', liabilityCover: '$5,000,000' },
   memberships: [{ name: 'Renovators’ Guild', memberNumber: '4411' }],
 }
 
@@ -33,6 +34,7 @@ describe("the owner's proof places", () => {
     const own = renderToStaticMarkup(<RegistrationsLine registrations={ownRegistrations} />)
     expect(textOf(own)).toContain('City of Toronto licence B-07-123456')
     expect(textOf(own)).toContain('WSIB 7654321')
+    expect(textOf(own)).toContain('$5,000,000 liability cover with Northbridge Insurance')
     expect(textOf(own)).toContain('Member, Renovators’ Guild #4411')
     expect(sampleMarks(own)).toBe(0)
     expect(renderToStaticMarkup(<RegistrationsLine registrations={null} />)).toBe('')
@@ -43,6 +45,8 @@ describe("the owner's proof places", () => {
     const { licence, wsibNumber } = proof.registrations ?? {}
     if (licence) expect(licensed?.label).toContain(`${licence.issuer} licence ${licence.number}`)
     if (wsibNumber) expect(licensed?.label).toContain(`WSIB\u00a0${wsibNumber}`)
+    const insurance = proof.registrations?.insurance
+    if (insurance) expect(licensed?.label).toContain(`${insurance.liabilityCover} liability cover`)
     expect(Boolean(licensed?.sample)).toBe(Boolean(proof.registrations?.sample))
   })
 

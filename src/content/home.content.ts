@@ -26,13 +26,14 @@ function monthOf(isoDate: string) {
   return `${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`
 }
 
-/** "City of Toronto licence B-07-123456 · WSIB 7654321": the numbers behind "Licensed & insured". */
+/** "City of Toronto licence B-07-123456 · WSIB 7654321 · $5,000,000 liability cover": the proof behind "Licensed & insured". */
 function registrationNumbers(registrations: Registrations) {
   if (!registrations) return undefined
-  const { licence, wsibNumber } = registrations
+  const { licence, wsibNumber, insurance } = registrations
   const numbers = [
     licence && `${licence.issuer} licence ${licence.number}`,
     wsibNumber && `WSIB\u00a0${wsibNumber}`,
+    insurance && `${insurance.liabilityCover} liability cover`,
   ].filter(Boolean)
   // No-break spaces keep "WSIB" with its number and the dot with the number before it.
   return numbers.length > 0 ? numbers.join('\u00a0· ') : undefined

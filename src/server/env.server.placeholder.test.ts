@@ -58,7 +58,13 @@ describe('warnOfPlaceholderContactDetails', () => {
         count: 86,
         asOf: '2026-11-01',
       },
-      registrations: { sample: true, licence: null, wsibNumber: '0000000', memberships: [] },
+      registrations: {
+        sample: true,
+        licence: null,
+        wsibNumber: '0000000',
+        insurance: null,
+        memberships: [],
+      },
       team: { sample: true, members: [] },
     }
     const filledReviews = {
