@@ -1,4 +1,5 @@
 import { proof } from '../app.config'
+import { homeTestimonials, testimonialsFrom } from '../src/content/testimonials.content'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { expect, test } from './fixtures'
 
@@ -66,4 +67,25 @@ test('the licence and WSIB numbers stand beside the closing call to action and o
   const band = page.locator('section[aria-labelledby="closing-heading"]')
   await expect(band.getByRole('link', { name: 'Get Your Free Quote' })).toBeVisible()
   await expect(band.getByRole('list', { name: 'Licence and registrations' })).toBeVisible()
+})
+
+test('a testimonial is dated by its month and year, never a raw date, wherever it shows', async ({
+  page,
+}) => {
+  const months =
+    /^(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/
+  for (const [path, testimonials] of [
+    ['/', homeTestimonials],
+    ['/areas-of-service/concord-kitchen-remodeling', testimonialsFrom('Concord')],
+  ] as const) {
+    await page.goto(path, { waitUntil: 'domcontentloaded' })
+    const dates = page.locator('figure figcaption time')
+    const dated = testimonials.filter((testimonial) => testimonial.date)
+    expect(dated.length, `${path}: the samples are dated`).toBeGreaterThan(0)
+    await expect(dates, path).toHaveCount(dated.length)
+    for (const [index, testimonial] of dated.entries()) {
+      await expect(dates.nth(index), path).toHaveAttribute('datetime', testimonial.date ?? '')
+      expect(await dates.nth(index).textContent(), path).toMatch(months)
+    }
+  }
 })
