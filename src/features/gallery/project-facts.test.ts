@@ -33,7 +33,7 @@ describe('the sample projects', () => {
   const samples: Entry[] = JSON.parse(
     readFileSync('public/storage/v1/object/public/gallery/manifest.json', 'utf8'),
   )
-  // The FAQ's figures: kitchens 4-8 weeks and $30,000-$80,000, bathrooms 2-4 weeks and $15,000-$40,000.
+  // The FAQ's figures: kitchens 4–8 weeks and $30,000–$80,000, bathrooms 2–4 weeks and $15,000–$40,000.
   const faq = {
     kitchen: { weeks: [4, 8], budget: [30_000, 80_000] },
     bathroom: { weeks: [2, 4], budget: [15_000, 40_000] },
