@@ -89,3 +89,42 @@ test('a testimonial is dated by its month and year, never a raw date, wherever i
     }
   }
 })
+
+test('on a narrow phone a membership badge wraps as a tidy box, its number whole', async ({
+  page,
+}) => {
+  const memberships = proof.registrations?.memberships ?? []
+  test.skip(memberships.length === 0, 'no memberships to show')
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 740 })
+    await page.goto('/about-us', { waitUntil: 'domcontentloaded' })
+    const badges = page
+      .getByRole('list', { name: 'Licence and registrations' })
+      .getByRole('listitem')
+      .filter({ hasText: /^Member, / })
+    await expect(badges).toHaveCount(memberships.length)
+    for (const badge of await badges.all()) {
+      const shape = await badge.evaluate((element) => {
+        const lineTops = (node: Node) => {
+          const range = document.createRange()
+          range.selectNodeContents(node)
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+        }
+        const box = element.getBoundingClientRect()
+        const number = element.querySelector('span')
+        return {
+          right: box.right,
+          height: box.height,
+          radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius),
+          lines: lineTops(element),
+          numberLines: number ? lineTops(number) : 1,
+        }
+      })
+      expect(shape.right, `inside the screen at ${width}`).toBeLessThanOrEqual(width)
+      expect(shape.lines, `at ${width}`).toBeLessThanOrEqual(2)
+      expect(shape.numberLines, `the number whole at ${width}`).toBe(1)
+      // Two lines in a pill's full radius make a lozenge: a badge of two lines is a rounded box.
+      if (shape.lines > 1) expect(shape.radius).toBeLessThanOrEqual(shape.height / 3)
+    }
+  }
+})
