@@ -49,6 +49,40 @@ const tappable = (page: Page, selector: string) =>
       }).length,
   )
 
+/** The scroll positions a page is checked at: its top, a third, two thirds and its end. */
+async function scrollPositions(page: Page, visit: (y: number) => Promise<void>) {
+  const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)
+  for (const y of [0, Math.round(end / 3), Math.round((2 * end) / 3), end]) {
+    await page.evaluate((to) => window.scrollTo({ top: to, behavior: 'instant' }), y)
+    await expect
+      .poll(() => page.evaluate(() => Math.round(scrollY)), { message: `scrolled to ${y}` })
+      .toBe(y)
+    await visit(y)
+  }
+}
+
+async function expectCallAndQuoteInReach(page: Page, path: string) {
+  await openStarted(page, path)
+  await scrollPositions(page, async (y) => {
+    expect(await tappable(page, 'a[href^="tel:"]'), `a call at ${y} px`).toBeGreaterThan(0)
+    expect(await tappable(page, 'a[href="/contact-us"]'), `a quote at ${y} px`).toBeGreaterThan(0)
+  })
+}
+
+/** Quote buttons on screen drawn filled (a background of their own), not as outlines. */
+const filledQuotes = (page: Page) =>
+  page.locator('a[href^="/contact-us"]').evaluateAll(
+    (links) =>
+      links.filter((link) => {
+        const { top, bottom, left, right, width, height } = link.getBoundingClientRect()
+        if (width < 24 || height < 24 || bottom <= 0 || top >= innerHeight) return false
+        if (right <= 0 || left >= innerWidth) return false
+        const hit = document.elementFromPoint(left + width / 2, (top + bottom) / 2)
+        if (hit === null || !(hit === link || link.contains(hit))) return false
+        return !/^rgba\(.*, 0\)$|^transparent$/.test(getComputedStyle(link).backgroundColor)
+      }).length,
+  )
+
 test.describe('a phone at 360 × 800', () => {
   test.use({ viewport: phone })
 
@@ -56,18 +90,7 @@ test.describe('a phone at 360 × 800', () => {
     test(`${path}: a call and a quote are one tap away at every scroll position`, async ({
       page,
     }) => {
-      await openStarted(page, path)
-      const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)
-      for (const y of [0, Math.round(end / 3), Math.round((2 * end) / 3), end]) {
-        await page.evaluate((to) => window.scrollTo({ top: to, behavior: 'instant' }), y)
-        await expect
-          .poll(() => page.evaluate(() => Math.round(scrollY)), { message: `scrolled to ${y}` })
-          .toBe(y)
-        expect(await tappable(page, 'a[href^="tel:"]'), `a call at ${y} px`).toBeGreaterThan(0)
-        expect(await tappable(page, 'a[href="/contact-us"]'), `a quote at ${y} px`).toBeGreaterThan(
-          0,
-        )
-      }
+      await expectCallAndQuoteInReach(page, path)
     })
   }
 
@@ -171,5 +194,42 @@ for (const viewport of [phone, desktop]) {
     const details = await page.getByRole('heading', { name: 'Get in Touch' }).boundingBox()
     expect(heading?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(viewport.height)
     if (viewport.width < 1024) expect(details?.y ?? 0).toBeGreaterThan(box?.y ?? 0)
+  })
+}
+
+/** Where the header shows the call and the quote, the phone's bar would repeat them: it is not there. */
+for (const viewport of [{ width: 768, height: 1024 }, desktop]) {
+  test.describe(`${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport })
+
+    for (const path of ['/', '/services/kitchen-remodeling', '/gallery', '/faq']) {
+      test(`${path}: the header keeps a call and a quote one tap away at every scroll position, no bar`, async ({
+        page,
+      }) => {
+        await expectCallAndQuoteInReach(page, path)
+        const bar = page.getByRole('navigation', { name: 'Call or ask for a quote' })
+        await expect(bar).toBeHidden()
+        const header = page.getByRole('banner')
+        await expect(header.getByRole('link', { name: /^Call / })).toBeVisible()
+      })
+    }
+  })
+}
+
+for (const viewport of [phone, { width: 768, height: 1024 }, desktop]) {
+  test(`${viewport.width} × ${viewport.height}: one filled quote button on screen at a time`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    for (const path of ['/', '/about-us', '/areas-of-service/concord-kitchen-remodeling', '/faq']) {
+      await openStarted(page, path)
+      await scrollPositions(page, async (y) => {
+        // The header's and the bar's quote fill as the page's own leaves the screen: at most one,
+        // and one once the page has settled where the page offers none.
+        await expect
+          .poll(() => filledQuotes(page), { message: `${path} at ${y} px` })
+          .toBeLessThanOrEqual(1)
+      })
+    }
   })
 }

@@ -135,6 +135,53 @@ test('a pointer sets the split where it presses and drags it along', async ({ pa
   await expect.poll(async () => splitShown(comparison)).toBe(Number(await slider.inputValue()))
 })
 
+for (const viewport of [
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width} the comparison stands in the photo's place, at its size`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    const { dialog, comparison, slider } = await openPaired(page)
+    const frame = await comparison.locator('[data-testid="before-after-frame"]').boundingBox()
+    // The photo area: the box the first photo (the after one) fills.
+    const photo = await dialog.locator(':has(> [data-testid="before-after"])').first().boundingBox()
+    if (!frame || !photo) throw new Error('the comparison or the photo has no box')
+    expect(Math.abs(frame.width - photo.width)).toBeLessThanOrEqual(2)
+    expect(Math.abs(frame.height - photo.height)).toBeLessThanOrEqual(2)
+    expect(frame.width).toBeGreaterThanOrEqual(viewport.width >= 1440 ? 900 : 560)
+    // Only the one comparison is there to read and use.
+    await expect(dialog.getByRole('slider')).toHaveCount(1)
+    await slider.focus()
+    await page.keyboard.press('ArrowLeft')
+    await expect(slider).toHaveValue('49')
+    await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(paired.title)
+  })
+}
+
+test('without JavaScript at 1440 the two photos fill the photo area side by side', async ({
+  browser,
+  baseURL,
+}) => {
+  const id = await pairedId(browser, baseURL)
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+  })
+  const page = await context.newPage()
+  await page.goto(`/gallery?project=${id}`)
+  const comparison = page.getByRole('dialog').getByRole('region', { name: 'Before and after' })
+  await expect(comparison).toHaveCount(1)
+  for (const moment of ['before', 'after']) {
+    const photo = comparison.getByRole('img', { name: `${paired.title}, ${moment} the work` })
+    await expect(photo).toBeVisible()
+    expect((await photo.boundingBox())?.width ?? 0, moment).toBeGreaterThanOrEqual(420)
+  }
+  await context.close()
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true })
 
@@ -167,8 +214,11 @@ for (const viewport of [
           page
             .getByRole('dialog')
             .locator('img')
+            // The comparison's copy for the other widths is hidden, its photos never fetched.
             .evaluateAll((images: HTMLImageElement[]) =>
-              images.every((image) => image.complete && image.naturalWidth > 0),
+              images
+                .filter((image) => image.checkVisibility())
+                .every((image) => image.complete && image.naturalWidth > 0),
             ),
         )
         .toBe(true)

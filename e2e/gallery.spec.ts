@@ -193,3 +193,40 @@ test('a gallery that cannot be fetched during a visit keeps each page, with the 
   await expect(page.getByText("We couldn't load this page")).toHaveCount(0)
   await expectNoAxeViolations(page)
 })
+
+test('on a phone the cards stand one to a row with readable text, two from 640 px', async ({
+  page,
+}) => {
+  for (const { width, columns } of [
+    { width: 320, columns: 1 },
+    { width: 360, columns: 1 },
+    { width: 639, columns: 1 },
+    { width: 640, columns: 2 },
+  ]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/gallery')
+    const cards = page.getByRole('list', { name: 'Projects' }).getByRole('listitem')
+    const lefts = await cards.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().left)),
+    )
+    expect(new Set(lefts).size, `columns at ${width}`).toBe(columns)
+    // The smallest text of a card's body: its place and its weeks and budget (the category above
+    // the title is a label in capitals, at 12 px).
+    const sizes = await cards.evaluateAll((items) =>
+      items.flatMap((item) =>
+        [...item.querySelectorAll('h3, p:not(:first-child)')].map((text) =>
+          Number.parseFloat(getComputedStyle(text).fontSize),
+        ),
+      ),
+    )
+    expect(sizes.length).toBeGreaterThan(0)
+    expect(Math.min(...sizes), `body text at ${width}`).toBeGreaterThanOrEqual(14)
+    const labels = await cards.evaluateAll((items) =>
+      items.map((item) => {
+        const label = item.querySelector('p')
+        return label ? Number.parseFloat(getComputedStyle(label).fontSize) : 0
+      }),
+    )
+    expect(Math.min(...labels), `category label at ${width}`).toBeGreaterThanOrEqual(12)
+  }
+})

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
+import { locationIds } from '../src/content/locations'
 import { processStages } from '../src/content/process'
 import { quoteLabels } from '../src/content/quote-labels'
-import { servicesPageOrder } from '../src/content/services'
+import { locationServiceIds, servicesPageOrder } from '../src/content/services'
 import { expect, test } from './fixtures'
 import { layoutViewports } from './support/viewports'
 
@@ -306,4 +307,49 @@ test.describe('an area page', () => {
       for (const project of await projects.all()) await expect(project, path).toContainText(town)
     }
   })
+
+  test('at 1440 no empty block stands beside the intro, on every area page', async ({ page }) => {
+    test.slow()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    const gaps: number[] = []
+    for (const location of locationIds) {
+      for (const service of locationServiceIds) {
+        const path = `/areas-of-service/${location}-${service}`
+        await page.goto(path, { waitUntil: 'domcontentloaded' })
+        // Where each column's content ends (the grid stretches the columns themselves).
+        const [text, aside] = await page
+          .locator('section[aria-labelledby="location-about-heading"] > div > div > *')
+          .evaluateAll((columns) =>
+            columns.map((column) => {
+              const top = column.getBoundingClientRect().top
+              const ends = [...column.children].map((child) => child.getBoundingClientRect().bottom)
+              return { top, bottom: Math.max(...ends) }
+            }),
+          )
+        expect(Math.abs((text?.top ?? 0) - (aside?.top ?? 1)), path).toBeLessThanOrEqual(1)
+        gaps.push(Math.abs((text?.bottom ?? 0) - (aside?.bottom ?? 1e4)))
+        expect(gaps.at(-1), `${path}: empty block beside the shorter column`).toBeLessThan(200)
+      }
+    }
+    expect(gaps).toHaveLength(locationIds.length * locationServiceIds.length)
+  })
+
+  for (const viewport of layoutViewports.filter(({ width }) => [360, 768, 1440].includes(width))) {
+    test(`at ${viewport.width} a short row of recent projects stands centred`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      // One project of its town (Midtown Toronto's kitchen).
+      await page.goto('/areas-of-service/midtown-toronto-kitchen-remodeling')
+      const section = page.locator('section[aria-labelledby="recent-projects-heading"]')
+      const cards = section.getByRole('listitem')
+      await expect(cards).toHaveCount(1)
+      const list = await boxOf(section.getByRole('list'))
+      const card = await boxOf(cards.first())
+      const listMiddle = list.x + list.width / 2
+      expect(Math.abs(card.x + card.width / 2 - listMiddle)).toBeLessThanOrEqual(1)
+      // A card as wide as a column of the grid: a third from lg, half from sm, whole below.
+      const columns = viewport.width >= 1024 ? 3 : viewport.width >= 640 ? 2 : 1
+      expect(card.width).toBeLessThanOrEqual(list.width / columns + 1)
+      expect(card.width).toBeGreaterThanOrEqual(list.width / columns - 24)
+    })
+  }
 })

@@ -51,7 +51,7 @@ const keyTexts: Record<string, string[]> = {
     'Key Features',
     'Benefits',
     'Our Process',
-    '4-8 weeks',
+    '4–8 weeks',
   ],
   '/faq': ['Frequently Asked Questions', faqs[0]?.question ?? ''],
   '/service-areas': ['By Location', 'By Service', 'Load interactive map'],

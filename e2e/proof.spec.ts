@@ -1,4 +1,5 @@
 import { proof } from '../app.config'
+import { homeTestimonials, testimonialsFrom } from '../src/content/testimonials.content'
 import { siteMapGroups } from '../src/features/navigation/site-map'
 import { expect, test } from './fixtures'
 
@@ -70,4 +71,64 @@ test('the licence, WSIB and insurance stand beside the closing call to action an
   const band = page.locator('section[aria-labelledby="closing-heading"]')
   await expect(band.getByRole('link', { name: 'Get Your Free Quote' })).toBeVisible()
   await expect(band.getByRole('list', { name: 'Licence and registrations' })).toBeVisible()
+})
+
+test('a testimonial is dated by its month and year, never a raw date, wherever it shows', async ({
+  page,
+}) => {
+  const months =
+    /^(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/
+  for (const [path, testimonials] of [
+    ['/', homeTestimonials],
+    ['/areas-of-service/concord-kitchen-remodeling', testimonialsFrom('Concord')],
+  ] as const) {
+    await page.goto(path, { waitUntil: 'domcontentloaded' })
+    const dates = page.locator('figure figcaption time')
+    const dated = testimonials.filter((testimonial) => testimonial.date)
+    expect(dated.length, `${path}: the samples are dated`).toBeGreaterThan(0)
+    await expect(dates, path).toHaveCount(dated.length)
+    for (const [index, testimonial] of dated.entries()) {
+      await expect(dates.nth(index), path).toHaveAttribute('datetime', testimonial.date ?? '')
+      expect(await dates.nth(index).textContent(), path).toMatch(months)
+    }
+  }
+})
+
+test('on a narrow phone a membership badge wraps as a tidy box, its number whole', async ({
+  page,
+}) => {
+  const memberships = proof.registrations?.memberships ?? []
+  test.skip(memberships.length === 0, 'no memberships to show')
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 740 })
+    await page.goto('/about-us', { waitUntil: 'domcontentloaded' })
+    const badges = page
+      .getByRole('list', { name: 'Licence and registrations' })
+      .getByRole('listitem')
+      .filter({ hasText: /^Member, / })
+    await expect(badges).toHaveCount(memberships.length)
+    for (const badge of await badges.all()) {
+      const shape = await badge.evaluate((element) => {
+        const lineTops = (node: Node) => {
+          const range = document.createRange()
+          range.selectNodeContents(node)
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+        }
+        const box = element.getBoundingClientRect()
+        const number = element.querySelector('span')
+        return {
+          right: box.right,
+          height: box.height,
+          radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius),
+          lines: lineTops(element),
+          numberLines: number ? lineTops(number) : 1,
+        }
+      })
+      expect(shape.right, `inside the screen at ${width}`).toBeLessThanOrEqual(width)
+      expect(shape.lines, `at ${width}`).toBeLessThanOrEqual(2)
+      expect(shape.numberLines, `the number whole at ${width}`).toBe(1)
+      // Two lines in a pill's full radius make a lozenge: a badge of two lines is a rounded box.
+      if (shape.lines > 1) expect(shape.radius).toBeLessThanOrEqual(shape.height / 3)
+    }
+  }
 })

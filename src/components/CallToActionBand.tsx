@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
 import { quoteLabels } from '#src/content/quote-labels.ts'
 import { PhoneLink } from './layout/PhoneLink'
+import { pageQuoteAttribute } from './layout/use-page-quote-in-view'
 import { RegistrationsLine } from './RegistrationsLine'
 import { SectionHeading } from './SectionHeading'
 
@@ -61,6 +62,7 @@ export function CallToActionBand({
             <Link
               to="/contact-us"
               search={service ? { service } : undefined}
+              {...pageQuoteAttribute}
               className={button({ variant: 'accent', size: 'lg' })}
             >
               {quoteLabel}

@@ -5,6 +5,7 @@ import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
 import { quoteLabels } from '#src/content/quote-labels.ts'
 import type { PortraitSources, ResponsiveImage } from '#src/content/responsive-image.ts'
 import { PhoneLink } from './layout/PhoneLink'
+import { pageQuoteAttribute } from './layout/use-page-quote-in-view'
 import { Picture } from './Picture'
 
 /** One of our site images (with its portrait crops), or a gallery project's photo. */
@@ -131,7 +132,11 @@ export function Hero({
           ) : null}
           {showCallToAction ? (
             <div className={cx(buttonGroup(), css({ mt: '8' }))}>
-              <Link to="/contact-us" className={button({ variant: 'accent', size: 'lg' })}>
+              <Link
+                to="/contact-us"
+                {...pageQuoteAttribute}
+                className={button({ variant: 'accent', size: 'lg' })}
+              >
                 {quoteLabels.full}
               </Link>
               <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>

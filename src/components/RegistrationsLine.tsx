@@ -42,12 +42,26 @@ export function RegistrationsLine({
         <li
           key={membership.name}
           className={cx(
-            css({ borderWidth: '1px', borderRadius: 'full', px: '2.5', fontWeight: '600' }),
+            // A badge that may take two lines on a phone: a rounded box (a full radius made a
+            // two-line pill a lozenge), lines balanced, the number never parted from its mark.
+            css({
+              borderWidth: '1px',
+              borderRadius: 'lg',
+              px: '2.5',
+              py: '0.5',
+              fontWeight: '600',
+              textWrap: 'balance',
+            }),
             css({ borderColor: tone === 'dark' ? 'border.inverse' : 'border.default' }),
           )}
         >
           Member, {membership.name}
-          {membership.memberNumber ? ` #${membership.memberNumber}` : ''}
+          {membership.memberNumber ? (
+            <>
+              {' '}
+              <span className={css({ whiteSpace: 'nowrap' })}>#{membership.memberNumber}</span>
+            </>
+          ) : null}
         </li>
       ))}
       {sample ? (

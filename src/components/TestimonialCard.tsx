@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css'
 import { StarRating } from '#src/components/StarRating.tsx'
+import { monthYear } from '#src/content/month-year.ts'
 import type { Testimonial } from '#src/content/schemas/testimonial.schema.ts'
 import { SampleMark } from './SampleMark'
 
@@ -42,7 +43,9 @@ export function TestimonialCard({
         ) : null}
         {testimonial.date || testimonial.sourceUrl || testimonial.sample ? (
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {testimonial.date ? <time dateTime={testimonial.date}>{testimonial.date}</time> : null}
+            {testimonial.date ? (
+              <time dateTime={testimonial.date}>{monthYear(testimonial.date)}</time>
+            ) : null}
             {testimonial.date && testimonial.sourceUrl ? ' · ' : null}
             {testimonial.sourceUrl ? (
               <a

@@ -28,6 +28,7 @@ import {
   servicePageCopySchema,
   servicesSchema,
 } from './schemas/service.schema'
+import { serviceCards } from './service-cards'
 import {
   contactServiceOptions,
   detailPageOf,
@@ -140,6 +141,23 @@ describe('all content', () => {
       expect(text, path).not.toMatch(american)
       expect(text, path).not.toMatch(/[‘’“”]/)
     }
+  })
+
+  it('writes number ranges with an en dash, never a hyphen ("4–8 weeks", "$30,000–$80,000")', () => {
+    // A figure, a hyphen, a figure, with no further digit group: a date or a licence number
+    // ("B-07-123456") is not a range, nor is a phone number. Addresses and dates are no copy.
+    const hyphenRange = /(?<![\w-])\$?\d[\d,.]*\s?-\s?\$?\d[\d,.]*(?![\w-])/
+    expect('Most take 4-8 weeks, $30,000 - $80,000.').toMatch(hyphenRange)
+    expect('call 1-800-282-1376 by 2025-05-08 (licence B-07-123456)').not.toMatch(hyphenRange)
+    const copy = [
+      ...Object.entries(allContent).flatMap(([name, [, content]]) => [...strings(content, name)]),
+      ...strings(serviceCards, 'serviceCards'),
+    ].filter(([path]) => !/\.(?:href|to|url|sourceUrl|date|\w*Iso|id|image)$/.test(path))
+    expect(copy.length).toBeGreaterThan(500)
+    const phoneNumber = /(?:\+?1[\s-])?\(?\d{3}\)?[\s-]\d{3}-\d{4}/g
+    expect('Call (905) 555-0142 or 1-800-282-1376'.replace(phoneNumber, '')).not.toMatch(/\d/)
+    for (const [path, text] of copy)
+      expect(text.replace(phoneNumber, ''), path).not.toMatch(hyphenRange)
   })
 
   it('names only images that exist', () => {
@@ -261,20 +279,20 @@ describe('services', () => {
 
   it("states the company's durations, costs, returns and materials where they apply", () => {
     const text = (id: keyof typeof services) => JSON.stringify(services[id])
-    expect(text('kitchen-remodeling')).toContain('4-8 weeks')
-    expect(text('kitchen-remodeling')).toContain('$30,000-$80,000')
+    expect(text('kitchen-remodeling')).toContain('4–8 weeks')
+    expect(text('kitchen-remodeling')).toContain('$30,000–$80,000')
     expect(text('kitchen-remodeling')).toContain('90%')
     expect(text('kitchen-remodeling')).toContain('40%')
-    expect(text('bathroom-remodeling')).toContain('2-4 weeks')
-    expect(text('bathroom-remodeling')).toContain('$15,000-$40,000')
+    expect(text('bathroom-remodeling')).toContain('2–4 weeks')
+    expect(text('bathroom-remodeling')).toContain('$15,000–$40,000')
     expect(text('bathroom-remodeling')).toContain('80%')
     expect(text('laser-cutting-art')).toContain('wood, acrylic, leather, fabric and paper')
     expect(text('laser-cutting-art')).toContain('do not cut metal')
-    expect(text('laser-cutting-art')).toContain('1-2 days')
-    expect(text('laser-cutting-art')).toContain('1-2 weeks')
+    expect(text('laser-cutting-art')).toContain('1–2 days')
+    expect(text('laser-cutting-art')).toContain('1–2 weeks')
     expect(services['laser-cutting-art'].badge).toBe('New')
-    expect(text('home-design')).toContain('2-4 weeks')
-    expect(text('home-design')).toContain('6-12 weeks')
+    expect(text('home-design')).toContain('2–4 weeks')
+    expect(text('home-design')).toContain('6–12 weeks')
     for (const id of serviceIds) {
       expect(text(id), id).toContain('2-year workmanship warranty')
       expect(text(id), id).toMatch(/no hidden fees|clear quote/)
@@ -375,10 +393,10 @@ describe('FAQ', () => {
     expect(faqs).toHaveLength(12)
     const text = JSON.stringify(faqs)
     for (const fact of [
-      '4-8 weeks',
-      '2-4 weeks',
-      '$30,000-$80,000',
-      '$15,000-$40,000',
+      '4–8 weeks',
+      '2–4 weeks',
+      '$30,000–$80,000',
+      '$15,000–$40,000',
       '2-year workmanship warranty',
       'free',
       'licensed, bonded and insured',
@@ -388,9 +406,9 @@ describe('FAQ', () => {
       'design',
       'wood, acrylic, leather, fabric and paper',
       'do not cut metal',
-      '1-2 days',
-      '1-2 weeks',
-      '6-12 weeks',
+      '1–2 days',
+      '1–2 weeks',
+      '6–12 weeks',
       'Richmond Hill',
       'Concord',
       'Etobicoke',

@@ -22,13 +22,13 @@ export const faqs: readonly FaqEntry[] = [
     id: 'how-long-does-a-renovation-take',
     question: 'How long does a kitchen or bathroom renovation take?',
     answer:
-      'Most kitchen renovations take 4-8 weeks and most bathrooms 2-4 weeks, counted from the day work begins. Where your project falls in that range depends on its size, any layout changes and how long your chosen materials take to arrive. We give you a written schedule before we start and keep you updated as the work goes on.',
+      'Most kitchen renovations take 4–8 weeks and most bathrooms 2–4 weeks, counted from the day work begins. Where your project falls in that range depends on its size, any layout changes and how long your chosen materials take to arrive. We give you a written schedule before we start and keep you updated as the work goes on.',
   },
   {
     id: 'how-much-does-a-renovation-cost',
     question: 'How much does a kitchen or bathroom renovation cost?',
     answer:
-      'Most of our kitchen renovations cost $30,000-$80,000, and most bathrooms $15,000-$40,000. The size of the room, changes to the layout or plumbing, and the finishes you choose make the biggest difference. After your consultation you receive a written estimate for your own project.',
+      'Most of our kitchen renovations cost $30,000–$80,000, and most bathrooms $15,000–$40,000. The size of the room, changes to the layout or plumbing, and the finishes you choose make the biggest difference. After your consultation you receive a written estimate for your own project.',
   },
   {
     id: 'do-you-offer-a-warranty',
@@ -75,13 +75,13 @@ export const faqs: readonly FaqEntry[] = [
     id: 'what-can-you-laser-cut',
     question: 'What materials can you laser cut, and how long does it take?',
     answer:
-      'Our laser cutting art service works with wood, acrylic, leather, fabric and paper; we do not cut metal. Simple jobs are usually ready in 1-2 days, and complex or large pieces take 1-2 weeks.',
+      'Our laser cutting art service works with wood, acrylic, leather, fabric and paper; we do not cut metal. Simple jobs are usually ready in 1–2 days, and complex or large pieces take 1–2 weeks.',
   },
   {
     id: 'how-long-does-home-design-take',
     question: 'How long does the home design process take?',
     answer:
-      'Designing a single room usually takes 2-4 weeks, and a whole home 6-12 weeks. The timeline depends on how many rooms are involved and how quickly decisions are made along the way.',
+      'Designing a single room usually takes 2–4 weeks, and a whole home 6–12 weeks. The timeline depends on how many rooms are involved and how quickly decisions are made along the way.',
   },
   {
     id: 'what-areas-do-you-serve',

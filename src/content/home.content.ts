@@ -148,7 +148,7 @@ export const homeContent: HomeContent = {
     laserBanner: {
       eyebrow: 'New',
       title: 'Introducing Laser Cutting Art',
-      text: 'Custom wall art, signs, screens and decor, cut and engraved with precision in wood, acrylic, leather, fabric and paper. Simple pieces are ready in 1-2 days.',
+      text: 'Custom wall art, signs, screens and decor, cut and engraved with precision in wood, acrylic, leather, fabric and paper. Simple pieces are ready in 1–2 days.',
       linkLabel: 'Explore Laser Cutting Art',
       serviceId: 'laser-cutting-art',
     },

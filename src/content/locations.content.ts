@@ -145,9 +145,9 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     setting: 'home',
     subtitle: 'Bathrooms and ensuites for {location} homes, waterproofed and built to last',
     intro:
-      'Maple Hearth Renovations renovates bathrooms, ensuites and powder rooms across {location}, from a new vanity and tile to a full rebuild with a walk-in shower. Most bathrooms take 2-4 weeks once work begins and fall in the $15,000-$40,000 range, and our own crew does everything from the plumbing to the final caulking.',
+      'Maple Hearth Renovations renovates bathrooms, ensuites and powder rooms across {location}, from a new vanity and tile to a full rebuild with a walk-in shower. Most bathrooms take 2–4 weeks once work begins and fall in the $15,000–$40,000 range, and our own crew does everything from the plumbing to the final caulking.',
     seoDescription:
-      'Bathroom renovations in {location} by our own crew: showers, vanities, tile and waterproofing. Most take 2-4 weeks. Free consultation, no hidden fees.',
+      'Bathroom renovations in {location} by our own crew: showers, vanities, tile and waterproofing. Most take 2–4 weeks. Free consultation, no hidden fees.',
     reasons: [
       'Our own crew does the plumbing, waterproofing and tile, with no subcontractors',
       'Transparent estimates with no hidden fees',
@@ -249,13 +249,13 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     setting: 'home',
     subtitle: 'Layouts, drawings and permit plans for {location} homes',
     intro:
-      'Our home design service gives {location} homeowners a clear plan before construction begins: measured drawings, layout options, finish selections and the drawings a permit requires. Designing a single room usually takes 2-4 weeks, and a whole home 6-12 weeks.',
+      'Our home design service gives {location} homeowners a clear plan before construction begins: measured drawings, layout options, finish selections and the drawings a permit requires. Designing a single room usually takes 2–4 weeks, and a whole home 6–12 weeks.',
     seoDescription:
-      'Home design and architectural planning in {location}: layouts, drawings and permit plans. A room takes 2-4 weeks, a whole home 6-12 weeks.',
+      'Home design and architectural planning in {location}: layouts, drawings and permit plans. A room takes 2–4 weeks, a whole home 6–12 weeks.',
     reasons: [
       'Plans checked for cost and buildability by the people who will build them',
       'Permit drawings prepared where the project needs them',
-      'A room designed in 2-4 weeks, a whole home in 6-12 weeks',
+      'A room designed in 2–4 weeks, a whole home in 6–12 weeks',
       'Your first consultation is free',
     ],
   },
@@ -283,9 +283,9 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     setting: 'home',
     subtitle: 'Kitchens and bathrooms for {location} homes, together or one at a time',
     intro:
-      'Kitchens and bathrooms are the rooms we renovate most in {location}, and often at the same time. Most kitchens take 4-8 weeks and most bathrooms 2-4 weeks; when we do both, we plan them on one schedule so your home is only disrupted once.',
+      'Kitchens and bathrooms are the rooms we renovate most in {location}, and often at the same time. Most kitchens take 4–8 weeks and most bathrooms 2–4 weeks; when we do both, we plan them on one schedule so your home is only disrupted once.',
     seoDescription:
-      'Kitchen and bathroom renovations in {location}: kitchens in 4-8 weeks, bathrooms in 2-4 weeks, built by our own crew. Free consultation.',
+      'Kitchen and bathroom renovations in {location}: kitchens in 4–8 weeks, bathrooms in 2–4 weeks, built by our own crew. Free consultation.',
     reasons: [
       'Kitchen and bathroom work planned on a single schedule',
       'Kitchen renovations can return up to 90% of their cost, bathrooms up to 80%',
@@ -300,9 +300,9 @@ export const locationServices: Record<LocationServiceId, LocationServiceContent>
     setting: 'home',
     subtitle: 'Kitchens designed and built for the way {location} households cook and gather',
     intro:
-      'We design and build kitchens across {location}, from new counters and cabinets to complete rebuilds with a new layout. Most kitchens take 4-8 weeks once work begins and fall in the $30,000-$80,000 range, depending on size, layout and finishes.',
+      'We design and build kitchens across {location}, from new counters and cabinets to complete rebuilds with a new layout. Most kitchens take 4–8 weeks once work begins and fall in the $30,000–$80,000 range, depending on size, layout and finishes.',
     seoDescription:
-      'Kitchen renovations in {location}: layout, cabinets, counters and lighting by our own crew. Most take 4-8 weeks. Free consultation, no hidden fees.',
+      'Kitchen renovations in {location}: layout, cabinets, counters and lighting by our own crew. Most take 4–8 weeks. Free consultation, no hidden fees.',
     reasons: [
       'Kitchen renovations can return up to 90% of their cost in added home value',
       'Modern appliances can use up to 40% less energy than older models',

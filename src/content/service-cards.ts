@@ -17,12 +17,12 @@ export const serviceCards: Record<ServiceId, Omit<ServiceCardContent, 'title'>> 
   'kitchen-remodeling': {
     image: 'kitchen',
     cardDescription:
-      'New layouts, cabinets, counters and lighting, designed with you and built by our own crew. Most kitchens are finished in 4-8 weeks.',
+      'New layouts, cabinets, counters and lighting, designed with you and built by our own crew. Most kitchens are finished in 4–8 weeks.',
   },
   'bathroom-remodeling': {
     image: 'bathroom',
     cardDescription:
-      'Walk-in showers, vanities, tile and lighting, installed by our own crew with careful waterproofing. Most bathrooms are finished in 2-4 weeks.',
+      'Walk-in showers, vanities, tile and lighting, installed by our own crew with careful waterproofing. Most bathrooms are finished in 2–4 weeks.',
   },
   'commercial-remodeling': {
     image: 'commercial',
@@ -42,7 +42,7 @@ export const serviceCards: Record<ServiceId, Omit<ServiceCardContent, 'title'>> 
   'home-design': {
     image: 'home-design',
     cardDescription:
-      'Layouts, drawings and finish selections for a single room or an entire home. Designing a room takes 2-4 weeks, and a whole home 6-12 weeks.',
+      'Layouts, drawings and finish selections for a single room or an entire home. Designing a room takes 2–4 weeks, and a whole home 6–12 weeks.',
   },
   'general-contractor': {
     image: 'general-contractor',
@@ -58,7 +58,7 @@ export const serviceCards: Record<ServiceId, Omit<ServiceCardContent, 'title'>> 
     badge: 'New',
     image: 'laser-art',
     cardDescription:
-      'Our newest service: custom laser-cut art, signs and decor in wood, acrylic, leather, fabric and paper. Simple pieces are ready in 1-2 days and complex work in 1-2 weeks.',
+      'Our newest service: custom laser-cut art, signs and decor in wood, acrylic, leather, fabric and paper. Simple pieces are ready in 1–2 days and complex work in 1–2 weeks.',
   },
 }
 

@@ -8,6 +8,7 @@ export const homeTestimonials: readonly Testimonial[] = [
     author: 'Sarah M.',
     town: 'Richmond Hill',
     projectType: 'Kitchen Remodeling',
+    date: '2026-03-18',
     sample: true,
   },
   {
@@ -16,6 +17,7 @@ export const homeTestimonials: readonly Testimonial[] = [
     author: 'David and Lina T.',
     town: 'Midtown Toronto',
     projectType: 'Bathroom Remodeling',
+    date: '2025-11-04',
     sample: true,
   },
   {
@@ -24,6 +26,7 @@ export const homeTestimonials: readonly Testimonial[] = [
     author: 'Marco R.',
     town: 'Concord',
     projectType: 'Commercial Remodeling',
+    date: '2026-06-22',
     sample: true,
   },
 ]
@@ -36,6 +39,7 @@ export const locationTestimonials: readonly Testimonial[] = [
     author: 'Heather C.',
     town: 'Etobicoke',
     projectType: 'Kitchen & Bathroom Remodeling',
+    date: '2025-09-12',
     sample: true,
   },
   {
@@ -44,6 +48,7 @@ export const locationTestimonials: readonly Testimonial[] = [
     author: 'Anthony D.',
     town: 'Concord',
     projectType: 'Home Improvement',
+    date: '2026-08-27',
     sample: true,
   },
 ]

@@ -1,13 +1,13 @@
 import { defineGlobalStyles } from '@pandacss/dev'
 
 export const globalCss = defineGlobalStyles({
-  // The phone's call-and-quote bar (below the large breakpoint): what it takes of the screen's
+  // The phone's call-and-quote bar (below the medium breakpoint): what it takes of the screen's
   // bottom edge, so focus, anchors and toasts stay clear of it.
   ':root': {
     '--quick-contact-bar-space':
       'calc(token(sizes.quickContactBar) + env(safe-area-inset-bottom, 0px))',
   },
-  '@media (min-width: 64em)': { ':root': { '--quick-contact-bar-space': '0px' } },
+  '@media (min-width: 48em)': { ':root': { '--quick-contact-bar-space': '0px' } },
   html: {
     scrollPaddingTop: '88px',
     scrollPaddingBottom: 'var(--quick-contact-bar-space)',

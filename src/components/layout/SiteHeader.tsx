@@ -7,12 +7,14 @@ import { quoteLabels } from '#src/content/quote-labels.ts'
 import { Logo } from './Logo'
 import { MobileMenu } from './MobileMenu'
 import { PhoneLink } from './PhoneLink'
+import { usePageQuoteInView } from './use-page-quote-in-view'
 import { useScrolled } from './use-scrolled'
 
 export const headerScrollThreshold = 10
 
 export function SiteHeader() {
   const scrolled = useScrolled(headerScrollThreshold)
+  const pageQuoteInView = usePageQuoteInView()
   return (
     <header
       data-scrolled={scrolled ? '' : undefined}
@@ -74,7 +76,8 @@ export function SiteHeader() {
           </ul>
         </nav>
         {/* From the medium breakpoint the header offers the call and the quote side by side, as
-            plain links that work at first paint; below it the phone's bar at the bottom does. */}
+            plain links that work at first paint; below it the phone's bar at the bottom does. The
+            quote fills only while no page's own filled quote button is on screen. */}
         <div
           className={css({
             display: { base: 'none', md: 'flex' },
@@ -101,7 +104,12 @@ export function SiteHeader() {
           </PhoneLink>
           <Link
             to="/contact-us"
-            className={cx(button({ variant: 'accent', size: 'sm' }), css({ whiteSpace: 'nowrap' }))}
+            className={cx(
+              pageQuoteInView
+                ? cx(button({ variant: 'ghost', size: 'sm' }), css({ borderColor: 'currentColor' }))
+                : button({ variant: 'accent', size: 'sm' }),
+              css({ whiteSpace: 'nowrap' }),
+            )}
           >
             {quoteLabels.short}
           </Link>

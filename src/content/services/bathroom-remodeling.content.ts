@@ -6,12 +6,12 @@ export default {
   seo: {
     title: 'Bathroom Remodeling in Richmond Hill & the GTA',
     description:
-      'Bathroom renovations with proper waterproofing, done by our own crew. Most take 2-4 weeks and cost $15,000-$40,000. Free consultation, no hidden fees.',
+      'Bathroom renovations with proper waterproofing, done by our own crew. Most take 2–4 weeks and cost $15,000–$40,000. Free consultation, no hidden fees.',
   },
   description: [
     'A well-planned bathroom makes every morning a little easier. We renovate main bathrooms, ensuites and powder rooms across the Greater Toronto Area, from a new vanity and tile to a full rebuild down to the studs.',
     'What you see is tile, glass and fixtures; what makes a bathroom last is behind them. We replace old plumbing where it needs it, install a waterproofing membrane behind every shower and add ventilation that actually clears the steam. Our own crew does all of it, so nothing falls between trades.',
-    'Most bathrooms take 2-4 weeks once work begins and fall in the $15,000-$40,000 range, depending on size and finishes. Your estimate is transparent with no hidden fees, and the work is backed by our 2-year workmanship warranty.',
+    'Most bathrooms take 2–4 weeks once work begins and fall in the $15,000–$40,000 range, depending on size and finishes. Your estimate is transparent with no hidden fees, and the work is backed by our 2-year workmanship warranty.',
   ],
   galleryCategory: 'bathroom',
   features: [
@@ -61,12 +61,12 @@ export default {
     {
       question: 'How long does a bathroom renovation take?',
       answer:
-        'Most bathroom renovations take 2-4 weeks once work begins. A straightforward update is quicker; moving plumbing, building a custom shower or adding heated floors takes longer.',
+        'Most bathroom renovations take 2–4 weeks once work begins. A straightforward update is quicker; moving plumbing, building a custom shower or adding heated floors takes longer.',
     },
     {
       question: 'How much does a bathroom renovation cost?',
       answer:
-        'Most of our bathroom projects fall in the $15,000-$40,000 range, depending on the size of the room, layout changes and the finishes you choose. Your written estimate lists everything, with no hidden fees.',
+        'Most of our bathroom projects fall in the $15,000–$40,000 range, depending on the size of the room, layout changes and the finishes you choose. Your written estimate lists everything, with no hidden fees.',
     },
     {
       question: 'Can you turn our tub into a walk-in shower?',

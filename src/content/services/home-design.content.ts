@@ -6,11 +6,11 @@ export default {
   seo: {
     title: 'Home Design Services in the Greater Toronto Area',
     description:
-      'Layouts, drawings and finish selections for one room or a whole home. A room takes 2-4 weeks to design, a whole home 6-12 weeks. Free consultation.',
+      'Layouts, drawings and finish selections for one room or a whole home. A room takes 2–4 weeks to design, a whole home 6–12 weeks. Free consultation.',
   },
   description: [
     'Good renovations start on paper. Our home design service gives you a clear plan before any construction begins: measured drawings of your existing space, layout options, and materials and finishes chosen with you.',
-    'Designing a single room usually takes 2-4 weeks, and a whole home 6-12 weeks, depending on how many rooms are involved and how quickly decisions are made. Because our designers work alongside our builders, every plan is checked for cost and buildability as it develops.',
+    'Designing a single room usually takes 2–4 weeks, and a whole home 6–12 weeks, depending on how many rooms are involved and how quickly decisions are made. Because our designers work alongside our builders, every plan is checked for cost and buildability as it develops.',
     'When the design is done, our own crew can build it, with no subcontractors, a transparent estimate and our 2-year workmanship warranty. Your first consultation is free.',
   ],
   galleryCategory: 'kitchen',
@@ -60,7 +60,7 @@ export default {
     {
       question: 'How long does home design take?',
       answer:
-        'Designing a single room usually takes 2-4 weeks, and a whole home 6-12 weeks. The timeline depends on the number of rooms and how quickly decisions are made along the way.',
+        'Designing a single room usually takes 2–4 weeks, and a whole home 6–12 weeks. The timeline depends on the number of rooms and how quickly decisions are made along the way.',
     },
     {
       question: 'Do we have to renovate the whole house at once?',

@@ -6,12 +6,12 @@ export default {
   seo: {
     title: 'Kitchen Remodeling in Richmond Hill & the GTA',
     description:
-      'Kitchen renovations by our own crew, from layout to final walkthrough. Most take 4-8 weeks and cost $30,000-$80,000. Free consultation, no hidden fees.',
+      'Kitchen renovations by our own crew, from layout to final walkthrough. Most take 4–8 weeks and cost $30,000–$80,000. Free consultation, no hidden fees.',
   },
   description: [
     'The kitchen works harder than any other room in the house, and it is usually the one our clients most want to change. Maple Hearth Renovations has been renovating kitchens across the Greater Toronto Area since 1998, from a refresh with new counters and lighting to a complete rebuild with a new layout, plumbing and wiring.',
     'We start with how you use the room: who cooks, where people gather, and what never seems to have a home. From there we plan the layout, help you choose cabinets, counters, flooring and fixtures, and give you a transparent estimate with no hidden fees. Our own crew does the work, with no subcontractors, so the people you meet at the start are the people who finish the job.',
-    'Most kitchens take 4-8 weeks once work begins and fall in the $30,000-$80,000 range, depending on size, layout changes and finishes. Every kitchen we build is backed by our 2-year workmanship warranty.',
+    'Most kitchens take 4–8 weeks once work begins and fall in the $30,000–$80,000 range, depending on size, layout changes and finishes. Every kitchen we build is backed by our 2-year workmanship warranty.',
   ],
   galleryCategory: 'kitchen',
   features: [
@@ -60,12 +60,12 @@ export default {
     {
       question: 'How long does a kitchen renovation take?',
       answer:
-        'Most kitchen renovations take 4-8 weeks once work begins. A refresh with new counters and fixtures sits at the shorter end, while layout changes, moved plumbing or custom cabinetry take longer. You get a schedule before we start.',
+        'Most kitchen renovations take 4–8 weeks once work begins. A refresh with new counters and fixtures sits at the shorter end, while layout changes, moved plumbing or custom cabinetry take longer. You get a schedule before we start.',
     },
     {
       question: 'How much does a kitchen renovation cost?',
       answer:
-        'Most of our kitchen projects fall in the $30,000-$80,000 range. Size, layout changes and the cabinets, counters and appliances you choose make the biggest difference. After a free consultation you receive a written estimate with no hidden fees.',
+        'Most of our kitchen projects fall in the $30,000–$80,000 range. Size, layout changes and the cabinets, counters and appliances you choose make the biggest difference. After a free consultation you receive a written estimate with no hidden fees.',
     },
     {
       question: 'Can we use our kitchen during the renovation?',

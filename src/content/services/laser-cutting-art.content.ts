@@ -6,12 +6,12 @@ export default {
   seo: {
     title: 'Laser Cutting Art in Richmond Hill',
     description:
-      'Custom laser-cut art, signs and decor in wood, acrylic, leather, fabric and paper. Simple jobs in 1-2 days, complex pieces in 1-2 weeks.',
+      'Custom laser-cut art, signs and decor in wood, acrylic, leather, fabric and paper. Simple jobs in 1–2 days, complex pieces in 1–2 weeks.',
   },
   description: [
     'Laser cutting art is the newest service at Maple Hearth Renovations. With a precision laser, we cut and engrave detailed designs that would be slow or impossible to make by hand, from house signs and wall art to decorative screens, inlays and personalized gifts.',
     'We work with non-metal materials: wood, acrylic, leather, fabric and paper. That makes laser work a natural partner for our carpentry, whether it is a patterned panel for a cabinet door, a decorative room screen or a sign for your business.',
-    'Simple jobs are usually ready in 1-2 days, while complex or large pieces take 1-2 weeks. Bring us a sketch, a photo or just an idea, and we will help you turn it into a design ready to cut, with a clear quote before we begin.',
+    'Simple jobs are usually ready in 1–2 days, while complex or large pieces take 1–2 weeks. Bring us a sketch, a photo or just an idea, and we will help you turn it into a design ready to cut, with a clear quote before we begin.',
   ],
   galleryCategory: 'carpentry',
   features: [
@@ -25,7 +25,7 @@ export default {
   benefits: [
     'Fine detail and clean edges that are hard to achieve by hand',
     'One-of-a-kind pieces or small batches made to your exact size',
-    'Quick turnaround: 1-2 days for simple jobs',
+    'Quick turnaround: 1–2 days for simple jobs',
     'Laser-cut details that tie in with our cabinetry and carpentry',
     'A clear quote before any cutting begins',
   ],
@@ -48,7 +48,7 @@ export default {
     {
       title: 'Professional Construction',
       description:
-        'We cut and engrave the piece, usually within 1-2 days for simple jobs and 1-2 weeks for complex ones.',
+        'We cut and engrave the piece, usually within 1–2 days for simple jobs and 1–2 weeks for complex ones.',
     },
     {
       title: 'Final Inspection',
@@ -64,7 +64,7 @@ export default {
     {
       question: 'How long does a laser cutting job take?',
       answer:
-        'Simple jobs are usually ready in 1-2 days. Complex or large pieces take 1-2 weeks, and we confirm the timing when we send your proof.',
+        'Simple jobs are usually ready in 1–2 days. Complex or large pieces take 1–2 weeks, and we confirm the timing when we send your proof.',
     },
     {
       question: 'Can you work from my own design?',

@@ -25,6 +25,7 @@ describe('projectFactLines', () => {
 describe('the sample projects', () => {
   type Entry = {
     path: string
+    description: string
     scope?: string
     weeks?: number
     budgetFrom?: number
@@ -33,7 +34,7 @@ describe('the sample projects', () => {
   const samples: Entry[] = JSON.parse(
     readFileSync('public/storage/v1/object/public/gallery/manifest.json', 'utf8'),
   )
-  // The FAQ's figures: kitchens 4-8 weeks and $30,000-$80,000, bathrooms 2-4 weeks and $15,000-$40,000.
+  // The FAQ's figures: kitchens 4–8 weeks and $30,000–$80,000, bathrooms 2–4 weeks and $15,000–$40,000.
   const faq = {
     kitchen: { weeks: [4, 8], budget: [30_000, 80_000] },
     bathroom: { weeks: [2, 4], budget: [15_000, 40_000] },
@@ -54,4 +55,16 @@ describe('the sample projects', () => {
       }
     },
   )
+
+  it('each sums itself up in 85–125 characters, whole sentences the viewer shows unclipped', () => {
+    // The generator's catalog writes the manifest (npm run images): the two say the same.
+    const catalog = readFileSync('tools/images/catalog/projects.ts', 'utf8')
+    expect(samples.length).toBeGreaterThan(0)
+    for (const { path, description } of samples) {
+      expect(description.length, path).toBeGreaterThanOrEqual(85)
+      expect(description.length, path).toBeLessThanOrEqual(125)
+      expect(description, path).toMatch(/^Sample project: .+\.$/)
+      expect(catalog, path).toContain(`'${description}'`)
+    }
+  })
 })

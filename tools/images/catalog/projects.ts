@@ -28,7 +28,7 @@ export const projects: Project[] = [
     slug: 'navy-shaker-kitchen-richmond-hill',
     title: 'Navy Shaker Kitchen with Marble Waterfall Island',
     description:
-      'Sample project: a kitchen built around deep navy shaker lowers, warm white uppers and a marble-look quartz island with waterfall ends. Unlacquered brass pulls, a plaster range hood and hand-glazed zellige tile make a bright, hard-working room that feels finished in every detail.',
+      'Sample project: navy shaker lowers, warm white uppers and a quartz waterfall island, with brass pulls and zellige tile.',
     location: 'Sample · Richmond Hill',
     featured: true,
     createdAt: '2025-09-18T14:00:00.000Z',
@@ -63,7 +63,7 @@ export const projects: Project[] = [
     slug: 'white-oak-modern-kitchen-vaughan',
     title: 'White Oak Modern Kitchen with Open Shelving',
     description:
-      'Sample project: flat-panel white oak cabinetry, matte black hardware and floating oak shelves in place of a dark, closed-in layout. A wall of windows washes the quartz counters and stacked ceramic tile with daylight, and the island seats three.',
+      'Sample project: flat-panel white oak, matte black hardware and floating shelves open up a dark, closed-in kitchen.',
     location: 'Sample · Vaughan',
     featured: false,
     createdAt: '2024-05-07T15:30:00.000Z',
@@ -100,7 +100,7 @@ export const projects: Project[] = [
     slug: 'sage-farmhouse-kitchen-aurora',
     title: 'Sage Green Farmhouse Kitchen',
     description:
-      'Sample project: sage-painted shaker cabinets, a maple butcher-block island and creamy subway tile set a relaxed farmhouse tone. Reclaimed-look ceiling beams, a wood-wrapped range hood and rattan pendants bring warmth to a kitchen made for big family dinners.',
+      'Sample project: sage shaker cabinets, a butcher-block island and subway tile for a relaxed farmhouse kitchen.',
     location: 'Sample · Aurora',
     featured: false,
     createdAt: '2023-10-12T13:00:00.000Z',
@@ -138,7 +138,7 @@ export const projects: Project[] = [
     slug: 'charcoal-walnut-kitchen-midtown-toronto',
     title: 'Charcoal and Walnut Condo Kitchen',
     description:
-      'Sample project: a condo kitchen that pairs charcoal slab lowers with floor-to-ceiling walnut uppers for a tailored, evening-ready look. White quartz, a pair of brushed brass dome pendants and hidden LED lighting make a compact footprint feel generous.',
+      'Sample project: a condo kitchen in charcoal and walnut, with white quartz and hidden lighting in a compact space.',
     location: 'Sample · Midtown Toronto',
     featured: false,
     createdAt: '2025-02-20T16:00:00.000Z',
@@ -177,7 +177,7 @@ export const projects: Project[] = [
     slug: 'classic-white-marble-kitchen-thornhill',
     title: 'Classic White Kitchen with Marble Backsplash',
     description:
-      'Sample project: inset white cabinetry, glass-front display uppers and a full marble slab backsplash for a timeless, light-filled finish. Polished chrome, a stainless chimney hood and bell pendants keep the palette crisp and easy to live with.',
+      'Sample project: inset white cabinetry, glass-front uppers and a marble slab backsplash for a timeless kitchen.',
     location: 'Sample · Thornhill',
     featured: false,
     createdAt: '2024-11-04T14:30:00.000Z',
@@ -214,7 +214,7 @@ export const projects: Project[] = [
     slug: 'two-tone-family-kitchen-markham',
     title: 'Two-Tone Family Kitchen with Forest Green Island',
     description:
-      'Sample project: an opened-up family kitchen anchored by a forest green island, greige perimeter cabinets and durable quartz. Herringbone tile, brass cup pulls and a wall of windows over the dining side make it the brightest room in the house.',
+      'Sample project: an opened-up family kitchen around a forest green island, with greige cabinets and quartz.',
     location: 'Sample · Markham',
     featured: false,
     createdAt: '2026-03-11T15:00:00.000Z',
@@ -251,7 +251,7 @@ export const projects: Project[] = [
     slug: 'spa-ensuite-freestanding-tub-richmond-hill',
     title: 'Spa Ensuite with Freestanding Tub',
     description:
-      'Sample project: a floating fluted white oak double vanity, pill-shaped brass mirrors and a soaking tub under the window turn an ensuite into a calm retreat. The frameless glass shower is lined in soft sage stacked tile with a recessed niche and rain head.',
+      'Sample project: a fluted oak double vanity, a soaking tub and a sage-tiled glass shower turn an ensuite into a retreat.',
     location: 'Sample · Richmond Hill',
     featured: true,
     createdAt: '2025-06-03T14:00:00.000Z',
@@ -277,7 +277,7 @@ export const projects: Project[] = [
     slug: 'green-zellige-bathroom-etobicoke',
     title: 'Green Zellige Bathroom with Soaker Tub',
     description:
-      'Sample project: hand-made green zellige wainscoting, a forest green shaker vanity and matte black fixtures give a bathroom real character. A freestanding tub sits beneath the window, and a herringbone porcelain floor ties the warm and cool tones together.',
+      'Sample project: green zellige wainscoting, a forest green vanity and a freestanding tub give a bathroom character.',
     location: 'Sample · Etobicoke',
     featured: false,
     createdAt: '2024-08-21T15:00:00.000Z',
@@ -303,7 +303,7 @@ export const projects: Project[] = [
     slug: 'marble-walk-in-shower-concord',
     title: 'Marble Walk-In Shower and Floating Vanity',
     description:
-      'Sample project: large-format marble-look porcelain wraps a curbless walk-in shower that spans the full width of the room. A navy floating vanity, polished chrome and a sculptural black soaking tub complete a bold, hotel-style bathroom.',
+      'Sample project: a curbless walk-in shower in marble-look porcelain, a navy vanity and a black soaking tub.',
     location: 'Sample · Concord',
     featured: false,
     createdAt: '2023-06-14T14:00:00.000Z',
@@ -329,7 +329,7 @@ export const projects: Project[] = [
     slug: 'warm-minimal-bathroom-vaughan',
     title: 'Warm Minimal Bathroom with Walnut Vanity',
     description:
-      'Sample project: square porcelain tile in a warm sand tone, a walnut slab vanity and slim black fixtures keep a bathroom simple and serene. A glass shower with a built-in niche makes everyday routines easier for a busy household.',
+      'Sample project: warm sand tile, a walnut vanity and a glass shower with a niche keep a busy bathroom simple.',
     location: 'Sample · Vaughan',
     featured: false,
     createdAt: '2025-12-02T15:00:00.000Z',
@@ -355,7 +355,7 @@ export const projects: Project[] = [
     slug: 'navy-vanity-family-bathroom-markham',
     title: 'Family Bathroom with Navy Vanity',
     description:
-      'Sample project: crisp white subway tile, a navy shaker vanity with brass pulls and a round mirror give a family bathroom a classic refresh, with a glass shower, a freestanding tub and durable porcelain floors that stand up to busy mornings.',
+      'Sample project: white subway tile, a navy shaker vanity, a glass shower and a tub refresh a busy family bathroom.',
     location: 'Sample · Markham',
     featured: false,
     createdAt: '2026-07-15T14:00:00.000Z',
@@ -390,7 +390,7 @@ export const projects: Project[] = [
     slug: 'neighbourhood-cafe-fit-out-concord',
     title: 'Neighbourhood Café Fit-Out',
     description:
-      'Sample project: a full café fit-out with a slatted white oak service counter and marble top, a zellige-clad back bar, menu boards and green dome pendants. Durable porcelain floors and a window bar along the storefront make the room work from morning rush to evening.',
+      'Sample project: a café fit-out with an oak and marble counter, a zellige back bar and a window bar on the street.',
     location: 'Sample · Concord',
     featured: true,
     createdAt: '2024-03-19T14:00:00.000Z',
@@ -414,7 +414,7 @@ export const projects: Project[] = [
     slug: 'dental-clinic-reception-markham',
     title: 'Dental Clinic Reception and Waiting Room',
     description:
-      'Sample project: a fluted white oak feature wall, a solid-surface reception desk with a warm-lit toe kick and soft teal lounge seating set a calming first impression for a clinic. Work of this kind can be done in phases, so a practice stays open throughout.',
+      'Sample project: a fluted oak wall, a new reception desk and calm seating, built in phases while the clinic stayed open.',
     location: 'Sample · Markham',
     featured: false,
     createdAt: '2023-09-27T15:00:00.000Z',
@@ -437,7 +437,7 @@ export const projects: Project[] = [
     slug: 'boutique-retail-store-midtown-toronto',
     title: 'Boutique Retail Store Renovation',
     description:
-      'Sample project: arched display niches, a trestle-base oak display table and brass clothing rails turn a plain storefront into a warm boutique. Polished concrete floors, rattan pendants and a full-length arched mirror complete the space.',
+      'Sample project: arched niches, an oak display table and brass rails turn a plain storefront into a warm boutique.',
     location: 'Sample · Midtown Toronto',
     featured: false,
     createdAt: '2025-04-08T14:00:00.000Z',
@@ -460,7 +460,7 @@ export const projects: Project[] = [
     slug: 'open-concept-office-refresh-vaughan',
     title: 'Open-Concept Office Refresh',
     description:
-      'Sample project: white oak benching desks, a glass meeting room and acoustic ceiling baffles modernize an office while cutting noise across the floor. Felt wall panels in navy and sage add colour and keep calls clear.',
+      'Sample project: oak benching desks, a glass meeting room and acoustic baffles modernize an office and cut its noise.',
     location: 'Sample · Vaughan',
     featured: false,
     createdAt: '2026-01-22T15:00:00.000Z',
@@ -484,7 +484,7 @@ export const projects: Project[] = [
     slug: 'built-in-library-wall-thornhill',
     title: 'Built-In Library Wall and Fireplace Surround',
     description:
-      'Sample project: custom painted built-ins in deep green flank a plaster fireplace surround with a solid walnut mantel. Adjustable shelves, lower storage cabinets and integrated lighting give a family room a warm, library feel.',
+      'Sample project: deep green built-ins flank a plaster fireplace with a walnut mantel, for a warm library wall.',
     location: 'Sample · Thornhill',
     featured: true,
     createdAt: '2024-12-10T14:00:00.000Z',
@@ -510,7 +510,7 @@ export const projects: Project[] = [
     slug: 'walnut-dining-table-aurora',
     title: 'Solid Walnut Dining Table and Sideboard',
     description:
-      'Sample project: a seven-foot trestle dining table and matching sideboard in solid black walnut, finished in a hard-wearing oil. Upholstered chairs, fluted wainscoting and a pair of matte black pendants frame the pieces.',
+      'Sample project: a seven-foot trestle dining table and matching sideboard in solid black walnut, oiled to last.',
     location: 'Sample · Aurora',
     featured: false,
     createdAt: '2023-04-25T14:00:00.000Z',
@@ -538,7 +538,7 @@ export const projects: Project[] = [
     slug: 'mudroom-lockers-and-bench-richmond-hill',
     title: 'Mudroom Lockers with Built-In Bench',
     description:
-      'Sample project: sage-painted lockers with beadboard backs, brass coat hooks, woven baskets and a cushioned bench keep a busy entry organized. Shoe cubbies under the seat and full-height upper cabinets put every season’s gear in its place.',
+      'Sample project: sage lockers, brass hooks, shoe cubbies and a cushioned bench keep a busy entry organized.',
     location: 'Sample · Richmond Hill',
     featured: false,
     createdAt: '2025-10-28T15:00:00.000Z',
@@ -570,7 +570,7 @@ export const projects: Project[] = [
     slug: 'laser-cut-feature-panels-etobicoke',
     title: 'Laser-Cut Wood Feature Panels',
     description:
-      'Sample project: three backlit panels, laser cut in-house from walnut-veneered plywood with an eight-point star lattice, create a glowing focal wall in a living room. A slim console and warm LED strips behind the panels cast the pattern softly across the wall.',
+      'Sample project: three backlit walnut panels, laser cut in-house with a star lattice, make a glowing living room wall.',
     location: 'Sample · Etobicoke',
     featured: true,
     createdAt: '2026-05-06T14:00:00.000Z',
@@ -597,7 +597,7 @@ export const projects: Project[] = [
     slug: 'custom-walk-in-closet-vaughan',
     title: 'Custom Walk-In Closet with Island',
     description:
-      'Sample project: floor-to-ceiling painted cabinetry, glass-front wardrobes, adjustable shoe shelves and a centre island with soft-close drawers make a walk-in closet feel like a boutique dressing room. Brass hardware and a globe pendant add a finishing glow.',
+      'Sample project: painted floor-to-ceiling cabinetry, glass wardrobes and a centre island make a boutique walk-in closet.',
     location: 'Sample · Vaughan',
     featured: false,
     createdAt: '2024-07-16T14:00:00.000Z',

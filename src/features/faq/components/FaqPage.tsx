@@ -4,6 +4,7 @@ import { button, buttonGroup } from 'styled-system/recipes'
 import { FaqAccordion } from '#src/components/FaqAccordion.tsx'
 import { Hero } from '#src/components/Hero.tsx'
 import { PhoneLink } from '#src/components/layout/PhoneLink.tsx'
+import { pageQuoteAttribute } from '#src/components/layout/use-page-quote-in-view.ts'
 import { Section } from '#src/components/Section.tsx'
 import { faqPage, faqs } from '#src/content/faq.content.ts'
 import { siteImages } from '#src/content/site-images.ts'
@@ -40,7 +41,11 @@ export function FaqPage() {
           </h2>
           <p className={css({ color: 'fg.muted' })}>{contactPrompt.text}</p>
           <div className={buttonGroup({ align: 'center' })}>
-            <Link to="/contact-us" className={button({ variant: 'accent' })}>
+            <Link
+              to="/contact-us"
+              {...pageQuoteAttribute}
+              className={button({ variant: 'accent' })}
+            >
               {contactPrompt.linkLabel}
             </Link>
             <PhoneLink className={button({ variant: 'outline' })} />

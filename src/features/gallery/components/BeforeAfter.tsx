@@ -1,7 +1,8 @@
 import { useHydrated } from '@tanstack/react-router'
 import { type CSSProperties, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { Picture } from '#src/components/Picture.tsx'
+import type { GalleryItem } from '../gallery-item'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
 
 type Props = {
@@ -9,10 +10,19 @@ type Props = {
   beforeUrl: string
   afterUrl: string
   images: GalleryImageDelivery | undefined
+  /**
+   * `photo`: from lg, in place of the viewer's main photo, at its size; `details`: below lg, in
+   * the details under the photo. Each is hidden where the other shows (CSS, so it holds without
+   * JavaScript); the one out of view loads nothing (its photos load lazily).
+   */
+  placement: 'photo' | 'details'
 }
 
-/** As wide as the viewer's details column from lg, the screen's width below it. */
-const comparisonSizes = '(min-width: 1024px) 22rem, 100vw'
+/** The photo area's width from lg (as the viewer's photo), the screen's width below it. */
+const comparisonSizes = {
+  photo: '(min-width: 1024px) min(960px, calc(100vw - 24rem)), 100vw',
+  details: '100vw',
+} as const
 
 /**
  * A project's view before and after the work. The server's page (and a page whose script has not
@@ -20,11 +30,40 @@ const comparisonSizes = '(min-width: 1024px) 22rem, 100vw'
  * they become one frame with the before photo over the after one up to a native range input's
  * split, which the keyboard, a pointer and touch all move.
  */
-export function BeforeAfter(props: Props) {
-  const hydrated = useHydrated()
+/** A project's comparison, when the owner gave a before photo. */
+export function ProjectBeforeAfter({
+  project,
+  ...rest
+}: { project: GalleryItem } & Pick<Props, 'images' | 'placement'>) {
+  if (!project.beforeImageUrl) return null
   return (
-    <section aria-labelledby="before-after-heading" data-testid="before-after" className={section}>
-      <h3 id="before-after-heading" className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
+    <BeforeAfter
+      title={project.title}
+      beforeUrl={project.beforeImageUrl}
+      afterUrl={project.imageUrl}
+      {...rest}
+    />
+  )
+}
+
+function BeforeAfter(props: Props) {
+  const hydrated = useHydrated()
+  const headingId = `before-after-heading-${props.placement}`
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="before-after"
+      className={cx(section, placements[props.placement])}
+      // Over the photo, a drag moves the split, not to the next photo.
+      onPointerDown={(event) => event.stopPropagation()}
+    >
+      <h3
+        id={headingId}
+        className={css(
+          { fontSize: 'md', fontWeight: 'semibold' },
+          props.placement === 'photo' && { srOnly: true },
+        )}
+      >
         Before and after
       </h3>
       {hydrated ? <ComparisonSlider {...props} /> : <SideBySide {...props} />}
@@ -32,13 +71,16 @@ export function BeforeAfter(props: Props) {
   )
 }
 
-function SideBySide({ title, beforeUrl, afterUrl, images }: Props) {
+function SideBySide({ title, beforeUrl, afterUrl, images, placement }: Props) {
   return (
     <div
       className={css({
         display: 'grid',
         gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
         gap: '3',
+        alignContent: 'center',
+        h: 'full',
+        p: placement === 'photo' ? '3' : '0',
       })}
     >
       {(
@@ -49,8 +91,10 @@ function SideBySide({ title, beforeUrl, afterUrl, images }: Props) {
       ).map(([label, url]) => (
         <figure key={label} className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
           <Picture
-            image={responsivePhoto(url, images, 'card')}
-            sizes={comparisonSizes}
+            image={responsivePhoto(url, images, placement === 'photo' ? 'viewer' : 'card')}
+            sizes={
+              placement === 'photo' ? '(min-width: 1024px) 480px, 100vw' : comparisonSizes.details
+            }
             alt={`${title}, ${label.toLowerCase()} the work`}
             fallbackAlt="Image Not Available"
             className={css({ borderRadius: 'sm' })}
@@ -64,7 +108,8 @@ function SideBySide({ title, beforeUrl, afterUrl, images }: Props) {
   )
 }
 
-function ComparisonSlider({ title, beforeUrl, afterUrl, images }: Props) {
+function ComparisonSlider({ title, beforeUrl, afterUrl, images, placement }: Props) {
+  const variant = placement === 'photo' ? 'viewer' : 'card'
   // The share of the frame, from its left edge, that shows the before photo.
   const [split, setSplit] = useState(50)
   return (
@@ -74,15 +119,15 @@ function ComparisonSlider({ title, beforeUrl, afterUrl, images }: Props) {
       style={{ '--split': `${split}%` } as CSSProperties}
     >
       <Picture
-        image={responsivePhoto(afterUrl, images, 'card')}
-        sizes={comparisonSizes}
+        image={responsivePhoto(afterUrl, images, variant)}
+        sizes={comparisonSizes[placement]}
         alt={`${title}, after the work`}
         fallbackAlt="Image Not Available"
       />
       <div className={beforeLayer}>
         <Picture
-          image={responsivePhoto(beforeUrl, images, 'card')}
-          sizes={comparisonSizes}
+          image={responsivePhoto(beforeUrl, images, variant)}
+          sizes={comparisonSizes[placement]}
           alt={`${title}, before the work`}
           fallbackAlt="Image Not Available"
         />
@@ -113,6 +158,19 @@ function ComparisonSlider({ title, beforeUrl, afterUrl, images }: Props) {
 }
 
 const section = css({ display: 'flex', flexDirection: 'column', gap: '2', flexShrink: 0 })
+
+const placements = {
+  // Over the main photo (its frame is the photo's 4:3), the step controls still above it.
+  photo: css({
+    display: { base: 'none', lg: 'flex' },
+    position: 'absolute',
+    inset: '0',
+    justifyContent: 'center',
+    bg: 'bg.inverseDeep',
+    color: 'fg.inverse',
+  }),
+  details: css({ lg: { display: 'none' } }),
+}
 
 const frame = css({
   position: 'relative',

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { gridClass, SkeletonGrid } from '#src/components/Skeleton.tsx'
+import { SkeletonGrid } from '#src/components/Skeleton.tsx'
 import { categoryShowcaseQueryOptions } from '../gallery.queries'
 import type { GalleryCategory } from '../gallery-item'
 import { galleryForCategory } from '../gallery-view'
@@ -66,10 +66,30 @@ function CategoryProjectList({ category, town, limit, emptyText, errorText, fall
   if (projects.length === 0) return <ProjectsMessage text={emptyText} fallback={fallback} />
 
   return (
-    <ul className={gridClass}>
+    <ul className={centredRows}>
       {projects.map((project) => (
         <ProjectCard key={project.id} project={project} images={data.images} category={category} />
       ))}
     </ul>
   )
 }
+
+/**
+ * The skeleton grid's columns (one, two from sm, three from lg) with a short last row centred: an
+ * area's one project stands in the middle, not alone at the left of an empty row.
+ */
+const centredRows = css({
+  '--row-gap': { base: 'token(spacing.5)', md: 'token(spacing.6)' },
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: 'var(--row-gap)',
+  '& > li': {
+    minW: '0',
+    flexBasis: {
+      base: '100%',
+      sm: 'calc((100% - var(--row-gap)) / 2)',
+      lg: 'calc((100% - 2 * var(--row-gap)) / 3)',
+    },
+  },
+})

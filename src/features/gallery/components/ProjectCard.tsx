@@ -63,30 +63,21 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
             images={images}
             {...(inGallery ? { sizes: galleryImageSizes } : {})}
           />
-          {inGallery && project.featured ? (
-            <span className={cx(styles.badge, phoneBadge)}>Featured</span>
-          ) : null}
+          {inGallery && project.featured ? <span className={styles.badge}>Featured</span> : null}
           {inGallery && project.beforeImageUrl ? (
             <span className={cx(styles.badge, beforeAfterBadge)}>Before &amp; after</span>
           ) : null}
         </div>
-        <div className={inGallery ? cx(styles.body, galleryCardBody) : styles.body}>
+        <div className={styles.body}>
           {inGallery ? (
             <>
-              <p
-                className={css({
-                  textStyle: 'eyebrow',
-                  color: 'accent.text',
-                  fontSize: { base: '2xs', sm: 'xs' },
-                  letterSpacing: { base: '0.06em', sm: '0.14em' },
-                })}
-              >
+              <p className={css({ textStyle: 'eyebrow', color: 'accent.text', fontSize: 'xs' })}>
                 {galleryCategoryLabel(project.category)}
               </p>
               <h3
                 className={css({
                   textStyle: 'h3',
-                  fontSize: { base: 'md', sm: 'xl' },
+                  fontSize: 'xl',
                   overflowWrap: 'break-word',
                   hyphens: 'auto',
                 })}
@@ -99,7 +90,7 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
                   gap: '1.5',
                   alignItems: 'center',
                   color: 'fg.muted',
-                  fontSize: { base: 'xs', sm: 'sm' },
+                  fontSize: 'sm',
                 })}
               >
                 <MapPinIcon size={16} />
@@ -119,25 +110,5 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
   )
 }
 
-/** Two cards side by side on a phone: less padding, so a title keeps its words whole. */
-const galleryCardBody = css({ p: { base: '3', sm: '6' }, gap: { base: '1.5', sm: '3' } })
-
-/** At the photo's foot, clear of the featured badge however narrow the card. */
-const beforeAfterBadge = css({
-  top: 'auto',
-  bottom: { base: '2', sm: '3' },
-  left: { base: '2', sm: '3' },
-  bg: 'bg.photoControl',
-  fontSize: { base: '2xs', sm: 'xs' },
-  px: { base: '2', sm: '2.5' },
-  py: { base: '0.5', sm: '1' },
-})
-
-/** In a phone's two columns the badge stays a corner tag, not a third of the photo. */
-const phoneBadge = css({
-  top: { base: '2', sm: '3' },
-  left: { base: '2', sm: '3' },
-  fontSize: { base: '2xs', sm: 'xs' },
-  px: { base: '2', sm: '2.5' },
-  py: { base: '0.5', sm: '1' },
-})
+/** At the photo's foot, clear of the featured badge. */
+const beforeAfterBadge = css({ top: 'auto', bottom: '3', left: '3', bg: 'bg.photoControl' })

@@ -36,10 +36,7 @@ export function ProjectFactsLine({ facts }: { facts: ProjectFacts | undefined })
   ].filter((part) => part !== undefined)
   if (parts.length === 0) return null
   return (
-    <p
-      data-testid="project-card-facts"
-      className={css({ color: 'fg.muted', fontSize: { base: 'xs', sm: 'sm' } })}
-    >
+    <p data-testid="project-card-facts" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
       {parts.map((part, index) => (
         // Each part whole on a narrow card: a line breaks after the dot, never inside the band.
         <Fragment key={part}>

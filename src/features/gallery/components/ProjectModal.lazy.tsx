@@ -16,7 +16,7 @@ import { quoteLabels } from '#src/content/quote-labels.ts'
 import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import { adjacentProject } from '../gallery-view'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
-import { BeforeAfter } from './BeforeAfter'
+import { ProjectBeforeAfter } from './BeforeAfter'
 import { galleryImageSizes } from './gallery-grid'
 import { projectCardId } from './ProjectCard'
 import { ProjectFactList } from './ProjectFactList'
@@ -144,14 +144,7 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
                   </Dialog.Description>
                 ) : null}
                 <ProjectFactList facts={project.facts} />
-                {project.beforeImageUrl ? (
-                  <BeforeAfter
-                    title={project.title}
-                    beforeUrl={project.beforeImageUrl}
-                    afterUrl={project.imageUrl}
-                    images={images}
-                  />
-                ) : null}
+                <ProjectBeforeAfter project={project} images={images} placement="details" />
                 <div className={styles.actions}>
                   <Link to="/contact-us" className={button({ variant: 'accent', size: 'md' })}>
                     {quoteLabels.full}
@@ -364,6 +357,10 @@ function ProjectImages({
           fallbackAlt="Image Not Available"
           className={styles.photoImage}
         />
+        {/* From lg the main photo is the after one: the comparison takes its place, at its size. */}
+        {shown === 0 ? (
+          <ProjectBeforeAfter project={project} images={delivery} placement="photo" />
+        ) : null}
         {stepControls}
         {images.length > 1 ? (
           <div className={styles.photoSteps}>

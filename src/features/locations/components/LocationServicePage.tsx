@@ -79,21 +79,24 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
         id="location-about-heading"
         title={`${content.serviceTitle} for ${content.locationName}`}
         paragraphs={content.description}
+        // The local approach below the reasons: beside the paragraphs and the approach, the panel
+        // alone left an empty block of 330–490 px under it at 1440 px.
         aside={
-          <CheckListPanel
-            id="reasons-heading"
-            title={`Why ${content.locationName} Chooses Us`}
-            items={content.reasons}
-            className={css({ alignSelf: 'start' })}
-          />
+          <div>
+            <CheckListPanel
+              id="reasons-heading"
+              title={`Why ${content.locationName} Chooses Us`}
+              items={content.reasons}
+            />
+            <section aria-labelledby="local-approach-heading" className={css({ mt: '8' })}>
+              <h2 id="local-approach-heading" className={css({ textStyle: 'h3', mb: '3' })}>
+                Our Local Approach
+              </h2>
+              <p className={css({ color: 'fg.muted' })}>{content.localApproach}</p>
+            </section>
+          </div>
         }
       >
-        <section aria-labelledby="local-approach-heading" className={css({ mt: '8' })}>
-          <h3 id="local-approach-heading" className={css({ textStyle: 'h3', mb: '3' })}>
-            Our Local Approach
-          </h3>
-          <p className={css({ color: 'fg.muted' })}>{content.localApproach}</p>
-        </section>
         {/* Inline, not flex: a wrapped flex label is as wide as its column, which left the arrow
             far from the text's last word. The last word and the arrow never part. */}
         <p className={css({ mt: '6' })}>
