@@ -1,30 +1,7 @@
 import { company, proof, type Registrations, yearsInBusiness } from '#app.config.ts'
+import { monthYear } from './month-year'
 import { quoteLabels } from './quote-labels'
 import type { HomeContent } from './schemas/home.schema'
-
-const monthNames = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-]
-
-/**
- * "Nov 2026": when a review figure was read. Not `toLocaleDateString`: a page's first `Intl` call
- * loads the locale's data on the main thread, ~50 ms of a phone's start-up (decision 047).
- */
-function monthOf(isoDate: string) {
-  const date = new Date(isoDate)
-  return `${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`
-}
 
 /** "City of Toronto licence B-07-123456 · WSIB 7654321 · $5,000,000 liability cover": the proof behind "Licensed & insured". */
 function registrationNumbers(registrations: Registrations) {
@@ -76,7 +53,7 @@ export const homeContent: HomeContent = {
             {
               icon: 'star' as const,
               value: `${proof.reviewProfile.rating.toFixed(1)} out of 5`,
-              label: `From ${proof.reviewProfile.count} ${proof.reviewProfile.platform} reviews, ${monthOf(proof.reviewProfile.asOf)}`,
+              label: `From ${proof.reviewProfile.count} ${proof.reviewProfile.platform} reviews, ${monthYear(proof.reviewProfile.asOf, 'short')}`,
               source: { href: proof.reviewProfile.url },
               ...(proof.reviewProfile.sample ? { sample: 'rating' } : {}),
             },
