@@ -56,6 +56,8 @@ await settle()
 const server = await startServer({}, { quietStderr: true })
 const proxy = await startNoJsProxy(server.origin)
 const differences = new Map<string, number[]>(routes.map((route) => [route, []]))
+/** Main-thread CPU × 4, ours ÷ the ceiling's, round by round: shown, not budgeted. */
+const workRatios = new Map<string, number[]>(routes.map((route) => [route, []]))
 const overBudget = (route: string) => median(differences.get(route) ?? []) > budgetMs
 try {
   // The server loads each route's code on first use: one request each before measuring.
@@ -72,6 +74,7 @@ try {
       ]
       const [ours, ceiling] = origins[0] === server.origin ? [first, second] : [second, first]
       differences.get(route)?.push(blockingOf(ours) - blockingOf(ceiling))
+      if (ours.cpu && ceiling.cpu) workRatios.get(route)?.push(ours.cpu.work / ceiling.cpu.work)
       const work = (visited: typeof ours) =>
         visited.cpu ? `, main-thread CPU ×4 ${Math.round(visited.cpu.work)} ms` : ''
       console.log(
@@ -92,8 +95,13 @@ console.log(
 )
 for (const route of routes) {
   const values = differences.get(route) ?? []
+  const ratios = workRatios.get(route) ?? []
+  const work =
+    ratios.length > 0
+      ? `; main-thread CPU ${median(ratios).toFixed(2)}× the ceiling's (${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`
+      : ''
   console.log(
-    `${route}: ours − ceiling ${Math.round(median(values))} ms (median of ${values.length} rounds; ${values.map(Math.round).join(', ')}) ${overBudget(route) ? `over the ${budgetMs} ms budget` : 'within budget'}`,
+    `${route}: ours − ceiling ${Math.round(median(values))} ms (median of ${values.length} rounds; ${values.map(Math.round).join(', ')}) ${overBudget(route) ? `over the ${budgetMs} ms budget` : 'within budget'}${work}`,
   )
 }
 console.log(`load average ${loadAverage()}`)
