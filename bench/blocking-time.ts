@@ -46,7 +46,14 @@ const variantLabel: Record<Variant, string> = {
   oursInspected: 'ours, DevTools as Lighthouse attaches it',
   ceilingInspected: 'ceiling, DevTools as Lighthouse attaches it',
 }
-export type Visit = { blocking: number; longest: number; firstPaint: number; appStart: number }
+export type Visit = {
+  blocking: number
+  longest: number
+  firstPaint: number
+  appStart: number
+  /** With `cpuTime`: blocking from the main thread's CPU time (see `cpuBlocking`). */
+  cpu?: CpuBlocking
+}
 
 /** Lighthouse 13's trace categories (`core/gather/gatherers/trace.js`). */
 const lighthouseTraceCategories = [
@@ -99,7 +106,11 @@ const readBack = `(() => {
 })()`
 
 type Send = (method: string, params?: Record<string, unknown>) => Promise<unknown>
-type Session = { send: Send; nextEvent: (method: string) => Promise<void>; close: () => void }
+export type Session = {
+  send: Send
+  nextEvent: (method: string) => Promise<Record<string, unknown>>
+  close: () => void
+}
 
 const commandTimeoutMs = 30_000
 
@@ -153,7 +164,7 @@ async function openPage(chrome: ChildProcess): Promise<Session> {
   )
   let lastId = 0
   const pending = new Map<number, (message: { result?: unknown; error?: unknown }) => void>()
-  const waiting = new Map<string, () => void>()
+  const waiting = new Map<string, (params: Record<string, unknown>) => void>()
   let closed: Error | undefined
   socket.addEventListener('close', () => {
     closed = new Error('the DevTools socket closed (did the page crash?)')
@@ -163,13 +174,15 @@ async function openPage(chrome: ChildProcess): Promise<Session> {
     const message = JSON.parse(String(event.data)) as {
       id?: number
       method?: string
+      params?: Record<string, unknown>
       result?: unknown
       error?: unknown
     }
     if (message.id !== undefined) pending.get(message.id)?.(message)
-    else if (message.method) waiting.get(message.method)?.()
+    else if (message.method) waiting.get(message.method)?.(message.params ?? {})
   })
-  const nextEvent = (method: string) => new Promise<void>((resolve) => waiting.set(method, resolve))
+  const nextEvent = (method: string) =>
+    new Promise<Record<string, unknown>>((resolve) => waiting.set(method, resolve))
   const send: Send = (method, params = {}) => {
     if (closed) return Promise.reject(closed)
     const id = ++lastId
@@ -202,7 +215,106 @@ async function stopChromium(chrome: ChildProcess) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function visit(url: string, inspected: boolean): Promise<Visit> {
+/**
+ * Blocking from CPU time rather than wall time, for a guard that must not fail on a busy machine
+ * (decision 047). Chromium's CPU throttle cannot serve here: it holds the main thread in a busy
+ * wait, so the thread's CPU time grows with the slowdown and with everything else the machine is
+ * doing. So the page loads with the phone's network and screen but at the host's own CPU speed,
+ * a light trace (top-level tasks and loading marks) records each main-thread task's thread CPU
+ * time (`tdur`: time the thread ran, not time it waited for a core), and each is multiplied by the
+ * phone's slowdown (4×). Blocking is TBT's sum over those tasks: each task's part after first
+ * contentful paint less 50 ms (`afterPaint`), and the same over every task from the navigation on
+ * (`all`), since at full speed a script can run before the first paint that a phone runs after it.
+ */
+export type CpuBlocking = {
+  /** TBT's sum over the tasks' CPU time × slowdown, from first contentful paint on. */
+  afterPaint: number
+  /** The same over every task of the page's main thread, first paint or not. */
+  all: number
+  /** Every task's CPU time × slowdown, summed: the main thread's work. */
+  work: number
+  /** The longest task's CPU time × slowdown. */
+  longest: number
+}
+
+type TraceEvent = {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  tdur?: number
+}
+
+/** Reads `Tracing.end`'s stream: the trace's events. */
+async function readTrace(page: Session): Promise<TraceEvent[]> {
+  const complete = page.nextEvent('Tracing.tracingComplete')
+  await page.send('Tracing.end')
+  const { stream } = (await within(complete, 60_000, 'the trace did not end within 60 s')) as {
+    stream: string
+  }
+  let text = ''
+  for (;;) {
+    const chunk = (await page.send('IO.read', { handle: stream, size: 1 << 20 })) as {
+      data: string
+      eof: boolean
+      base64Encoded?: boolean
+    }
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data
+    if (chunk.eof) break
+  }
+  await page.send('IO.close', { handle: stream })
+  const parsed = JSON.parse(text) as { traceEvents: TraceEvent[] } | TraceEvent[]
+  return Array.isArray(parsed) ? parsed : parsed.traceEvents
+}
+
+/** The page's main thread: the one that painted first; its top-level tasks' CPU time × slowdown. */
+export function cpuBlocking(events: TraceEvent[], slowdown: number): CpuBlocking {
+  const paints = events.filter((event) => event.name === 'firstContentfulPaint')
+  const paint = paints.at(-1)
+  if (!paint) throw new Error('the trace has no first contentful paint')
+  const tasks = events
+    .filter(
+      (event) =>
+        event.ph === 'X' &&
+        event.name === 'ThreadControllerImpl::RunTask' &&
+        event.pid === paint.pid &&
+        event.tid === paint.tid,
+    )
+    .sort((a, b) => a.ts - b.ts)
+  const result: CpuBlocking = { afterPaint: 0, all: 0, work: 0, longest: 0 }
+  let openUntil = -Infinity
+  const timed = tasks.filter((task) => task.tdur !== undefined).length
+  // A few tasks (one begun before the thread's clock was read) come without it; most must not.
+  if (timed < tasks.length * 0.9) {
+    throw new Error(`only ${timed} of ${tasks.length} tasks have thread time (tdur) in the trace`)
+  }
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0)
+    // A task nested in another (a nested run loop) is already counted in its parent.
+    if (task.ts < openUntil) continue
+    openUntil = end
+    const cpu = ((task.tdur ?? 0) / 1000) * slowdown
+    const partAfterPaint =
+      end <= paint.ts ? 0 : (end - Math.max(task.ts, paint.ts)) / (end - task.ts || 1)
+    result.work += cpu
+    result.all += Math.max(0, cpu - 50)
+    result.afterPaint += Math.max(0, cpu * partAfterPaint - 50)
+    result.longest = Math.max(result.longest, cpu)
+  }
+  return result
+}
+
+/**
+ * A fresh Chromium set up as Lighthouse's applied-throttling phone (its user agent, screen, touch,
+ * slow 4G, and its 4× CPU throttle unless `throttleCpu` is false), hCaptcha blocked; `use` gets
+ * the page's session before anything is loaded. Chromium stops, and its profile goes, after.
+ */
+export async function withPhonePage<T>(
+  { throttleCpu }: { throttleCpu: boolean },
+  use: (page: Session) => Promise<T>,
+): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-blocking-'))
   const chrome = spawn(
     chromePath,
@@ -219,8 +331,42 @@ export async function visit(url: string, inspected: boolean): Promise<Visit> {
     await send('Emulation.setUserAgentOverride', { userAgent: lighthouseMobilePhone.userAgent })
     await send('Emulation.setDeviceMetricsOverride', lighthouseMobilePhone.screen)
     await send('Emulation.setTouchEmulationEnabled', { enabled: true })
-    await send('Emulation.setCPUThrottlingRate', { rate: lighthouseMobilePhone.cpuSlowdown })
+    if (throttleCpu) {
+      await send('Emulation.setCPUThrottlingRate', { rate: lighthouseMobilePhone.cpuSlowdown })
+    }
+    const result = await use(page)
+    page.close()
+    return result
+  } finally {
+    await stopChromium(chrome)
+    // Chromium's helper processes can still be writing to the profile just after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+  }
+}
+
+/** Loads `url` and waits for its load event, then 3 s more for the page to settle. */
+export async function loadAndSettle(page: Session, url: string) {
+  const loaded = page.nextEvent('Page.loadEventFired')
+  const navigation = (await page.send('Page.navigate', { url })) as { errorText?: string }
+  if (navigation.errorText) throw new Error(`${url}: ${navigation.errorText}`)
+  await within(loaded, 60_000, `${url} did not load within 60 s`)
+  await pause(3000)
+}
+
+export function visit(
+  url: string,
+  inspected: boolean,
+  { cpuTime = false }: { cpuTime?: boolean } = {},
+): Promise<Visit> {
+  return withPhonePage({ throttleCpu: !cpuTime }, async (page) => {
+    const { send } = page
     await send('Page.addScriptToEvaluateOnNewDocument', { source: observeLongTasks })
+    if (cpuTime) {
+      await send('Tracing.start', {
+        categories: '-*,toplevel,loading',
+        transferMode: 'ReturnAsStream',
+      })
+    }
     if (inspected) {
       await send('Runtime.enable')
       await send('Debugger.enable')
@@ -232,11 +378,7 @@ export async function visit(url: string, inspected: boolean): Promise<Visit> {
       })
     }
     // Nothing is evaluated in the page until it has settled: only the load event is awaited.
-    const loaded = page.nextEvent('Page.loadEventFired')
-    const navigation = (await send('Page.navigate', { url })) as { errorText?: string }
-    if (navigation.errorText) throw new Error(`${url}: ${navigation.errorText}`)
-    await within(loaded, 60_000, `${url} did not load within 60 s`)
-    await pause(3000)
+    await loadAndSettle(page, url)
     const { result, exceptionDetails } = (await send('Runtime.evaluate', {
       expression: readBack,
       returnByValue: true,
@@ -247,13 +389,12 @@ export async function visit(url: string, inspected: boolean): Promise<Visit> {
     if (exceptionDetails || typeof result.value !== 'string') {
       throw new Error(`${url}: ${exceptionDetails?.exception?.description ?? 'nothing read back'}`)
     }
-    page.close()
-    return JSON.parse(result.value) as Visit
-  } finally {
-    await stopChromium(chrome)
-    // Chromium's helper processes can still be writing to the profile just after it exits.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
-  }
+    const measured = JSON.parse(result.value) as Visit
+    if (cpuTime) {
+      measured.cpu = cpuBlocking(await readTrace(page), lighthouseMobilePhone.cpuSlowdown)
+    }
+    return measured
+  })
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`

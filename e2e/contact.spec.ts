@@ -142,6 +142,27 @@ test('sends: Sending... while waiting, then the success toast, a cleared form an
     .toMatch(/walk-in shower/)
 })
 
+test('the toasts load when the visitor first reaches into the form, not as the page starts', async ({
+  page,
+}) => {
+  // Evaluating sonner while the page started was start-up work on a phone (decision 047).
+  const toasterRequests: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/Toaster\.lazy-/.test(request.url())) toasterRequests.push(request.url())
+  })
+  await gotoHydrated(page, '/contact-us')
+  // A turn of the page's event loop: an import started by the app's effects has been requested.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  expect(toasterRequests, 'the toaster is not fetched before the visitor reaches the form').toEqual(
+    [],
+  )
+  await field(page, 'Name').focus()
+  await expect.poll(() => toasterRequests.length).toBe(1)
+  await field(page, 'Email').focus()
+  await page.getByRole('button', { name: 'Submit Form' }).hover()
+  expect(toasterRequests, 'fetched once').toHaveLength(1)
+})
+
 test('what a visitor types while the page is still loading its scripts is kept and sent', async ({
   page,
 }) => {

@@ -8,7 +8,8 @@
 //                                 end-to-end specs (Playwright project `visitor`)
 //   node scripts/test.ts full     every check, as CI runs it (npm run test:full): adds Deno, the
 //                                 Netlify build, every end-to-end spec (faults, fuzz, visual
-//                                 references, the Supabase path, Netlify)
+//                                 references, the Supabase path, Netlify), then, alone, the
+//                                 start-up blocking guard (bench/blocking-guard.ts)
 //   node scripts/test.ts quick    lint, typecheck, the unit tests of what changed (npm run test:quick);
 //                                 `quick main` takes the changes since main instead of uncommitted ones
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -57,6 +58,15 @@ const full: Stage[] = [
     name: 'e2e:netlify',
     command: `E2E_WEB_SERVERS=none FAULT_PORT_BASE=${Number(process.env.FAULT_PORT_BASE ?? 3400) + 50} playwright test --project=netlify --workers=1 --output=test-results-netlify`,
     after: ['build:netlify'],
+  },
+  // Last and alone, once every other stage has passed: each page's start-up blocking on a slow
+  // phone at most 50 ms over its no-JavaScript copy's (issue 54, decision 047). It judges thread
+  // CPU time, not wall time, waits for the load to settle first and retries a page over budget
+  // before failing, so a busy machine slows it down rather than failing it.
+  {
+    name: 'blocking',
+    command: 'npm run test:blocking',
+    after: ['lint', 'typecheck', 'typecheck:tools', 'unit', 'deno', 'build', 'e2e', 'e2e:netlify'],
   },
 ]
 

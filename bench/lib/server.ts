@@ -63,7 +63,10 @@ export async function startServer(
     if (!options.quietStderr) process.stderr.write(chunk)
   })
   let ready = false
-  for (let attempt = 0; attempt < 200 && !ready && child.exitCode === null; attempt++) {
+  // A new data directory is created and migrated first: seconds on a quiet machine, most of a
+  // minute under load 20 (seen), so the wait is long.
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline && !ready && child.exitCode === null) {
     try {
       ready = (await fetch(`${origin}/`, { signal: AbortSignal.timeout(5_000) })).ok
     } catch {}
@@ -72,7 +75,7 @@ export async function startServer(
   if (!ready) {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     throw new Error(
-      `the production server did not answer 200 on ${origin}/ within 20 s; its log ends:\n${log}\n${stderr.slice(-4000)}`,
+      `the production server did not answer 200 on ${origin}/ within 120 s; its log ends:\n${log}\n${stderr.slice(-4000)}`,
     )
   }
   return {

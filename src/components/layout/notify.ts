@@ -12,9 +12,13 @@ export async function notify(kind: ToastKind, title: string, options: ToastOptio
   toast[kind](title, options)
 }
 
-/** For pages likely to toast (the contact form): fetch the toaster now, while the server is
- * surely there, rather than at the moment of the first message. */
+let toastsPreloaded = false
+
+/** For pages likely to toast (the contact form, on its first focus or touch): fetch the toaster
+ * ahead of the first message, while the server is surely there. Once per page. */
 export function preloadToasts() {
+  if (toastsPreloaded) return
+  toastsPreloaded = true
   void import('sonner')
   void import('./Toaster.lazy')
 }

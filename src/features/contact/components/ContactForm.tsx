@@ -142,7 +142,6 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
   })
 
   const captchaErrorId = useId()
-  useEffect(preloadToasts, [])
   // Keeps what the visitor typed while the page was still loading its scripts.
   useEffect(() => {
     for (const [name, value] of takeTypedFields(contactFormId)) {
@@ -178,6 +177,11 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
       id={contactFormId}
       noValidate
       aria-label="Contact form"
+      // The toasts' code is fetched when the visitor first reaches into the form, not as the page
+      // starts: evaluating it then was start-up work on the phone's main thread (decision 047). A
+      // submit before that still toasts: notify() loads it as it needs it.
+      onFocus={preloadToasts}
+      onPointerDown={preloadToasts}
       onSubmit={(event) => {
         event.preventDefault()
         void form.handleSubmit()
