@@ -142,6 +142,8 @@ test.describe('reduced motion', () => {
 })
 
 test('every internal link on every page leads to a page that answers 200', async ({ request }) => {
+  // A few hundred server renders one after another: 30 s ran out at load 20 with every answer a 200.
+  test.setTimeout(180_000)
   const seen = new Set<string>()
   const toVisit = [...allPages]
   const broken: string[] = []
