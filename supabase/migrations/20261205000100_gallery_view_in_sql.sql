@@ -48,6 +48,19 @@ comment on column public.gallery_images.sort_location is
 comment on column public.gallery_images.search_text is
   'Title, description and category lowercased, for the gallery''s search; U+0001 between them.';
 
+-- One index per sort, in the sort's order: a page is read from it (ORDER BY ... LIMIT ... OFFSET)
+-- instead of sorting the whole view, and ICU's comparisons are made when a row is written.
+-- squawk-ignore require-concurrent-index-creation
+create index gallery_images_featured_idx
+  on public.gallery_images (featured desc, "order", sort_title, id);
+-- squawk-ignore require-concurrent-index-creation
+create index gallery_images_newest_idx
+  on public.gallery_images (date_trunc('milliseconds', created_at at time zone 'UTC') desc, sort_title, id);
+-- squawk-ignore require-concurrent-index-creation
+create index gallery_images_title_idx on public.gallery_images (sort_title, id);
+-- squawk-ignore require-concurrent-index-creation
+create index gallery_images_location_idx on public.gallery_images (sort_location, sort_title, id);
+
 create function public.gallery_view(
   view_category text default 'all',
   view_sort text default 'featured',
@@ -57,95 +70,86 @@ create function public.gallery_view(
   page_size integer default 12
 )
 returns jsonb
-language sql
+language plpgsql
 stable
 security invoker
 set search_path = ''
 as $$
-  with asked as (
-    select
-      lower(btrim(coalesce(view_q, ''), E'\t\n\u000B\f\r \u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF') collate "und-x-icu") as needle,
-      greatest(1, least(coalesce(page_size, 12), 100)) as size
-  ),
-  ordered as (
-    select
-      image.id,
-      (row_number() over (
-        order by
-          case when view_sort = 'featured' then image.featured end desc,
-          case when view_sort = 'featured' then image."order" end,
-          case when view_sort = 'newest' then date_trunc('milliseconds', image.created_at) end desc,
-          case when view_sort = 'location' then image.sort_location end,
-          image.sort_title,
-          image.id
-      ) - 1)::integer as position
-    from public.gallery_images as image, asked
-    where (coalesce(view_category, 'all') = 'all' or image.category = view_category)
-      and image.sort_title <> ''
-      and btrim(image.filename, E'\t\n\u000B\f\r \u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF') <> ''
-      and (
-        asked.needle = ''
-        or (strpos(image.search_text, asked.needle) > 0 and strpos(asked.needle, E'\u0001') = 0)
-      )
-  ),
-  counted as (
-    select
-      listed.total,
-      greatest(1, ceil(listed.total::numeric / asked.size))::integer as page_count,
-      asked.size
-    from asked, (select count(*)::integer as total from ordered) as listed
-  ),
-  shown as (
-    select
-      counted.*,
-      least(greatest(coalesce(view_page, 1), 1), counted.page_count) as page
-    from counted
-  ),
-  opened as (
-    select ordered.position from ordered where ordered.id::text = open_project
-  ),
-  answer_rows as (
-    select
-      ordered.position,
-      to_jsonb(image) - array['sort_title', 'sort_location', 'search_text'] as project
-    from ordered
-    join public.gallery_images as image on image.id = ordered.id
-    cross join shown
-    where (ordered.position >= (shown.page - 1) * shown.size and ordered.position < shown.page * shown.size)
-      or ordered.position in (
-        select opened.position from opened
-        union all
-        select (opened.position + steps.step + shown.total) % shown.total
-        from opened, (values (-1), (1)) as steps (step)
-        where shown.total > 1
-      )
-  )
-  select jsonb_build_object(
-    'total', shown.total,
-    'page', shown.page,
-    'page_count', shown.page_count,
-    'items', coalesce((
-      select jsonb_agg(answer_rows.project order by answer_rows.position)
-      from answer_rows
-      where answer_rows.position >= (shown.page - 1) * shown.size
-        and answer_rows.position < shown.page * shown.size
-    ), '[]'::jsonb),
-    'project', (
-      select answer_rows.project from answer_rows, opened
-      where answer_rows.position = opened.position
-    ),
-    'previous', (
-      select answer_rows.project from answer_rows, opened
-      where shown.total > 1
-        and answer_rows.position = (opened.position - 1 + shown.total) % shown.total
-    ),
-    'next', (
-      select answer_rows.project from answer_rows, opened
-      where shown.total > 1
-        and answer_rows.position = (opened.position + 1) % shown.total
-    )
-  )
-  from shown
+declare
+  needle text := lower(btrim(coalesce(view_q, ''), E'\t\n\u000B\f\r \u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF') collate "und-x-icu");
+  size integer := greatest(1, least(coalesce(page_size, 12), 100));
+  -- Every key ends with id, so no two rows tie: the order of a stable sort of rows read by id.
+  ordering text := case view_sort
+    when 'featured' then 'featured desc, "order", sort_title, id'
+    when 'newest' then 'date_trunc(''milliseconds'', created_at at time zone ''UTC'') desc, sort_title, id'
+    when 'location' then 'sort_location, sort_title, id'
+    else 'sort_title, id'
+  end;
+  -- $1 the category, $2 the needle. A row the site cannot show (a title or filename of whitespace
+  -- only) is in no view; U+0001 separates the fields of search_text, so no needle may hold it.
+  listed text := format(
+    'from public.gallery_images where ($1 = ''all'' or category = $1) and sort_title <> '''''
+    ' and btrim(filename, %L) <> '''' and ($2 = '''' or (strpos(search_text, $2) > 0 and strpos($2, %L) = 0))',
+    E'\t\n\u000B\f\r \u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF', E'\u0001'
+  );
+  project_row text := 'to_jsonb(image) - array[''sort_title'', ''sort_location'', ''search_text'']';
+  total integer;
+  page_count integer;
+  shown_page integer;
+  items jsonb;
+  opened record;
+  project jsonb;
+  previous jsonb;
+  next jsonb;
+begin
+  view_category := coalesce(view_category, 'all');
+  execute 'select count(*)::integer ' || listed into total using view_category, needle;
+  page_count := greatest(1, ceil(total::numeric / size))::integer;
+  shown_page := least(greatest(coalesce(view_page, 1), 1), page_count);
+
+  execute format(
+    'select coalesce(jsonb_agg(%s order by %s), ''[]''::jsonb) from (select * %s order by %s limit $3 offset $4) as image',
+    project_row, ordering, listed, ordering
+  ) into items using view_category, needle, size, (shown_page - 1) * size;
+
+  if open_project is not null then
+    execute format(
+      'select id, position, before, after from (select id, row_number() over w - 1 as position,'
+      ' lag(id) over w as before, lead(id) over w as after %s window w as (order by %s)) as ranked'
+      ' where id::text = $3',
+      listed, ordering
+    ) into opened using view_category, needle, open_project;
+    if opened.id is not null then
+      execute format('select %s from public.gallery_images as image where id = $1', project_row)
+        into project using opened.id;
+      if total > 1 then
+        -- Wrapping: before the first is the last, after the last the first.
+        if opened.before is null then
+          execute format('select id %s order by %s limit 1 offset $3', listed, ordering)
+            into opened.before using view_category, needle, total - 1;
+        end if;
+        if opened.after is null then
+          execute format('select id %s order by %s limit 1', listed, ordering)
+            into opened.after using view_category, needle;
+        end if;
+        execute format('select %s from public.gallery_images as image where id = $1', project_row)
+          into previous using opened.before;
+        execute format('select %s from public.gallery_images as image where id = $1', project_row)
+          into next using opened.after;
+      end if;
+    end if;
+  end if;
+
+  return jsonb_build_object(
+    'total', total,
+    'page', shown_page,
+    'page_count', page_count,
+    'items', items,
+    'project', project,
+    'previous', previous,
+    'next', next
+  );
+end;
 $$;
 
 comment on function public.gallery_view(text, text, text, integer, text, integer) is
