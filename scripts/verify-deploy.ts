@@ -9,7 +9,8 @@
  *
  * What the publishable key must not do, and what counts as refused (any other answer, an
  * unreachable project among them, fails the check: it could not be shown):
- * - reach anything through the Data API but gallery_images: read from the Data API's own
+ * - reach anything through the Data API but gallery_images and gallery_view() (a page of the
+ *   gallery, run as anon): read from the Data API's own
  *   description (scripts/lib/publishable-key-reach.ts). Each other table and view it lists is
  *   read with the publishable key, and each function called with values of its arguments' types
  *   (over GET, which PostgREST runs read-only, so a function the key may run changes nothing):
@@ -23,7 +24,8 @@
  * With SUPABASE_DB_URL (or --db-url) it also reads the database's catalog, for what the Supabase
  * CLI does not warn about: the role that owns the gallery's trigger has BYPASSRLS, the triggers
  * on storage.objects exist and are enabled, and anon and authenticated hold no privilege in public
- * (sequences included, which the Data API never lists) but SELECT on gallery_images.
+ * (sequences included, which the Data API never lists) but SELECT on gallery_images (and anon's
+ * EXECUTE on gallery_view()).
  *
  * With SUPABASE_SECRET_KEY it runs the contact path's self-check through the function, as each
  * instance does: the function answers and accepts the key, hCaptcha accepts the secret and the
@@ -48,6 +50,7 @@ import {
   type DescribedFunction,
   type DescribedSchema,
   describedSchema,
+  publiclyCallable,
   publiclyReadable,
   revokeStatement,
 } from './lib/publishable-key-reach.ts'
@@ -268,6 +271,12 @@ async function readDescription(settings: Settings, key: string) {
   return { status: response.status, description }
 }
 
+/** The gallery's page function is the publishable key's to call (with the table's reads). */
+const withoutGalleryView = (schema: DescribedSchema): DescribedSchema => ({
+  ...schema,
+  functions: schema.functions.filter((fn) => fn.name !== publiclyCallable),
+})
+
 /** What the publishable key reaches, from the Data API's description and by trying each part. */
 async function checkReach(settings: Settings, publishable: SupabaseClient): Promise<CheckResult[]> {
   const results: CheckResult[] = []
@@ -275,7 +284,7 @@ async function checkReach(settings: Settings, publishable: SupabaseClient): Prom
   const own = await readDescription(settings, settings.publishableKey)
   let targets: DescribedSchema | undefined
   if (own.status === 200 && own.description) {
-    targets = describedSchema(own.description)
+    targets = withoutGalleryView(describedSchema(own.description))
     const extra = [
       ...targets.relations
         .filter((relation) => relation !== publiclyReadable)
@@ -324,7 +333,7 @@ async function checkReach(settings: Settings, publishable: SupabaseClient): Prom
       })
       return results
     }
-    targets = describedSchema(full.description)
+    targets = withoutGalleryView(describedSchema(full.description))
   } else if (!targets) {
     results.push({
       outcome: 'fail',
@@ -384,6 +393,7 @@ const catalogGrantsSql = `
   ) as granted
   where privileges <> ''
     and not (kind = 'table' and name = '${publiclyReadable}' and grantee = 'anon' and privileges = 'SELECT')
+    and not (kind = 'function' and name like '${publiclyCallable}(%' and grantee = 'anon')
   order by kind, name, grantee`
 
 const galleryTriggers = ['insert', 'delete', 'update'].map(

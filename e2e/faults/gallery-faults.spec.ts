@@ -61,9 +61,9 @@ async function startSite(options: { fault?: ProxyFault } = {}) {
 // finish in the background. bench/gallery-source-wait.ts times the wait itself.
 const slowSourceMs = 6_500
 
-/** The source's reads of the gallery list, oldest first, as the proxy saw them. */
+/** The source's reads of the gallery (its rows or a view's page), oldest first, as the proxy saw them. */
 const galleryReads = (proxy: FaultProxy) =>
-  proxy.seen.filter((request) => request.path.includes('gallery_images'))
+  proxy.seen.filter((request) => /gallery_images|rpc\/gallery_view/.test(request.path))
 
 /** Called once pages have answered: none of them can have waited for a read still held open. */
 function expectAnsweredWhileSourceHeld(proxy: FaultProxy, kind: ProxyFault['kind']) {
@@ -227,7 +227,9 @@ test('with the source down from the start: error states, never a 500, and recove
       expect(logRecords(server.output(), 'gallery.load_failed')[0]).toMatchObject({
         level: 'error',
         msg: 'Gallery load failed',
-        error: expect.stringContaining('Supabase select from gallery_images failed'),
+        error: expect.stringMatching(
+          /Supabase (select from gallery_images|rpc gallery_view) failed/,
+        ),
         stack: expect.stringMatching(/\n\s+at /),
       }),
     )

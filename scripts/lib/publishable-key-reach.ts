@@ -11,6 +11,8 @@
 
 /** The only thing the publishable key may reach: the site reads the gallery with it. */
 export const publiclyReadable = 'gallery_images'
+/** The one function it may call: a page of the gallery (security invoker, so it reads as anon). */
+export const publiclyCallable = 'gallery_view'
 
 interface Parameter {
   name?: string

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
 import { createEmbeddedGallerySource } from '#src/server/gallery/embedded-gallery-source.server.ts'
 import { createGalleryCache } from '#src/server/gallery/gallery-cache.server.ts'
-import { loadGallery } from '#src/server/gallery/gallery-source.server.ts'
 import { createSupabaseGallerySource } from '#src/server/gallery/supabase-gallery-source.server.ts'
+import { loadGallery } from '#test/support/load-gallery.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '../support/postgrest-stand-in'
 import {
   openPgliteSchemaDatabase,
@@ -76,15 +76,21 @@ describe('gallery cache under a slow source', () => {
     const load = vi.fn(() => new Promise<GalleryItem[]>((resolve) => (finish = resolve)))
     const cache = createGalleryCache(load, 60_000)
 
-    expect(await pastThePagesWait(cache.read())).toMatchObject({ items: [], status: 'error' })
+    expect(await pastThePagesWait(cache.read())).toMatchObject({
+      value: undefined,
+      status: 'error',
+    })
     expect(waits.map((wait) => wait.ms)).toEqual([3_000])
     // The load carries on: a page view meanwhile joins it instead of starting another.
-    expect(await pastThePagesWait(cache.read())).toMatchObject({ items: [], status: 'error' })
+    expect(await pastThePagesWait(cache.read())).toMatchObject({
+      value: undefined,
+      status: 'error',
+    })
     expect(load).toHaveBeenCalledTimes(1)
 
     finish(list('a'))
     await vi.waitFor(async () =>
-      expect(await cache.read()).toMatchObject({ items: list('a'), status: 'ok' }),
+      expect(await cache.read()).toMatchObject({ value: list('a'), status: 'ok' }),
     )
     expect(load).toHaveBeenCalledTimes(1)
   })
@@ -169,7 +175,7 @@ describe('Supabase gallery source behind a failing network (real supabase-js)', 
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const cache = createGalleryCache(() => loadGallery(source), 200)
     const ids = async () => {
-      const { status, items } = await cache.read()
+      const { status, value: items = [] } = await cache.read()
       return { status, ids: items.map((item) => item.id).sort() }
     }
     const both = [uuidFor('oak'), uuidFor('spa')].sort()

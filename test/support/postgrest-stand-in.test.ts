@@ -56,7 +56,11 @@ describe("the Data API stand-in's root", () => {
     standIn.describeToPublishableKey(true)
     const description = await describedFor(standIn.anonKey)
     expect(description.swagger).toBe('2.0')
-    expect(Object.keys(description.paths).sort()).toEqual(['/', '/gallery_images'])
+    expect(Object.keys(description.paths).sort()).toEqual([
+      '/',
+      '/gallery_images',
+      '/rpc/gallery_view',
+    ])
   })
 
   it('shows the secret key every table and function, with each argument and its type', async () => {
@@ -85,6 +89,7 @@ describe("the Data API stand-in's root", () => {
         '/gallery_images',
         '/messages_seen',
         '/page_views',
+        '/rpc/gallery_view',
         '/rpc/site_report',
       ])
     } finally {

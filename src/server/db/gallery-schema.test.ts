@@ -94,6 +94,9 @@ for (const target of databaseTargets()) {
           ['budget_from', 'integer', 'YES'],
           ['budget_to', 'integer', 'YES'],
           ['before_image', 'text', 'YES'],
+          ['sort_title', 'text', 'YES'],
+          ['sort_location', 'text', 'YES'],
+          ['search_text', 'text', 'YES'],
         ])
       })
 

@@ -1,6 +1,7 @@
 import type { PGlite, PGliteInterface } from '@electric-sql/pglite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixtureManifest } from '#test/support/gallery-fixtures.ts'
+import { loadGallery } from '#test/support/load-gallery.ts'
 import { openMigratedPglite } from '#test/support/supabase-schema.ts'
 import { syncBucketObjects } from '#test/support/sync-bucket.ts'
 import {
@@ -10,7 +11,6 @@ import {
 } from '../db/embedded-bucket.server'
 import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
-import { loadGallery } from './gallery-source.server'
 
 // One migrated database with the fixture bucket listed but nothing imported (as photos that were
 // in the bucket before the gallery followed it); each test a clone.

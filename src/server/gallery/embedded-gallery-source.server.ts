@@ -9,6 +9,8 @@ interface EmbeddedGallerySourceOptions {
   /** The bucket folder's listing as it is now; undefined leaves storage.objects as it is. */
   bucketListing?: () => embeddedBucket.BucketListing | undefined
   signal?: AbortSignal
+  /** Called once the bucket's changes reached the table: what was answered before is out of date. */
+  onChange?: () => void
 }
 
 // The gallery from the embedded PGlite, read as `anon` so Supabase's grants and row-level security
@@ -17,6 +19,7 @@ export function createEmbeddedGallerySource({
   database,
   bucketListing = () => undefined,
   signal,
+  onChange = () => {},
 }: EmbeddedGallerySourceOptions): GallerySource {
   // What storage.objects holds, once read: later loads compare the listing with it in memory.
   let bucket: embeddedBucket.BucketState | undefined
@@ -47,12 +50,14 @@ export function createEmbeddedGallerySource({
     try {
       await embeddedBucket.applyBucketChanges(db, changes, { signal, state: bucket })
     } catch (error) {
+      onChange() // some batches may have been applied
       if (error instanceof embeddedBucket.BucketSyncStoppedError)
         console.info(
           `Embedded bucket: stopped mirroring manifest.json for the shutdown after ${took()} (${bucket.size} of ${objects.length} photo(s) mirrored); the next start carries on`,
         )
       throw error
     }
+    onChange()
     console.info(`Embedded bucket: manifest.json mirrored, ${counts} (${took()})`)
   }
 
@@ -82,18 +87,44 @@ export function createEmbeddedGallerySource({
     // The site makes any variant it is asked for (photoVariantStore), so every photo has them.
     images: () => ({ kind: 'variants', baseUrl: '' }),
 
-    readAll: () =>
+    readAll: (category) =>
       asRole('anon', 'select from gallery_images', async (tx) => {
         const rows: { id: string }[] = []
         for (;;) {
           const page = await tx.query<{ id: string }>(
-            'select * from public.gallery_images where id > $1 order by id limit 1000',
-            [rows.at(-1)?.id ?? '00000000-0000-0000-0000-000000000000'],
+            `select * from public.gallery_images where id > $1 ${category ? 'and category = $2' : ''} order by id limit 1000`,
+            [
+              rows.at(-1)?.id ?? '00000000-0000-0000-0000-000000000000',
+              ...(category ? [category] : []),
+            ],
           )
           rows.push(...page.rows)
           if (page.rows.length < 1000) return rows
           await embeddedBucket.yieldToEventLoop()
         }
+      }),
+
+    readIds: () =>
+      asRole('anon', 'select id from gallery_images', async (tx) => {
+        const ids: string[] = []
+        for (;;) {
+          const page = await tx.query<{ id: string }>(
+            'select id from public.gallery_images where id > $1 order by id limit 5000',
+            [ids.at(-1) ?? '00000000-0000-0000-0000-000000000000'],
+          )
+          for (const row of page.rows) ids.push(row.id)
+          if (page.rows.length < 5000) return ids
+          await embeddedBucket.yieldToEventLoop()
+        }
+      }),
+
+    view: (asked) =>
+      asRole('anon', 'call gallery_view', async (tx) => {
+        const { rows } = await tx.query<{ answer: unknown }>(
+          'select public.gallery_view($1, $2, $3, $4, $5, $6) as answer',
+          [asked.category, asked.sort, asked.q, asked.page, asked.project ?? null, asked.pageSize],
+        )
+        return rows[0]?.answer
       }),
 
     // Only the server may run the import (the API roles may not: it would bring back projects

@@ -1,15 +1,28 @@
-import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
+import * as v from 'valibot'
+import type { GalleryCategory, GalleryItem } from '#src/features/gallery/gallery-item.ts'
+import type { GalleryView } from '#src/features/gallery/gallery-pages.ts'
 import { type RejectedGalleryRow, toGalleryItems } from '#src/features/gallery/gallery-row.ts'
 import type { GalleryImageDelivery } from '#src/features/gallery/photo-variants.ts'
 import type { GalleryImageUrls } from '#src/features/gallery/storage-path.ts'
 import { yieldToEventLoop } from '../db/embedded-bucket.server'
+
+/** What public.gallery_view() is asked: a view, its page, and the open project if any. */
+export interface GalleryViewQuestion extends GalleryView {
+  project?: string | undefined
+  pageSize: number
+}
 
 /** Where the gallery rows come from: Supabase in production, the embedded PGlite otherwise. */
 export interface GallerySource {
   readonly urls: GalleryImageUrls
   /** How the photos of `shown` reach the browser, as of the last read. */
   images(shown: readonly GalleryItem[]): GalleryImageDelivery
-  readAll(): Promise<unknown[]>
+  /** The answer of public.gallery_view(): a page of a view, its total, the open project. */
+  view(question: GalleryViewQuestion): Promise<unknown>
+  /** Every row (of one category), ordered by id. */
+  readAll(category?: GalleryCategory): Promise<unknown[]>
+  /** Every project's id, ordered. */
+  readIds(): Promise<string[]>
   /** Runs import_gallery_images_from_storage(): rows for the photos in storage that have none. */
   importFromStorage(): Promise<void>
 }
@@ -20,14 +33,8 @@ const warnAboutRow = ({ id, reason }: RejectedGalleryRow) =>
 const warnAboutFact = ({ id, reason }: { id: string; reason: string }) =>
   console.warn(`Gallery row ${id}: a project fact was left out: ${reason}`)
 
-/** Every project; an empty table is first filled from storage, so a new site shows its bucket. */
-export async function loadGallery(source: GallerySource): Promise<GalleryItem[]> {
-  let rows = await source.readAll()
-  if (rows.length === 0) {
-    await source.importFromStorage()
-    rows = await source.readAll()
-  }
-  // A slice at a time, so mapping thousands of projects does not hold the server.
+/** Rows mapped to projects a slice at a time, so thousands of them do not hold the server. */
+export async function toProjects(source: GallerySource, rows: readonly unknown[]) {
   const items: GalleryItem[] = []
   for (let start = 0; start < rows.length; start += 250) {
     if (start > 0) await yieldToEventLoop()
@@ -36,4 +43,60 @@ export async function loadGallery(source: GallerySource): Promise<GalleryItem[]>
     )
   }
   return items
+}
+
+const row = v.nullish(v.unknown())
+const viewAnswerSchema = v.object({
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  page_count: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  items: v.array(v.unknown()),
+  project: row,
+  previous: row,
+  next: row,
+})
+
+/** A page of a view as gallery_view() answered it, its rows mapped to projects. */
+export interface GalleryViewAnswer {
+  items: GalleryItem[]
+  page: number
+  pageCount: number
+  total: number
+  project?: GalleryItem
+  previous?: GalleryItem
+  next?: GalleryItem
+}
+
+const one = (source: GallerySource, value: unknown) =>
+  value === null || value === undefined
+    ? undefined
+    : toGalleryItems([value], source.urls, warnAboutRow, warnAboutFact)[0]
+
+/**
+ * A view's page, asked of the database. A new site's empty table is first filled from storage
+ * (asked of the whole gallery, so a search that finds nothing does not scan the bucket).
+ */
+export async function askGalleryView(
+  source: GallerySource,
+  question: GalleryViewQuestion,
+  onImported: () => void,
+): Promise<GalleryViewAnswer> {
+  let answer = v.parse(viewAnswerSchema, await source.view(question))
+  if (answer.total === 0 && question.category === 'all' && question.q === '') {
+    await source.importFromStorage()
+    onImported()
+    answer = v.parse(viewAnswerSchema, await source.view(question))
+  }
+  const project = one(source, answer.project)
+  const previous = one(source, answer.previous)
+  const next = one(source, answer.next)
+  return {
+    items: toGalleryItems(answer.items, source.urls, warnAboutRow, warnAboutFact),
+    page: answer.page,
+    pageCount: answer.page_count,
+    total: answer.total,
+    ...(project ? { project } : {}),
+    ...(previous ? { previous } : {}),
+    ...(next ? { next } : {}),
+  }
 }

@@ -1,11 +1,6 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
-import { galleryCategoryFilters, gallerySortOptions } from '#src/features/gallery/gallery-search.ts'
-import { selectGalleryView } from '#src/features/gallery/gallery-view.ts'
 import type { Environment } from '../env-schema.server'
-import { createGallerySource, viewOf } from './gallery.server'
-import { createGalleryCache } from './gallery-cache.server'
+import { createGallerySource } from './gallery.server'
 
 const supabase = {
   DATA_DIR: '.data',
@@ -51,41 +46,6 @@ describe('createGallerySource', () => {
     expect(source.images([])).toEqual({ kind: 'variants', baseUrl: '' })
     expect(source.urls.imageUrl('kitchen/oak.webp')).toBe(
       '/storage/v1/object/public/gallery/kitchen/oak.webp',
-    )
-  })
-})
-
-const categories = ['kitchen', 'bathroom', 'commercial', 'carpentry']
-const project = (n: number): GalleryItem => ({
-  id: `p${n}`,
-  title: `${n % 7 === 0 ? 'Walnut' : 'Oak'} project ${n}`,
-  description: n % 5 === 0 ? 'rain shower' : '',
-  category: categories[n % 4] as string,
-  location: ['Concord', 'Toronto', 'Aurora'][n % 3] as string,
-  imageUrl: `/img/${n}.webp`,
-  additionalImages: [],
-  featured: n % 9 === 0,
-  dateCreated: new Date(Date.UTC(2020, 0, 1) + ((n * 7919) % 500) * 86_400_000).toISOString(),
-  sortOrder: (n * 31) % 17,
-})
-const items = Array.from({ length: 200 }, (_, n) => project(n))
-
-describe('viewOf', () => {
-  it('answers every view as selectGalleryView does over the whole list, and works each out once', async () => {
-    const list = await createGalleryCache(async () => items, 60_000).read()
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...galleryCategoryFilters),
-        fc.constantFrom(...gallerySortOptions),
-        fc.constantFrom('', 'walnut', 'SHOWER', 'kitchen', 'nothing like it'),
-        (category, sort, q) => {
-          expect(viewOf(list, { category, sort, q })).toEqual(
-            selectGalleryView(items, { category, sort, q }),
-          )
-          expect(viewOf(list, { category, sort, q })).toBe(viewOf(list, { category, sort, q }))
-        },
-      ),
-      { numRuns: 200 },
     )
   })
 })

@@ -1,7 +1,12 @@
 import { resolve } from 'node:path'
 import { locationCatalog } from '#src/content/locations.ts'
-import type { GalleryCategory, GalleryResult } from '#src/features/gallery/gallery-item.ts'
+import type {
+  GalleryCategory,
+  GalleryItem,
+  GalleryResult,
+} from '#src/features/gallery/gallery-item.ts'
 import * as pages from '#src/features/gallery/gallery-pages.ts'
+import { gallerySearchDefaults } from '#src/features/gallery/gallery-search.ts'
 import * as views from '#src/features/gallery/gallery-view.ts'
 import { sitemapXml } from '#src/features/navigation/sitemap-xml.ts'
 import { readBucketListing } from '../db/embedded-bucket.server'
@@ -12,11 +17,14 @@ import { pageDataFreshUntil } from '../page-cache.server'
 import { processState } from '../process-state.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { imageNotFound, serveImageFile } from './embedded-photo-variants.server'
-import { createGalleryCache, derive, type GalleryList } from './gallery-cache.server'
-import { type GallerySource, loadGallery } from './gallery-source.server'
+import { createGalleryCache, type GalleryAnswer } from './gallery-cache.server'
+import {
+  askGalleryView,
+  type GallerySource,
+  type GalleryViewAnswer,
+  toProjects,
+} from './gallery-source.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
-
-type View = Omit<pages.GalleryView, 'page'>
 
 export function createGallerySource(env = getEnvironment()): GallerySource {
   if (env.SUPABASE_URL && env.SUPABASE_ANON_KEY && env.SUPABASE_SECRET_KEY) {
@@ -31,6 +39,7 @@ export function createGallerySource(env = getEnvironment()): GallerySource {
     database: async () => (await getEmbeddedDatabase(env.DATA_DIR)).db,
     bucketListing: () => readBucketListing(resolve(env.GALLERY_BUCKET_DIR), bundledBucketManifest),
     signal: state.stopping.signal,
+    onChange: () => state.current?.answers.clear(),
   })
 }
 
@@ -39,72 +48,99 @@ const state = processState('gallery', () => ({
   stopping: new AbortController(),
 }))
 
+type Answer = GalleryViewAnswer | { showcase: GalleryItem[] } | { xml: string }
+
+/** What the gallery's pages ask, by key: the database answers each once while it is kept. */
 function createGallery() {
   const source = createGallerySource()
-  const cache = createGalleryCache(() => loadGallery(source), getEnvironment().GALLERY_CACHE_TTL_MS)
-  return { source, cache }
+  const ask = (key: string): Promise<Answer> => {
+    const question = JSON.parse(key) as Question
+    if (question.kind === 'view')
+      return askGalleryView(source, { ...question.view, pageSize: pages.galleryPageSize }, () =>
+        gallery().answers.clear(),
+      )
+    if (question.kind === 'showcase')
+      return showcaseOf(source, question.category).then((showcase) => ({ showcase }))
+    return source.readIds().then((ids) => ({ xml: sitemapOf(question.siteUrl, ids) }))
+  }
+  const answers = createGalleryCache(ask, getEnvironment().GALLERY_CACHE_TTL_MS)
+  return { source, answers }
 }
 const gallery = () => (state.current ??= createGallery())
-export const galleryFreshUntil = () => gallery().cache.freshUntil()
+export const galleryFreshUntil = () => gallery().answers.freshUntil()
 
-/** The whole list; a page rendered with it may be kept (page-cache.server.ts) while it is fresh. */
-async function readGallery(): Promise<GalleryList> {
-  const list = await gallery().cache.read()
-  pageDataFreshUntil(galleryFreshUntil())
-  return list
+type Question =
+  | { kind: 'view'; view: pages.GalleryView & { project?: string } }
+  | { kind: 'showcase'; category: GalleryCategory }
+  | { kind: 'sitemap'; siteUrl: string }
+
+/** An answer; a page rendered with it may be kept (page-cache.server.ts) while it is fresh. */
+async function read<T extends Answer>(question: Question) {
+  const key = JSON.stringify(question)
+  const answer = await gallery().answers.read(key)
+  pageDataFreshUntil(gallery().answers.freshUntil(key))
+  return answer as GalleryAnswer<T>
 }
 
-/** A view of the list: the list in the sort's order (kept), filtered (which keeps the order). */
-export const viewOf = (list: GalleryList, { category, sort, q }: View) =>
-  derive(list, `view ${category} ${sort} ${q}`, () =>
-    derive(list, `sorted ${sort}`, () =>
-      views.selectGalleryView(list.items, { category: 'all', sort, q: '' }),
-    ).filter(
-      (item) =>
-        (category === 'all' || item.category === category) && views.matchesGallerySearch(item, q),
-    ),
-  )
+const viewKey = ({ category, sort, q }: Omit<pages.GalleryView, 'page'>) => ({ category, sort, q })
 
 /** One page of a view (12 projects) with the view's totals, never the whole list. */
 export async function readGalleryPage(view: pages.GalleryView): Promise<pages.GalleryPageResult> {
-  const list = await readGallery()
-  if (list.status === 'error')
-    return { status: 'error', items: [], page: 1, pageCount: 1, total: 0 }
-  const page = pages.galleryPage(viewOf(list, view), view.page)
-  return { status: 'ok', ...page, images: gallery().source.images(page.items) }
+  const { value } = await read<GalleryViewAnswer>({
+    kind: 'view',
+    view: { ...viewKey(view), page: view.page },
+  })
+  if (!value) return { status: 'error', items: [], page: 1, pageCount: 1, total: 0 }
+  const { items, page, pageCount, total } = value
+  return { status: 'ok', items, page, pageCount, total, images: gallery().source.images(items) }
 }
 
 export async function readGalleryProject(
-  view: View,
+  view: Omit<pages.GalleryView, 'page'>,
   id: string,
 ): Promise<pages.GalleryProjectResult> {
-  const list = await readGallery()
-  if (list.status === 'error') return { status: 'error' }
-  const found = pages.projectNeighbours(viewOf(list, view), id)
-  return found?.project
-    ? { status: 'ok', ...found, images: gallery().source.images([found.project]) }
-    : { status: 'ok' }
+  const { value } = await read<GalleryViewAnswer>({
+    kind: 'view',
+    view: { ...viewKey(view), page: 1, project: id },
+  })
+  if (!value) return { status: 'error' }
+  const { project, previous, next } = value
+  if (!project) return { status: 'ok' }
+  return {
+    status: 'ok',
+    project,
+    ...(previous ? { previous } : {}),
+    ...(next ? { next } : {}),
+    images: gallery().source.images([project]),
+  }
 }
 
 /** The towns with area pages, whose own projects a category's showcase carries too. */
 const serviceAreaTowns = Object.values(locationCatalog).map((location) => location.name)
 
+/** A category's showcase from that category's rows (read in id order, as the list was). */
+async function showcaseOf(source: GallerySource, category: GalleryCategory) {
+  const items = await toProjects(source, await source.readAll(category))
+  return views.categoryShowcase(items, category, serviceAreaTowns)
+}
+
 export async function readCategoryShowcase(category: GalleryCategory): Promise<GalleryResult> {
-  const list = await readGallery()
-  if (list.status === 'error') return { items: [], status: 'error' }
-  const items = derive(list, `showcase ${category}`, () =>
-    views.categoryShowcase(list.items, category, serviceAreaTowns),
-  )
+  const { value } = await read<{ showcase: GalleryItem[] }>({ kind: 'showcase', category })
+  if (!value) return { items: [], status: 'error' }
+  const items = value.showcase
   return { items, status: 'ok', images: gallery().source.images(items) }
 }
 
-/** The sitemap with every project's viewer URL, once per list; without the gallery, the pages. */
+const sitemapOf = (siteUrl: string, ids: readonly string[]) =>
+  sitemapXml(
+    siteUrl,
+    ids.map((id) => `/gallery?${new URLSearchParams({ project: id })}`),
+  )
+
+/** The sitemap with every project's viewer URL (from their ids alone); without the gallery, the pages. */
 export async function gallerySitemapXml(siteUrl: string): Promise<string> {
-  const list = await readGallery()
-  if (list.status === 'error') return sitemapXml(siteUrl)
-  const projects = () =>
-    list.items.map((item) => `/gallery?${new URLSearchParams({ project: item.id })}`)
-  return derive(list, `sitemap ${siteUrl}`, () => ({ xml: sitemapXml(siteUrl, projects()) })).xml
+  const { value } = await read<{ xml: string }>({ kind: 'sitemap', siteUrl })
+  return value ? value.xml : sitemapXml(siteUrl)
 }
 
 export const galleryImageMode = () => gallery().source.images([]).kind
@@ -113,7 +149,7 @@ export const galleryImageMode = () => gallery().source.images([]).kind
 export async function startGallery(): Promise<void> {
   const { SUPABASE_URL, DATA_DIR } = getEnvironment()
   if (!SUPABASE_URL) await getEmbeddedDatabase(DATA_DIR)
-  await gallery().cache.read()
+  await readGalleryPage(gallerySearchDefaults)
 }
 
 export async function serveEmbeddedBucketFile(path: string, request: Request): Promise<Response> {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { galleryRow, uuidFor } from '#test/faults/gallery-rows.ts'
+import { loadGallery } from '#test/support/load-gallery.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '#test/support/postgrest-stand-in.ts'
 import {
   openPgliteSchemaDatabase,
@@ -11,7 +12,6 @@ import {
   setGalleryRows,
 } from '#test/support/supabase-schema.ts'
 import { createGalleryCache } from './gallery-cache.server'
-import { loadGallery } from './gallery-source.server'
 import { createSupabaseGallerySource } from './supabase-gallery-source.server'
 
 let standIn: PostgrestStandIn | undefined
@@ -366,7 +366,7 @@ describe('Supabase gallery source (real supabase-js, PostgREST stand-in over Pos
     const { standIn, source } = await start([galleryRow('oak')])
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const cache = createGalleryCache(() => loadGallery(source), 200)
-    const ids = async () => (await cache.read()).items.map((item) => item.id)
+    const ids = async () => ((await cache.read()).value ?? []).map((item) => item.id)
     expect(await ids()).toEqual([uuidFor('oak')])
 
     standIn.fail({ status: 503 })

@@ -68,6 +68,20 @@ export function createSupabaseGallerySource({
     ),
   ]
 
+  // The probe asks for one of the rows' photos, and the listing matters only when photos are
+  // not rendered. Both run in the background: a slow Storage must not hold the gallery.
+  const settleImageMode = (rows: unknown[]) =>
+    void probe
+      .settle(imageMode.photoPathsOfRows(rows))
+      .then(async (mode) => {
+        if (mode === 'variants') withVariants = await readVariantListing()
+      })
+      .catch((error: unknown) =>
+        console.warn(
+          `The listing of photo variants (${photoVariantsBucket}/${imageMode.variantListingFile}) could not be read, the gallery keeps the one it had: ${error}`,
+        ),
+      )
+
   return {
     images: (shown) =>
       probe.mode() === 'render'
@@ -75,11 +89,10 @@ export function createSupabaseGallerySource({
         : { kind: 'variants', baseUrl: url, photos: listedPhotos(shown) },
     urls: createGalleryImageUrls(publicUrl, new URL(url).host),
 
-    async readAll() {
-      const { data, error, status } = await supabase
-        .from('gallery_images')
-        .select('*')
-        .abortSignal(deadline())
+    async readAll(category) {
+      let query = supabase.from('gallery_images').select('*')
+      if (category) query = query.eq('category', category)
+      const { data, error, status } = await query.order('id').abortSignal(deadline())
       if (error) {
         // Whatever failed may have changed the project too: ask again once it answers.
         probe.probeAgain()
@@ -89,18 +102,41 @@ export function createSupabaseGallerySource({
         throw new Error(
           `Supabase select from gallery_images answered with something other than a list of rows (HTTP ${status})`,
         )
-      // The probe asks for one of the rows' photos, and the listing matters only when photos are
-      // not rendered. Both run in the background: a slow Storage must not hold the gallery.
-      void probe
-        .settle(imageMode.photoPathsOfRows(data))
-        .then(async (mode) => {
-          if (mode === 'variants') withVariants = await readVariantListing()
-        })
-        .catch((error: unknown) =>
-          console.warn(
-            `The listing of photo variants (${photoVariantsBucket}/${imageMode.variantListingFile}) could not be read, the gallery keeps the one it had: ${error}`,
-          ),
+      settleImageMode(data)
+      return data
+    },
+
+    async readIds() {
+      const { data, error, status } = await supabase
+        .from('gallery_images')
+        .select('id')
+        .order('id')
+        .abortSignal(deadline())
+      if (error) throw failure('select id from gallery_images', error, status)
+      if (!Array.isArray(data))
+        throw new Error(
+          `Supabase select id from gallery_images answered with something other than a list of rows (HTTP ${status})`,
         )
+      return data.map((row: { id: unknown }) => String(row.id))
+    },
+
+    async view(asked) {
+      const { data, error, status } = await supabase
+        .rpc('gallery_view', {
+          view_category: asked.category,
+          view_sort: asked.sort,
+          view_q: asked.q,
+          view_page: asked.page,
+          open_project: asked.project ?? null,
+          page_size: asked.pageSize,
+        })
+        .abortSignal(deadline())
+      if (error) {
+        probe.probeAgain()
+        throw failure('rpc gallery_view', error, status)
+      }
+      const rows = (data as { items?: unknown } | null)?.items
+      if (Array.isArray(rows)) settleImageMode(rows)
       return data
     },
 
