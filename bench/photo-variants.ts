@@ -3,7 +3,7 @@
  * camera-sized photos (4000 × 3000 JPEGs of about 3.2 MB, test/support/photo-like-images.ts) made
  * into their 8 variants one photo at a time, as the server's background queue does, each setting
  * in a fresh process: wall time, CPU time, and resident memory before, at its peak and after.
- * The server runs `limitImageWork(1)` (src/server/gallery/photo-variants.server.ts).
+ * The server runs `limitImageWork(1)` (src/features/gallery/server/photo-variants.server.ts).
  *
  *   ./node_modules/.bin/node bench/photo-variants.ts
  */
@@ -11,8 +11,8 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPhotoVariantStore } from '../src/server/gallery/embedded-photo-variants.server.ts'
-import { limitImageWork } from '../src/server/gallery/photo-variants.server.ts'
+import { createPhotoVariantStore } from '../src/features/gallery/server/embedded-photo-variants.server.ts'
+import { limitImageWork } from '../src/features/gallery/server/photo-variants.server.ts'
 import { photoLikeJpeg } from '../test/support/photo-like-images.ts'
 import { table, writeSection } from './lib/results.ts'
 

@@ -29,19 +29,19 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import process from 'node:process'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { parseEnvironment } from '../src/server/env.server.ts'
-import type { Environment } from '../src/server/env-schema.server.ts'
 import {
   createPhotoVariantStore,
   photoVariantsDir,
-} from '../src/server/gallery/embedded-photo-variants.server.ts'
+} from '../src/features/gallery/server/embedded-photo-variants.server.ts'
 import {
   chooseImageMode,
   type ImageMode,
   initialImageMode,
   photoPathsOfRows,
   probeRenderUrl,
-} from '../src/server/gallery/image-mode.server.ts'
+} from '../src/features/gallery/server/image-mode.server.ts'
+import { parseEnvironment } from '../src/server/env.server.ts'
+import type { Environment } from '../src/server/env-schema.server.ts'
 import { planBucketFolderImport, writeBucketListing } from './lib/bucket-folder-import.ts'
 import { syncHostedPhotoVariants } from './lib/hosted-photo-variants.ts'
 import { positionWarning, recordsPosition } from './lib/photo-position.ts'

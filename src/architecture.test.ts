@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
  * The promises docs/architecture.md makes of the code itself, for every import of every module in
  * src, supabase/functions, scripts, tools, bench, test and e2e.
  *
- * Layers point down (routes → features → components → lib → content and theme; the server reads
- * lib, content and a feature's model, never UI); no module reaches itself again through its
+ * Layers point down (routes → features → components → lib → content and theme; the server, and
+ * a feature's `server/` folder, reads lib, content and a feature's model, never UI); no module reaches itself again through its
  * imports; a feature reads no other feature but for the one exception listed below (the gallery,
  * which service and location pages embed); the function folder reads nothing outside
  * supabase/functions, and src reads only its `_shared/` core, from the server and the contact
@@ -54,6 +54,8 @@ function layerOf(path: string): { layer: Layer; feature?: string } {
   // The entries beside the routes: the router, the browser's and the server's entry, Start's setup.
   if (top === 'routes' || feature === undefined) return { layer: 'app' }
   if (top === 'features' && feature) {
+    // A feature's server code sits with it (its `server/` folder), held to the server's rules.
+    if (rest[0] === 'server') return { layer: 'server', feature }
     const ui = rest[0] === 'components' || path.endsWith('.tsx')
     return { layer: ui ? 'feature-ui' : 'feature-model', feature }
   }

@@ -65,6 +65,12 @@ const slowSourceMs = 6_500
 const galleryReads = (proxy: FaultProxy) =>
   proxy.seen.filter((request) => /gallery_images|rpc\/gallery_view/.test(request.path))
 
+/** `rows` as the source's answer to every read: a list of rows, or a view of them all on one page. */
+const rowsAtEveryRead = (rows: unknown[]) => (path: string) =>
+  path.endsWith('rpc/gallery_view')
+    ? { total: rows.length, page: 1, page_count: 1, items: rows, project: null }
+    : rows
+
 /** Called once pages have answered: none of them can have waited for a read still held open. */
 function expectAnsweredWhileSourceHeld(proxy: FaultProxy, kind: ProxyFault['kind']) {
   const read = galleryReads(proxy).at(-1)
@@ -172,7 +178,7 @@ test('serves the last good list through every kind of outage, then recovers by i
     await proxy.set({
       kind: 'status',
       status: 200,
-      body: [
+      body: rowsAtEveryRead([
         galleryRow('oak', { title: 'Oak Galley Kitchen' }),
         { id: 'no-title', category: 'kitchen', filename: 'kitchen/x.webp' },
         null,
@@ -180,7 +186,7 @@ test('serves the last good list through every kind of outage, then recovers by i
         galleryRow('bad-date', { title: 'Bad Date Project', created_at: 'yesterday' }),
         galleryRow('bad-order', { title: 'Bad Order Project', order: 'first' }),
         galleryRow('cedar', { title: 'Cedar Deck Kitchen' }),
-      ],
+      ]),
     })
     await eventually(async () => {
       const [gallery] = await expectSitePages(server.url, {
@@ -197,7 +203,7 @@ test('serves the last good list through every kind of outage, then recovers by i
     await proxy.set({
       kind: 'status',
       status: 200,
-      body: [{ id: 1 }, { id: 2, title: 'No category' }],
+      body: rowsAtEveryRead([{ id: 1 }, { id: 2, title: 'No category' }]),
     })
     await eventually(() => expectSitePages(server.url, 'empty'))
   })

@@ -4,9 +4,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as v from 'valibot'
 import { photoVariantPath, photoVariantsBucket } from '#src/features/gallery/photo-variants.ts'
+import {
+  variantListingFile,
+  variantListingSchema,
+} from '#src/features/gallery/server/image-mode.server.ts'
+import {
+  allPhotoVariants,
+  makePhotoVariants,
+} from '#src/features/gallery/server/photo-variants.server.ts'
 import { galleryBucket } from '#src/features/gallery/storage-path.ts'
-import { variantListingFile, variantListingSchema } from '#src/server/gallery/image-mode.server.ts'
-import { allPhotoVariants, makePhotoVariants } from '#src/server/gallery/photo-variants.server.ts'
 import { recordsPosition } from './photo-position.ts'
 
 type BucketFiles = ReturnType<SupabaseClient['storage']['from']>

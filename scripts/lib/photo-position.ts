@@ -2,7 +2,7 @@
 // leave the GPS position out, but the photo itself stays public, and for a renovation that
 // position is a client's home.
 import exifReader from 'exif-reader'
-import { loadSharp } from '#src/server/gallery/photo-variants.server.ts'
+import { loadSharp } from '#src/features/gallery/server/photo-variants.server.ts'
 
 /** False for a photo without a position, and for anything sharp cannot read. */
 export async function recordsPosition(photo: string | Buffer): Promise<boolean> {

@@ -11,7 +11,7 @@ import {
   limitImageWork,
   loadSharp,
   writePhotoVariants,
-} from '#src/server/gallery/photo-variants.server.ts'
+} from '#src/features/gallery/server/photo-variants.server.ts'
 
 const photoName = /\.(jpe?g|png|webp|avif)$/i
 

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { crawlerFileCacheControl } from '#src/features/navigation/sitemap-xml.ts'
+import { gallerySitemapPaths } from '#src/features/gallery/server/gallery.server.ts'
+import { crawlerFileCacheControl, sitemapXml } from '#src/features/navigation/sitemap-xml.ts'
 import { getEnvironment } from '#src/server/env.server.ts'
-import { gallerySitemapXml } from '#src/server/gallery/gallery.server.ts'
 
 export const Route = createFileRoute('/sitemap.xml')({
   server: {
     handlers: {
       GET: async () =>
-        new Response(await gallerySitemapXml(getEnvironment().SITE_URL), {
+        new Response(sitemapXml(getEnvironment().SITE_URL, await gallerySitemapPaths()), {
           headers: {
             'content-type': 'application/xml; charset=utf-8',
             'cache-control': crawlerFileCacheControl,

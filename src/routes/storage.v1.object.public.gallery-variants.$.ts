@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { serveEmbeddedPhotoVariant } from '#src/server/gallery/embedded-photo-variants.server.ts'
+import { serveEmbeddedPhotoVariant } from '#src/features/gallery/server/embedded-photo-variants.server.ts'
 
 /**
  * Smaller copies of the embedded bucket's photos, in AVIF and WebP, that the build does not hold

@@ -1,10 +1,11 @@
 /** Probes for a load balancer: small JSON, never cached, never logged. */
+
+import { photoVariantsWriteProblem } from '#src/features/gallery/server/embedded-photo-variants.server.ts'
+import { galleryImageMode } from '#src/features/gallery/server/gallery.server.ts'
 import { lastContactSelfCheck } from './contact/contact-backend.server'
 import { checkDataDir } from './db/data-dir-health.server'
 import { embeddedDatabaseProblem } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
-import { photoVariantsWriteProblem } from './gallery/embedded-photo-variants.server'
-import { galleryImageMode } from './gallery/gallery.server'
 
 const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' }
 const answer = (body: Record<string, unknown>, status = 200) =>

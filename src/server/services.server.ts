@@ -1,5 +1,8 @@
 // What the site starts before it listens (opening the embedded database blocks for seconds) and
 // stops after its last answer.
+
+import { checkPhotoVariantsDirectory } from '#src/features/gallery/server/embedded-photo-variants.server.ts'
+import { startGallery, stopGallery } from '#src/features/gallery/server/gallery.server.ts'
 import { consoleLogger, describeError } from '#supabase/functions/_shared/log.ts'
 import { startContactBackend, stopContactBackend } from './contact/contact-backend.server'
 import { checkDataDir, stopWatchingDataDir, watchDataDir } from './db/data-dir-health.server'
@@ -7,8 +10,6 @@ import { DataDirectoryInUseError } from './db/directory-lock.server'
 import { EmbeddedDatabaseMissingError } from './db/embedded-database.server'
 import { getEnvironment } from './env.server'
 import { startFieldVitals, stopFieldVitals } from './field-vitals/field-vitals.server'
-import { checkPhotoVariantsDirectory } from './gallery/embedded-photo-variants.server'
-import { startGallery, stopGallery } from './gallery/gallery.server'
 import { processState } from './process-state.server'
 
 /** A start failure no retry can mend: the server must not run. */

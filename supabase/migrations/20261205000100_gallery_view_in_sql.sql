@@ -4,7 +4,7 @@
 -- total, and the open project with its neighbours in the whole view (wrapping around).
 --
 -- The answers are those the site gave when it sorted in memory (selectGalleryView, checked by
--- src/server/gallery/gallery-view-sql.property.test.ts on PGlite 17 and 18 and PostgreSQL 15):
+-- src/features/gallery/server/gallery-view-sql.property.test.ts on PGlite 17 and 18 and PostgreSQL 15):
 -- - text sorts as Intl.Collator('en-CA') does: ICU's en-CA, nondeterministic so that texts ICU
 --   finds equal tie and fall to the next key, as in a stable sort (the rows come ordered by id);
 -- - the search lowercases as ICU does (not as the database's C locale, which knows only ASCII);

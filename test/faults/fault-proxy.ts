@@ -19,7 +19,7 @@ export type ProxyFault =
   | { kind: 'refuse' }
   /** The connection is accepted, then dropped without an answer. */
   | { kind: 'reset' }
-  /** Answer this status (and JSON body) instead of the peer. */
+  /** Answer this status (and JSON body, or the body for the request's path) instead of the peer. */
   | { kind: 'status'; status: number; body?: unknown }
   /** Forward, but only after `ms` (a slow backend). */
   | { kind: 'delay'; ms: number }
@@ -116,7 +116,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           return req.socket.destroy()
         case 'status':
           res.writeHead(active.status, { 'content-type': 'application/json; charset=utf-8' })
-          return res.end(JSON.stringify(active.body ?? { message: 'fault injected' }))
+          return res.end(
+            JSON.stringify(
+              (typeof active.body === 'function' ? active.body(path) : active.body) ?? {
+                message: 'fault injected',
+              },
+            ),
+          )
         case 'delay': {
           held.add(res)
           const timer = setTimeout(() => {

@@ -5,9 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
-import { createEmbeddedGallerySource } from '#src/server/gallery/embedded-gallery-source.server.ts'
-import { createGalleryCache } from '#src/server/gallery/gallery-cache.server.ts'
-import { createSupabaseGallerySource } from '#src/server/gallery/supabase-gallery-source.server.ts'
+import { createEmbeddedGallerySource } from '#src/features/gallery/server/embedded-gallery-source.server.ts'
+import { createGalleryCache } from '#src/features/gallery/server/gallery-cache.server.ts'
+import { createSupabaseGallerySource } from '#src/features/gallery/server/supabase-gallery-source.server.ts'
 import { loadGallery } from '#test/support/load-gallery.ts'
 import { type PostgrestStandIn, startPostgrestStandIn } from '../support/postgrest-stand-in'
 import {

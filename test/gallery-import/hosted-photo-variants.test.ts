@@ -5,7 +5,7 @@ import { createClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { syncHostedPhotoVariants } from '#scripts/lib/hosted-photo-variants.ts'
-import { variantListingFile } from '#src/server/gallery/image-mode.server.ts'
+import { variantListingFile } from '#src/features/gallery/server/image-mode.server.ts'
 import { startStorageStandIn } from '#test/support/storage-stand-in.ts'
 
 const secretKey = `sb_secret_${'1'.repeat(32)}`

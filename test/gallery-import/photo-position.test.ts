@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { recordsPosition } from '#scripts/lib/photo-position.ts'
-import { makePhotoVariants } from '#src/server/gallery/photo-variants.server.ts'
+import { makePhotoVariants } from '#src/features/gallery/server/photo-variants.server.ts'
 
 const picture = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: '#886644' } })

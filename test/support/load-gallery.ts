@@ -1,5 +1,8 @@
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
-import { type GallerySource, toProjects } from '#src/server/gallery/gallery-source.server.ts'
+import {
+  type GallerySource,
+  toProjects,
+} from '#src/features/gallery/server/gallery-source.server.ts'
 
 /**
  * Every project of a source, as the server loaded them before it asked the database for pages

@@ -4,7 +4,7 @@ import {
   readCategoryShowcase,
   readGalleryPage,
   readGalleryProject,
-} from '#src/server/gallery/gallery.server.ts'
+} from '#src/features/gallery/server/gallery.server.ts'
 import { galleryCategories } from './gallery-item'
 import { gallerySearchSchema } from './gallery-search'
 

@@ -1,6 +1,6 @@
 // The embedded bucket: the folder's manifest.json mirrored into storage.objects, whose trigger
 // (migration 20261125002300) keeps the gallery's rows in step. Node runs it as it is.
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import * as v from 'valibot'
@@ -18,6 +18,12 @@ export const isEmptyGalleryManifest = (listing: unknown) =>
 export type BucketListing = unknown[] | typeof emptyGalleryManifest
 
 /** manifest.json, else `fallback()` (the build's); undefined, with a warning, if no list. */
+/** A stamp of the folder's manifest.json that changes whenever the file is written or replaced. */
+export function bucketListingVersion(folder: string): string {
+  const stats = statSync(join(folder, bucketManifestFile), { throwIfNoEntry: false })
+  return stats ? `${stats.ino}:${stats.mtimeMs}:${stats.size}` : 'no manifest'
+}
+
 export function readBucketListing(
   folder: string,
   fallback: () => unknown,

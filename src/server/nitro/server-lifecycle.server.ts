@@ -1,6 +1,7 @@
 // The boot plugin: a bad variable stops the server with a clear message, the services start, every
 // response gets its headers, and Nitro's close hook stops the services after the last answer.
 import { definePlugin } from 'nitro'
+import { galleryFreshUntil } from '#src/features/gallery/server/gallery.server.ts'
 import { consoleLogger, errorFields } from '#supabase/functions/_shared/log.ts'
 import { parseTrustProxy, type TrustProxy } from '../client-ip.server.ts'
 import {
@@ -9,7 +10,6 @@ import {
   ignoredVariables,
   warnOfPlaceholderContactDetails,
 } from '../env.server'
-import { galleryFreshUntil } from '../gallery/gallery.server'
 import { installServerLogging } from '../log/server-log.server'
 import { applyResponsePolicy } from '../response-policy.server'
 import { isFatalStartError, startServices, stopServices } from '../services.server'

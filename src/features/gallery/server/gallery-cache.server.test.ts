@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { GalleryItem } from '#src/features/gallery/gallery-item.ts'
-import { BucketSyncStoppedError } from '../db/embedded-bucket.server'
+import { BucketSyncStoppedError } from '#src/server/db/embedded-bucket.server.ts'
 import { createGalleryCache } from './gallery-cache.server'
 
 const list = (...ids: string[]) => ids.map((id) => ({ id }) as GalleryItem)

@@ -13,9 +13,9 @@ import { toGalleryItems } from '#src/features/gallery/gallery-row.ts'
 import { galleryCategoryFilters, gallerySortOptions } from '#src/features/gallery/gallery-search.ts'
 import { selectGalleryView } from '#src/features/gallery/gallery-view.ts'
 import { siteImageUrls } from '#src/features/gallery/storage-path.ts'
+import { bundledDatabaseSql } from '#src/server/db/embedded-sql.server.ts'
+import { prepareDatabase } from '#src/server/db/migrations.server.ts'
 import { databaseTargets, type SqlSession } from '#test/support/sql-session.ts'
-import { bundledDatabaseSql } from '../db/embedded-sql.server'
-import { prepareDatabase } from '../db/migrations.server'
 
 const pieces = [
   'oak',

@@ -4,7 +4,7 @@ import type { GalleryView } from '#src/features/gallery/gallery-pages.ts'
 import { type RejectedGalleryRow, toGalleryItems } from '#src/features/gallery/gallery-row.ts'
 import type { GalleryImageDelivery } from '#src/features/gallery/photo-variants.ts'
 import type { GalleryImageUrls } from '#src/features/gallery/storage-path.ts'
-import { yieldToEventLoop } from '../db/embedded-bucket.server'
+import { yieldToEventLoop } from '#src/server/db/embedded-bucket.server.ts'
 
 /** What public.gallery_view() is asked: a view, its page, and the open project if any. */
 export interface GalleryViewQuestion extends GalleryView {
@@ -90,11 +90,13 @@ export async function askGalleryView(
   const project = one(source, answer.project)
   const previous = one(source, answer.previous)
   const next = one(source, answer.next)
+  const items = toGalleryItems(answer.items, source.urls, warnAboutRow, warnAboutFact)
   return {
-    items: toGalleryItems(answer.items, source.urls, warnAboutRow, warnAboutFact),
+    items,
     page: answer.page,
     pageCount: answer.page_count,
-    total: answer.total,
+    // Rows skipped as malformed are not counted as shown.
+    total: answer.total - (answer.items.length - items.length),
     ...(project ? { project } : {}),
     ...(previous ? { previous } : {}),
     ...(next ? { next } : {}),

@@ -8,13 +8,15 @@ import type {
 import * as pages from '#src/features/gallery/gallery-pages.ts'
 import { gallerySearchDefaults } from '#src/features/gallery/gallery-search.ts'
 import * as views from '#src/features/gallery/gallery-view.ts'
-import { sitemapXml } from '#src/features/navigation/sitemap-xml.ts'
-import { readBucketListing } from '../db/embedded-bucket.server'
-import { closeEmbeddedDatabase, getEmbeddedDatabase } from '../db/embedded-database.server'
-import { bundledBucketManifest } from '../db/embedded-sql.server'
-import { getEnvironment } from '../env.server'
-import { pageDataFreshUntil } from '../page-cache.server'
-import { processState } from '../process-state.server'
+import { bucketListingVersion, readBucketListing } from '#src/server/db/embedded-bucket.server.ts'
+import {
+  closeEmbeddedDatabase,
+  getEmbeddedDatabase,
+} from '#src/server/db/embedded-database.server.ts'
+import { bundledBucketManifest } from '#src/server/db/embedded-sql.server.ts'
+import { getEnvironment } from '#src/server/env.server.ts'
+import { pageDataFreshUntil } from '#src/server/page-cache.server.ts'
+import { processState } from '#src/server/process-state.server.ts'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 import { imageNotFound, serveImageFile } from './embedded-photo-variants.server'
 import { createGalleryCache, type GalleryAnswer } from './gallery-cache.server'
@@ -38,6 +40,7 @@ export function createGallerySource(env = getEnvironment()): GallerySource {
   return createEmbeddedGallerySource({
     database: async () => (await getEmbeddedDatabase(env.DATA_DIR)).db,
     bucketListing: () => readBucketListing(resolve(env.GALLERY_BUCKET_DIR), bundledBucketManifest),
+    bucketVersion: () => bucketListingVersion(resolve(env.GALLERY_BUCKET_DIR)),
     signal: state.stopping.signal,
     onChange: () => state.current?.answers.clear(),
   })
@@ -48,7 +51,7 @@ const state = processState('gallery', () => ({
   stopping: new AbortController(),
 }))
 
-type Answer = GalleryViewAnswer | { showcase: GalleryItem[] } | { xml: string }
+type Answer = GalleryViewAnswer | { showcase: GalleryItem[] } | { paths: string[] }
 
 /** What the gallery's pages ask, by key: the database answers each once while it is kept. */
 function createGallery() {
@@ -61,7 +64,7 @@ function createGallery() {
       )
     if (question.kind === 'showcase')
       return showcaseOf(source, question.category).then((showcase) => ({ showcase }))
-    return source.readIds().then((ids) => ({ xml: sitemapOf(question.siteUrl, ids) }))
+    return source.readIds().then((ids) => ({ paths: ids.map(projectPath) }))
   }
   const answers = createGalleryCache(ask, getEnvironment().GALLERY_CACHE_TTL_MS)
   return { source, answers }
@@ -72,7 +75,7 @@ export const galleryFreshUntil = () => gallery().answers.freshUntil()
 type Question =
   | { kind: 'view'; view: pages.GalleryView & { project?: string } }
   | { kind: 'showcase'; category: GalleryCategory }
-  | { kind: 'sitemap'; siteUrl: string }
+  | { kind: 'sitemap' }
 
 /** An answer; a page rendered with it may be kept (page-cache.server.ts) while it is fresh. */
 async function read<T extends Answer>(question: Question) {
@@ -131,16 +134,12 @@ export async function readCategoryShowcase(category: GalleryCategory): Promise<G
   return { items, status: 'ok', images: gallery().source.images(items) }
 }
 
-const sitemapOf = (siteUrl: string, ids: readonly string[]) =>
-  sitemapXml(
-    siteUrl,
-    ids.map((id) => `/gallery?${new URLSearchParams({ project: id })}`),
-  )
+const projectPath = (id: string) => `/gallery?${new URLSearchParams({ project: id })}`
 
-/** The sitemap with every project's viewer URL (from their ids alone); without the gallery, the pages. */
-export async function gallerySitemapXml(siteUrl: string): Promise<string> {
-  const { value } = await read<{ xml: string }>({ kind: 'sitemap', siteUrl })
-  return value ? value.xml : sitemapXml(siteUrl)
+/** Every project's viewer URL, for the sitemap (from their ids alone); none without the gallery. */
+export async function gallerySitemapPaths(): Promise<string[]> {
+  const { value } = await read<{ paths: string[] }>({ kind: 'sitemap' })
+  return value?.paths ?? []
 }
 
 export const galleryImageMode = () => gallery().source.images([]).kind

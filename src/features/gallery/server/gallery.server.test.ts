@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Environment } from '../env-schema.server'
+import type { Environment } from '#src/server/env-schema.server.ts'
 import { createGallerySource } from './gallery.server'
 
 const supabase = {

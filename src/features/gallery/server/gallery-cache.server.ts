@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
+import { BucketSyncStoppedError } from '#src/server/db/embedded-bucket.server.ts'
 import { consoleLogger, errorFields } from '#supabase/functions/_shared/log.ts'
-import { BucketSyncStoppedError } from '../db/embedded-bucket.server'
 
 /** What the cache answers for a key: the value loaded, or the error state. */
 export interface GalleryAnswer<T> {

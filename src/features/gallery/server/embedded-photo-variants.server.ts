@@ -12,9 +12,9 @@ import {
   photoVariantWidths,
 } from '#src/features/gallery/photo-variants.ts'
 import { pictureCacheControl } from '#src/lib/seo/cache-control.ts'
-import { dataDirWriteProblem } from '../db/data-dir-health.server.ts'
-import { getEnvironment } from '../env.server.ts'
-import { processState } from '../process-state.server.ts'
+import { dataDirWriteProblem } from '#src/server/db/data-dir-health.server.ts'
+import { getEnvironment } from '#src/server/env.server.ts'
+import { processState } from '#src/server/process-state.server.ts'
 import { allPhotoVariants, limitImageWork, writePhotoVariants } from './photo-variants.server.ts'
 
 export const photoVariantsDir = (dataDir: string) => join(dataDir, 'photo-variants')

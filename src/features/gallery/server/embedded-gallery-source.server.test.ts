@@ -1,15 +1,21 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { PGlite, PGliteInterface } from '@electric-sql/pglite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  type BucketListing,
+  BucketSyncStoppedError,
+  bucketListingVersion,
+  bucketManifestFile,
+  bucketObjectsFromManifest,
+  readBucketListing,
+} from '#src/server/db/embedded-bucket.server.ts'
+import { bundledBucketManifest } from '#src/server/db/embedded-sql.server.ts'
 import { fixtureManifest } from '#test/support/gallery-fixtures.ts'
 import { loadGallery } from '#test/support/load-gallery.ts'
 import { openMigratedPglite } from '#test/support/supabase-schema.ts'
 import { syncBucketObjects } from '#test/support/sync-bucket.ts'
-import {
-  type BucketListing,
-  BucketSyncStoppedError,
-  bucketObjectsFromManifest,
-} from '../db/embedded-bucket.server'
-import { bundledBucketManifest } from '../db/embedded-sql.server'
 import { createEmbeddedGallerySource } from './embedded-gallery-source.server'
 
 // One migrated database with the fixture bucket listed but nothing imported (as photos that were
@@ -135,6 +141,33 @@ describe('embedded gallery source', () => {
     // Details the owner writes into the listing later reach the project.
     listing = [{ path: 'kitchen/new-walnut-kitchen.webp', title: 'Walnut and Brass Kitchen' }]
     expect(await titles()).toEqual(['Walnut and Brass Kitchen'])
+  })
+
+  it("reads the bucket folder's manifest.json again only once the file has changed", async () => {
+    const { db } = await fresh()
+    const folder = mkdtempSync(join(tmpdir(), 'embedded-bucket-'))
+    const write = (listing: unknown) =>
+      writeFileSync(join(folder, bucketManifestFile), JSON.stringify(listing))
+    write(fixtureManifest)
+    const read = vi.fn(() => readBucketListing(folder, () => []))
+    const source = createEmbeddedGallerySource({
+      database: async () => db,
+      bucketListing: read,
+      bucketVersion: () => bucketListingVersion(folder),
+    })
+    try {
+      const titles = async () => (await loadGallery(source)).map((item) => item.title)
+      expect(await titles()).toHaveLength(fixtureManifest.length)
+      expect(await titles()).toHaveLength(fixtureManifest.length)
+      expect(read).toHaveBeenCalledTimes(1)
+
+      // Written anew, as `npm run gallery:import` replaces it: the next read mirrors it.
+      write([{ path: 'kitchen/new-walnut-kitchen.webp', title: 'Walnut and Brass Kitchen' }])
+      expect(await titles()).toEqual(['Walnut and Brass Kitchen'])
+      expect(read).toHaveBeenCalledTimes(2)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   it('refuses a listing that names no project while the gallery has some, says so once, and empties it when asked', async () => {

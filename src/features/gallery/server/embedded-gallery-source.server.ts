@@ -1,13 +1,15 @@
 import { inspect } from 'node:util'
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite'
 import { siteImageUrls } from '#src/features/gallery/storage-path.ts'
-import * as embeddedBucket from '../db/embedded-bucket.server'
+import * as embeddedBucket from '#src/server/db/embedded-bucket.server.ts'
 import type { GallerySource } from './gallery-source.server'
 
 interface EmbeddedGallerySourceOptions {
   database: () => Promise<PGliteInterface>
   /** The bucket folder's listing as it is now; undefined leaves storage.objects as it is. */
   bucketListing?: () => embeddedBucket.BucketListing | undefined
+  /** Changes when the listing may have changed; without it, every read mirrors the listing. */
+  bucketVersion?: () => string
   signal?: AbortSignal
   /** Called once the bucket's changes reached the table: what was answered before is out of date. */
   onChange?: () => void
@@ -18,6 +20,7 @@ interface EmbeddedGallerySourceOptions {
 export function createEmbeddedGallerySource({
   database,
   bucketListing = () => undefined,
+  bucketVersion,
   signal,
   onChange = () => {},
 }: EmbeddedGallerySourceOptions): GallerySource {
@@ -61,6 +64,24 @@ export function createEmbeddedGallerySource({
     console.info(`Embedded bucket: manifest.json mirrored, ${counts} (${took()})`)
   }
 
+  // One mirror per version of the listing, shared by the reads that arrive while it runs: a
+  // listing of 20,000 projects costs ~300 ms to read and compare, too much for every page.
+  let mirrored: { version: string | undefined; done: Promise<void> } | undefined
+  function mirrorListing(db: PGliteInterface) {
+    const version = bucketVersion?.()
+    if (mirrored && version !== undefined && mirrored.version === version) return mirrored.done
+    const done = (async () => {
+      const listing = bucketListing()
+      if (listing) await mirrorBucket(db, listing)
+    })()
+    const current = { version, done }
+    mirrored = current
+    done.catch(() => {
+      if (mirrored === current) mirrored = undefined
+    })
+    return done
+  }
+
   async function asRole<T>(
     role: 'anon' | 'service_role',
     what: string,
@@ -68,8 +89,7 @@ export function createEmbeddedGallerySource({
   ): Promise<T> {
     try {
       const db = await database()
-      const listing = bucketListing()
-      if (listing) await mirrorBucket(db, listing)
+      await mirrorListing(db)
       return await db.transaction(async (tx) => {
         await tx.exec(`set local role ${role}`)
         return work(tx)
