@@ -133,7 +133,8 @@ export function galleryTasks(out: ImageWriter): (() => Promise<void>)[] {
   return [...projects.flatMap((p) => galleryProjectTasks(p, out)), ...beforePhotoTasks(out)]
 }
 
-export async function writeGalleryManifest(out: ImageWriter): Promise<void> {
+/** The bucket's manifest.json: each project's photos, copy and facts, as the gallery import reads them. */
+export function galleryManifestSource(): string {
   const manifest = projects.map((p, i) => {
     const paths = galleryPaths(p)
     const before = beforeScenes.some((b) => b.slug === p.slug) ? beforePath(p) : undefined
@@ -144,15 +145,20 @@ export async function writeGalleryManifest(out: ImageWriter): Promise<void> {
       title: p.title,
       description: p.description,
       location: p.location,
+      scope: p.scope,
+      weeks: p.weeks,
+      budgetFrom: p.budgetFrom,
+      budgetTo: p.budgetTo,
       featured: p.featured,
       order: i + 1,
       createdAt: p.createdAt,
     }
   })
-  await out.save(
-    path.join(outputPaths.galleryBucket, 'manifest.json'),
-    `${JSON.stringify(manifest, null, 2)}\n`,
-  )
+  return `${JSON.stringify(manifest, null, 2)}\n`
+}
+
+export async function writeGalleryManifest(out: ImageWriter): Promise<void> {
+  await out.save(path.join(outputPaths.galleryBucket, 'manifest.json'), galleryManifestSource())
 }
 
 function siteSize(ratio: SiteImageDef['ratio'], w: number): [number, number] {
