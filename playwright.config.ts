@@ -112,7 +112,7 @@ export default defineConfig({
     },
   ],
   // The suite's site and captcha verifier; `npm test` runs the netlify project, which needs
-  // neither, with E2E_WEB_SERVERS=none beside the node-server project (scripts/test.ts).
+  // neither, with E2E_WEB_SERVERS=none beside the node-server project (tools/test.ts).
   webServer:
     process.env.E2E_WEB_SERVERS === 'none'
       ? []

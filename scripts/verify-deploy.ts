@@ -63,6 +63,13 @@ interface CheckResult {
   detail: string
 }
 
+const result =
+  (outcome: Outcome) =>
+  (title: string, detail: string): CheckResult => ({ outcome, title, detail })
+const pass = result('pass')
+const fail = result('fail')
+const warn = result('warn')
+
 interface Settings {
   siteUrl: string
   supabaseUrl: string
@@ -159,8 +166,8 @@ function verdictOf({ status, code }: ApiAnswer): { verdict: Verdict; reason: str
   return { verdict: 'unclear', reason: label }
 }
 
-const publishableClient = (settings: Settings) =>
-  createClient(settings.supabaseUrl, settings.publishableKey, {
+const clientFor = (settings: Settings, key: string) =>
+  createClient(settings.supabaseUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   })
 
@@ -172,18 +179,17 @@ async function checkTableWrite(
   const title = `Publishable key cannot write ${table}`
   const { error, status } = await supabase.from(table).insert(invalidRow)
   if (!error) {
-    return { outcome: 'fail', title, detail: `HTTP ${status}: a row was stored by anyone` }
+    return fail(title, `HTTP ${status}: a row was stored by anyone`)
   }
   const { verdict, reason } = verdictOf({ status, code: error.code, message: error.message })
-  if (verdict === 'refused') return { outcome: 'pass', title, detail: `insert refused: ${reason}` }
+  if (verdict === 'refused') return pass(title, `insert refused: ${reason}`)
   if (verdict === 'allowed') {
-    return {
-      outcome: 'fail',
+    return fail(
       title,
-      detail: `the key may insert: ${reason} (only this probe's invalid values kept it out)`,
-    }
+      `the key may insert: ${reason} (only this probe's invalid values kept it out)`,
+    )
   }
-  return { outcome: 'fail', title, detail: `could not tell: ${reason} ${error.message}` }
+  return fail(title, `could not tell: ${reason} ${error.message}`)
 }
 
 /**
@@ -201,17 +207,12 @@ async function checkRelationRefused(
   if (error && refusedOutright(status, error.code)) return undefined
   const title = `Publishable key cannot read ${relation}`
   if (error) {
-    return {
-      outcome: 'fail',
-      title,
-      detail: `could not tell: HTTP ${status}, ${error.code ?? ''} ${error.message}`,
-    }
+    return fail(title, `could not tell: HTTP ${status}, ${error.code ?? ''} ${error.message}`)
   }
-  return {
-    outcome: 'fail',
+  return fail(
     title,
-    detail: `HTTP ${status}: ${data.length ? 'rows are visible to anyone' : 'the key may read it (row level security shows it no row today)'}; ${revokeStatement({ relation })}`,
-  }
+    `HTTP ${status}: ${data.length ? 'rows are visible to anyone' : 'the key may read it (row level security shows it no row today)'}; ${revokeStatement({ relation })}`,
+  )
 }
 
 async function checkFunctionRefused(
@@ -220,11 +221,10 @@ async function checkFunctionRefused(
 ): Promise<CheckResult | undefined> {
   const title = `Publishable key cannot run ${target.signature}`
   if ('missingValueFor' in target.args) {
-    return {
-      outcome: 'fail',
+    return fail(
       title,
-      detail: `could not tell: no test value for the argument ${target.args.missingValueFor}`,
-    }
+      `could not tell: no test value for the argument ${target.args.missingValueFor}`,
+    )
   }
   const { error, status } = await supabase.rpc(target.name, target.args, { get: true })
   // The call itself refused, not a statement inside a function the key may run.
@@ -237,23 +237,18 @@ async function checkFunctionRefused(
   }
   const revoke = revokeStatement({ signature: target.signature })
   if (error && refusedOutright(status, error.code)) {
-    return {
-      outcome: 'fail',
+    return fail(
       title,
-      detail: `the key may execute it (a statement inside it was refused: ${error.message}); ${revoke}`,
-    }
+      `the key may execute it (a statement inside it was refused: ${error.message}); ${revoke}`,
+    )
   }
   if (!error) {
-    return {
-      outcome: 'fail',
-      title,
-      detail: `HTTP ${status}: it ran for the publishable key; ${revoke}`,
-    }
+    return fail(title, `HTTP ${status}: it ran for the publishable key; ${revoke}`)
   }
   const { verdict, reason } = verdictOf({ status, code: error.code, message: error.message })
   return verdict === 'allowed'
-    ? { outcome: 'fail', title, detail: `the key may execute it: ${reason}; ${revoke}` }
-    : { outcome: 'fail', title, detail: `could not tell: ${reason} ${error.message}` }
+    ? fail(title, `the key may execute it: ${reason}; ${revoke}`)
+    : fail(title, `could not tell: ${reason} ${error.message}`)
 }
 
 async function readDescription(settings: Settings, key: string) {
@@ -293,54 +288,54 @@ async function checkReach(settings: Settings, publishable: SupabaseClient): Prom
     ]
     const listed = [...targets.relations, ...targets.functions.map((fn) => fn.signature)]
     if (!targets.relations.includes(publiclyReadable)) {
-      results.push({
-        outcome: 'fail',
-        title: listTitle,
-        detail: `it lists ${listed.join(', ') || 'nothing'}, not ${publiclyReadable}: the gallery cannot be read (grant select on table public.${publiclyReadable} to anon;)`,
-      })
+      results.push(
+        fail(
+          listTitle,
+          `it lists ${listed.join(', ') || 'nothing'}, not ${publiclyReadable}: the gallery cannot be read (grant select on table public.${publiclyReadable} to anon;)`,
+        ),
+      )
     }
     results.push(
       extra.length === 0
-        ? { outcome: 'pass', title: listTitle, detail: `it lists ${listed.join(', ')}` }
-        : {
-            outcome: 'fail',
-            title: listTitle,
-            detail: `it lists ${listed.join(', ')}; take away all but ${publiclyReadable}: ${extra.join(' ')}`,
-          },
+        ? pass(listTitle, `it lists ${listed.join(', ')}`)
+        : fail(
+            listTitle,
+            `it lists ${listed.join(', ')}; take away all but ${publiclyReadable}: ${extra.join(' ')}`,
+          ),
     )
   } else if (own.status === 401 || own.status === 403) {
-    results.push({
-      outcome: 'pass',
-      title: 'Data API keeps its description from the publishable key',
-      detail: `HTTP ${own.status}`,
-    })
+    results.push(
+      pass('Data API keeps its description from the publishable key', `HTTP ${own.status}`),
+    )
   } else {
-    results.push({
-      outcome: 'fail',
-      title: listTitle,
-      detail: `could not read the description: HTTP ${own.status}${own.description ? '' : ', not a description'}`,
-    })
+    results.push(
+      fail(
+        listTitle,
+        `could not read the description: HTTP ${own.status}${own.description ? '' : ', not a description'}`,
+      ),
+    )
   }
 
   const everyTitle = 'Publishable key is refused every other table, view and function'
   if (settings.secretKey) {
     const full = await readDescription(settings, settings.secretKey)
     if (full.status !== 200 || !full.description) {
-      results.push({
-        outcome: 'fail',
-        title: everyTitle,
-        detail: `could not list them: the description answered the secret key with HTTP ${full.status}`,
-      })
+      results.push(
+        fail(
+          everyTitle,
+          `could not list them: the description answered the secret key with HTTP ${full.status}`,
+        ),
+      )
       return results
     }
     targets = withoutGalleryView(describedSchema(full.description))
   } else if (!targets) {
-    results.push({
-      outcome: 'fail',
-      title: everyTitle,
-      detail:
+    results.push(
+      fail(
+        everyTitle,
         'could not list them: the Data API describes its schema only to a secret key; set SUPABASE_SECRET_KEY',
-    })
+      ),
+    )
     return results
   }
   const relations = targets.relations.filter((relation) => relation !== publiclyReadable)
@@ -357,11 +352,10 @@ async function checkReach(settings: Settings, publishable: SupabaseClient): Prom
     ...(failures.length
       ? failures
       : [
-          {
-            outcome: 'pass' as const,
-            title: everyTitle,
-            detail: `permission denied to each of ${relations.length} table(s) and view(s) read and ${targets.functions.length} function(s) called with arguments of their types`,
-          },
+          pass(
+            everyTitle,
+            `permission denied to each of ${relations.length} table(s) and view(s) read and ${targets.functions.length} function(s) called with arguments of their types`,
+          ),
         ]),
   )
   return results
@@ -404,12 +398,10 @@ const galleryTriggers = ['insert', 'delete', 'update'].map(
 async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
   if (!settings.databaseUrl) {
     return [
-      {
-        outcome: 'warn',
-        title: "Database: the owner's BYPASSRLS, the storage triggers, the grants",
-        detail:
-          'skipped: set SUPABASE_DB_URL (the Session pooler string); the Supabase CLI warns about none of them',
-      },
+      warn(
+        "Database: the owner's BYPASSRLS, the storage triggers, the grants",
+        'skipped: set SUPABASE_DB_URL (the Session pooler string); the Supabase CLI warns about none of them',
+      ),
     ]
   }
   const { default: pg } = await import('pg')
@@ -430,23 +422,16 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
     const ownerTitle = "The gallery's owner role has BYPASSRLS"
     results.push(
       !owner
-        ? {
-            outcome: 'fail',
-            title: ownerTitle,
-            detail:
-              'public.gallery_follows_bucket() is missing: are the migrations applied (npx supabase db push)?',
-          }
+        ? fail(
+            ownerTitle,
+            'public.gallery_follows_bucket() is missing: are the migrations applied (npx supabase db push)?',
+          )
         : owner.rolbypassrls || owner.rolsuper
-          ? {
-              outcome: 'pass',
-              title: ownerTitle,
-              detail: `${owner.rolname}: ${owner.rolsuper ? 'superuser' : 'BYPASSRLS'}`,
-            }
-          : {
-              outcome: 'fail',
-              title: ownerTitle,
-              detail: `${owner.rolname} lacks it: the gallery sees no object in the bucket (alter role ${owner.rolname} bypassrls; then npm run gallery:import)`,
-            },
+          ? pass(ownerTitle, `${owner.rolname}: ${owner.rolsuper ? 'superuser' : 'BYPASSRLS'}`)
+          : fail(
+              ownerTitle,
+              `${owner.rolname} lacks it: the gallery sees no object in the bucket (alter role ${owner.rolname} bypassrls; then npm run gallery:import)`,
+            ),
     )
     const triggers = (
       await client.query<{ tgname: string; tgenabled: string }>(
@@ -459,16 +444,11 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
     )
     results.push(
       missing.length === 0
-        ? {
-            outcome: 'pass',
-            title: 'The storage triggers feed the gallery',
-            detail: galleryTriggers.join(', '),
-          }
-        : {
-            outcome: 'fail',
-            title: 'The storage triggers feed the gallery',
-            detail: `missing or disabled on storage.objects: ${missing.join(', ')}; an upload does not reach the gallery until npm run gallery:import`,
-          },
+        ? pass('The storage triggers feed the gallery', galleryTriggers.join(', '))
+        : fail(
+            'The storage triggers feed the gallery',
+            `missing or disabled on storage.objects: ${missing.join(', ')}; an upload does not reach the gallery until npm run gallery:import`,
+          ),
     )
     const granted = (
       await client.query<{ kind: string; name: string; grantee: string; privileges: string }>(
@@ -478,14 +458,13 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
     const grantsTitle = `anon and authenticated hold nothing in public but SELECT on ${publiclyReadable} (the catalog)`
     results.push(
       granted.length === 0
-        ? { outcome: 'pass', title: grantsTitle, detail: 'tables, views, sequences and functions' }
-        : {
-            outcome: 'fail',
-            title: grantsTitle,
-            detail: granted
+        ? pass(grantsTitle, 'tables, views, sequences and functions')
+        : fail(
+            grantsTitle,
+            granted
               .map((row) => `${row.privileges} on ${row.kind} public.${row.name} to ${row.grantee}`)
               .join('; '),
-          },
+          ),
     )
     return results
   } finally {
@@ -504,9 +483,7 @@ async function checkContactFunctionWithoutKey(settings: Settings): Promise<Check
     body: '{}',
   })
   await response.body?.cancel()
-  return response.status === 401
-    ? { outcome: 'pass', title, detail: 'HTTP 401' }
-    : { outcome: 'fail', title, detail: `HTTP ${response.status}` }
+  return response.status === 401 ? pass(title, 'HTTP 401') : fail(title, `HTTP ${response.status}`)
 }
 
 async function checkContactFunctionWithPublishableKey(
@@ -522,11 +499,11 @@ async function checkContactFunctionWithPublishableKey(
     const status = (error.context as Response).status
     await (error.context as Response).body?.cancel()
     return status === 401 || status === 403
-      ? { outcome: 'pass', title, detail: `HTTP ${status}` }
-      : { outcome: 'fail', title, detail: `HTTP ${status}: it accepted the publishable key` }
+      ? pass(title, `HTTP ${status}`)
+      : fail(title, `HTTP ${status}: it accepted the publishable key`)
   }
-  if (!error) return { outcome: 'fail', title, detail: 'it answered 2xx to the publishable key' }
-  return { outcome: 'fail', title, detail: `unreachable: ${error.message}` }
+  if (!error) return fail(title, 'it answered 2xx to the publishable key')
+  return fail(title, `unreachable: ${error.message}`)
 }
 
 async function checkReadiness(settings: Settings): Promise<CheckResult[]> {
@@ -537,7 +514,7 @@ async function checkReadiness(settings: Settings): Promise<CheckResult[]> {
   try {
     body = JSON.parse(text) as Record<string, unknown>
   } catch {
-    return [{ outcome: 'fail', title, detail: `HTTP ${response.status}, not JSON` }]
+    return [fail(title, `HTTP ${response.status}, not JSON`)]
   }
   const ready = response.status === 200 && body.status === 'ready'
   const results: CheckResult[] = [
@@ -550,16 +527,14 @@ async function checkReadiness(settings: Settings): Promise<CheckResult[]> {
   const imageModeField = Object.keys(body).find((key) => /image/i.test(key))
   results.push(
     imageModeField
-      ? {
-          outcome: 'pass',
-          title: '/readyz names the image mode',
-          detail: `${imageModeField}: ${JSON.stringify(body[imageModeField])}`,
-        }
-      : {
-          outcome: 'warn',
-          title: '/readyz names the image mode',
-          detail: 'no image mode in the body (a build from before it named one)',
-        },
+      ? pass(
+          '/readyz names the image mode',
+          `${imageModeField}: ${JSON.stringify(body[imageModeField])}`,
+        )
+      : warn(
+          '/readyz names the image mode',
+          'no image mode in the body (a build from before it named one)',
+        ),
   )
   return results
 }
@@ -569,12 +544,10 @@ const selfCheckOutcomes = { ok: 'pass', failed: 'fail', 'not-configured': 'warn'
 async function checkContactPath(settings: Settings): Promise<CheckResult[]> {
   if (!settings.secretKey) {
     return [
-      {
-        outcome: 'warn',
-        title: 'Contact path checks itself',
-        detail:
-          'skipped: set SUPABASE_SECRET_KEY (the function answers its self-check to that key)',
-      },
+      warn(
+        'Contact path checks itself',
+        'skipped: set SUPABASE_SECRET_KEY (the function answers its self-check to that key)',
+      ),
     ]
   }
   const silent = { info() {}, warn() {}, error() {} }
@@ -648,21 +621,18 @@ async function shownOnSite(settings: Settings): Promise<number | string> {
 async function checkGallery(settings: Settings, publishable: SupabaseClient): Promise<CheckResult> {
   const title = "Gallery's count matches the bucket"
   const site = await shownOnSite(settings)
-  if (typeof site === 'string') return { outcome: 'fail', title, detail: site }
+  if (typeof site === 'string') return fail(title, site)
   if (!settings.secretKey) {
-    return {
-      outcome: 'warn',
+    return warn(
       title,
-      detail: `the site shows ${site} project(s); set SUPABASE_SECRET_KEY to list the bucket (the publishable key may not)`,
-    }
+      `the site shows ${site} project(s); set SUPABASE_SECRET_KEY to list the bucket (the publishable key may not)`,
+    )
   }
-  const secret = createClient(settings.supabaseUrl, settings.secretKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  })
+  const secret = clientFor(settings, settings.secretKey)
   const bucket = projectsOf(await listBucket(secret))
   const rows = await publishable.from('gallery_images').select('filename')
   if (rows.error) {
-    return { outcome: 'fail', title, detail: `gallery_images unreadable: ${rows.error.message}` }
+    return fail(title, `gallery_images unreadable: ${rows.error.message}`)
   }
   const filenames = rows.data.map((row: { filename: string }) => row.filename)
   // Projects whose photo lives elsewhere (a full URL) are shown but are not in the bucket.
@@ -677,37 +647,32 @@ async function checkGallery(settings: Settings, publishable: SupabaseClient): Pr
     ` (${bucket.furtherPhotos} further photo(s)${bucket.skipped.length ? `, ${bucket.skipped.length} not placed: ${bucket.skipped.slice(0, 3).join(', ')}` : ''})` +
     (elsewhere ? ` and ${elsewhere} row(s) point outside it` : '')
   if (site === expected && missing.length === 0 && extra.length === 0) {
-    return { outcome: 'pass', title, detail: counts }
+    return pass(title, counts)
   }
   const differences = [
     missing.length ? `not in gallery_images: ${missing.slice(0, 5).join(', ')}` : '',
     extra.length ? `in gallery_images without a photo: ${extra.slice(0, 5).join(', ')}` : '',
   ].filter(Boolean)
-  return {
-    outcome: 'fail',
+  return fail(
     title,
-    detail: `${counts}${differences.length ? `; ${differences.join('; ')}` : ''} (a change shows within GALLERY_CACHE_TTL_MS; npm run gallery:import catches the table up)`,
-  }
+    `${counts}${differences.length ? `; ${differences.join('; ')}` : ''} (a change shows within GALLERY_CACHE_TTL_MS; npm run gallery:import catches the table up)`,
+  )
 }
 
 async function checkTestMessage(settings: Settings): Promise<CheckResult[]> {
   const title = 'One message goes end to end'
   if (!settings.sendTestMessage) {
-    return [{ outcome: 'warn', title, detail: 'skipped (add --send-test-message)' }]
+    return [warn(title, 'skipped (add --send-test-message)')]
   }
   if (!settings.secretKey || !settings.captchaToken) {
     return [
-      {
-        outcome: 'warn',
+      warn(
         title,
-        detail:
-          'skipped: needs SUPABASE_SECRET_KEY and --captcha-token (hosted hCaptcha gives a token only to a person solving the widget)',
-      },
+        'skipped: needs SUPABASE_SECRET_KEY and --captcha-token (hosted hCaptcha gives a token only to a person solving the widget)',
+      ),
     ]
   }
-  const secret = createClient(settings.supabaseUrl, settings.secretKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  })
+  const secret = clientFor(settings, settings.secretKey)
   const marker = `Deploy check ${new Date().toISOString()}`
   // As an instance hands a visitor's message to the function: the site's own request to its
   // server function is specific to each build, so this starts one step later.
@@ -729,11 +694,9 @@ async function checkTestMessage(settings: Settings): Promise<CheckResult[]> {
       const response = error.context as Response
       reason = `HTTP ${response.status} ${(await response.text()).slice(0, 200)}`
     }
-    return [{ outcome: 'fail', title: 'Test message accepted', detail: reason }]
+    return [fail('Test message accepted', reason)]
   }
-  const results: CheckResult[] = [
-    { outcome: 'pass', title: 'Test message accepted', detail: `stored as "${marker}"` },
-  ]
+  const results: CheckResult[] = [pass('Test message accepted', `stored as "${marker}"`)]
   const deadline = Date.now() + 30_000
   let last: { notification_status: string; notification_attempts: number } | undefined
   for (;;) {
@@ -749,18 +712,13 @@ async function checkTestMessage(settings: Settings): Promise<CheckResult[]> {
   }
   results.push(
     last?.notification_status === 'sent'
-      ? {
-          outcome: 'pass',
-          title: 'Test message notified',
-          detail: 'the notification email went out',
-        }
-      : {
-          outcome: 'fail',
-          title: 'Test message notified',
-          detail: last
+      ? pass('Test message notified', 'the notification email went out')
+      : fail(
+          'Test message notified',
+          last
             ? `still ${last.notification_status} after 30 s (${last.notification_attempts} attempt(s); npm run inbox shows the error)`
             : 'not found in contact_messages',
-        },
+        ),
   )
   return results
 }
@@ -776,7 +734,7 @@ async function settle(
     return Array.isArray(result) ? result : [result]
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    return [{ outcome: 'fail', title, detail: `could not check: ${reason}` }]
+    return [fail(title, `could not check: ${reason}`)]
   }
 }
 
@@ -789,7 +747,7 @@ async function main() {
   ].filter((key): key is string => typeof key === 'string' && key.length >= 8)
   const redact = (text: string) =>
     secrets.reduce((clean, key) => clean.replaceAll(key, '[key]'), text)
-  const publishable = publishableClient(settings)
+  const publishable = clientFor(settings, settings.publishableKey)
 
   console.info(`Checking the site ${settings.siteUrl} and the project ${settings.supabaseUrl}\n`)
   const checks: { title: string; run(): Promise<CheckResult | CheckResult[]> }[] = [

@@ -13,315 +13,49 @@ export type SiteImage = {
   alt: string
 }
 
+const srcSet = (name: string, widths: readonly number[], format: 'avif' | 'webp') =>
+  widths.map((w) => `/images/site/${name}-${w}.${format} ${w}w`).join(', ')
+const landscape = (name: string, format: 'avif' | 'webp') =>
+  srcSet(name, [640, 768, 1024, 1600], format)
+const portrait = (name: string, format: 'avif' | 'webp') =>
+  srcSet(`${name}-portrait`, [828, 1080], format)
+
+/** A picture drawn 1600 px wide; a 16:9 one opens a page as its hero and has portrait crops. */
+function siteImage(name: keyof typeof siteImageAlt, ratio: '16:9' | '4:3'): SiteImage {
+  return {
+    src: `/images/site/${name}-1024.webp`,
+    width: 1600,
+    height: ratio === '16:9' ? 900 : 1200,
+    avifSrcSet: landscape(name, 'avif'),
+    webpSrcSet: landscape(name, 'webp'),
+    ...(ratio === '16:9' && {
+      portrait: { avifSrcSet: portrait(name, 'avif'), webpSrcSet: portrait(name, 'webp') },
+    }),
+    alt: siteImageAlt[name],
+  }
+}
+
 export const siteImages = {
-  'home-hero': {
-    src: '/images/site/home-hero-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/home-hero-640.avif 640w, /images/site/home-hero-768.avif 768w, /images/site/home-hero-1024.avif 1024w, /images/site/home-hero-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/home-hero-640.webp 640w, /images/site/home-hero-768.webp 768w, /images/site/home-hero-1024.webp 1024w, /images/site/home-hero-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/home-hero-portrait-828.avif 828w, /images/site/home-hero-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/home-hero-portrait-828.webp 828w, /images/site/home-hero-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['home-hero'],
-  },
-  'about-hero': {
-    src: '/images/site/about-hero-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/about-hero-640.avif 640w, /images/site/about-hero-768.avif 768w, /images/site/about-hero-1024.avif 1024w, /images/site/about-hero-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/about-hero-640.webp 640w, /images/site/about-hero-768.webp 768w, /images/site/about-hero-1024.webp 1024w, /images/site/about-hero-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/about-hero-portrait-828.avif 828w, /images/site/about-hero-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/about-hero-portrait-828.webp 828w, /images/site/about-hero-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['about-hero'],
-  },
-  'services-hero': {
-    src: '/images/site/services-hero-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/services-hero-640.avif 640w, /images/site/services-hero-768.avif 768w, /images/site/services-hero-1024.avif 1024w, /images/site/services-hero-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/services-hero-640.webp 640w, /images/site/services-hero-768.webp 768w, /images/site/services-hero-1024.webp 1024w, /images/site/services-hero-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/services-hero-portrait-828.avif 828w, /images/site/services-hero-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/services-hero-portrait-828.webp 828w, /images/site/services-hero-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['services-hero'],
-  },
-  'gallery-hero': {
-    src: '/images/site/gallery-hero-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/gallery-hero-640.avif 640w, /images/site/gallery-hero-768.avif 768w, /images/site/gallery-hero-1024.avif 1024w, /images/site/gallery-hero-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/gallery-hero-640.webp 640w, /images/site/gallery-hero-768.webp 768w, /images/site/gallery-hero-1024.webp 1024w, /images/site/gallery-hero-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/gallery-hero-portrait-828.avif 828w, /images/site/gallery-hero-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/gallery-hero-portrait-828.webp 828w, /images/site/gallery-hero-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['gallery-hero'],
-  },
-  'faq-hero': {
-    src: '/images/site/faq-hero-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/faq-hero-640.avif 640w, /images/site/faq-hero-768.avif 768w, /images/site/faq-hero-1024.avif 1024w, /images/site/faq-hero-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/faq-hero-640.webp 640w, /images/site/faq-hero-768.webp 768w, /images/site/faq-hero-1024.webp 1024w, /images/site/faq-hero-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/faq-hero-portrait-828.avif 828w, /images/site/faq-hero-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/faq-hero-portrait-828.webp 828w, /images/site/faq-hero-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['faq-hero'],
-  },
-  'contact-hero': {
-    src: '/images/site/contact-hero-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/contact-hero-640.avif 640w, /images/site/contact-hero-768.avif 768w, /images/site/contact-hero-1024.avif 1024w, /images/site/contact-hero-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/contact-hero-640.webp 640w, /images/site/contact-hero-768.webp 768w, /images/site/contact-hero-1024.webp 1024w, /images/site/contact-hero-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/contact-hero-portrait-828.avif 828w, /images/site/contact-hero-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/contact-hero-portrait-828.webp 828w, /images/site/contact-hero-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['contact-hero'],
-  },
-  'areas-hero': {
-    src: '/images/site/areas-hero-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/areas-hero-640.avif 640w, /images/site/areas-hero-768.avif 768w, /images/site/areas-hero-1024.avif 1024w, /images/site/areas-hero-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/areas-hero-640.webp 640w, /images/site/areas-hero-768.webp 768w, /images/site/areas-hero-1024.webp 1024w, /images/site/areas-hero-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/areas-hero-portrait-828.avif 828w, /images/site/areas-hero-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/areas-hero-portrait-828.webp 828w, /images/site/areas-hero-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['areas-hero'],
-  },
-  'privacy-hero': {
-    src: '/images/site/privacy-hero-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/privacy-hero-640.avif 640w, /images/site/privacy-hero-768.avif 768w, /images/site/privacy-hero-1024.avif 1024w, /images/site/privacy-hero-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/privacy-hero-640.webp 640w, /images/site/privacy-hero-768.webp 768w, /images/site/privacy-hero-1024.webp 1024w, /images/site/privacy-hero-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/privacy-hero-portrait-828.avif 828w, /images/site/privacy-hero-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/privacy-hero-portrait-828.webp 828w, /images/site/privacy-hero-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['privacy-hero'],
-  },
-  kitchen: {
-    src: '/images/site/kitchen-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/kitchen-640.avif 640w, /images/site/kitchen-768.avif 768w, /images/site/kitchen-1024.avif 1024w, /images/site/kitchen-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/kitchen-640.webp 640w, /images/site/kitchen-768.webp 768w, /images/site/kitchen-1024.webp 1024w, /images/site/kitchen-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/kitchen-portrait-828.avif 828w, /images/site/kitchen-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/kitchen-portrait-828.webp 828w, /images/site/kitchen-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt.kitchen,
-  },
-  bathroom: {
-    src: '/images/site/bathroom-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/bathroom-640.avif 640w, /images/site/bathroom-768.avif 768w, /images/site/bathroom-1024.avif 1024w, /images/site/bathroom-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/bathroom-640.webp 640w, /images/site/bathroom-768.webp 768w, /images/site/bathroom-1024.webp 1024w, /images/site/bathroom-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/bathroom-portrait-828.avif 828w, /images/site/bathroom-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/bathroom-portrait-828.webp 828w, /images/site/bathroom-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt.bathroom,
-  },
-  commercial: {
-    src: '/images/site/commercial-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/commercial-640.avif 640w, /images/site/commercial-768.avif 768w, /images/site/commercial-1024.avif 1024w, /images/site/commercial-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/commercial-640.webp 640w, /images/site/commercial-768.webp 768w, /images/site/commercial-1024.webp 1024w, /images/site/commercial-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/commercial-portrait-828.avif 828w, /images/site/commercial-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/commercial-portrait-828.webp 828w, /images/site/commercial-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt.commercial,
-  },
-  'design-build': {
-    src: '/images/site/design-build-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/design-build-640.avif 640w, /images/site/design-build-768.avif 768w, /images/site/design-build-1024.avif 1024w, /images/site/design-build-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/design-build-640.webp 640w, /images/site/design-build-768.webp 768w, /images/site/design-build-1024.webp 1024w, /images/site/design-build-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/design-build-portrait-828.avif 828w, /images/site/design-build-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/design-build-portrait-828.webp 828w, /images/site/design-build-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['design-build'],
-  },
-  carpentry: {
-    src: '/images/site/carpentry-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/carpentry-640.avif 640w, /images/site/carpentry-768.avif 768w, /images/site/carpentry-1024.avif 1024w, /images/site/carpentry-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/carpentry-640.webp 640w, /images/site/carpentry-768.webp 768w, /images/site/carpentry-1024.webp 1024w, /images/site/carpentry-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/carpentry-portrait-828.avif 828w, /images/site/carpentry-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/carpentry-portrait-828.webp 828w, /images/site/carpentry-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt.carpentry,
-  },
-  cabinet: {
-    src: '/images/site/cabinet-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/cabinet-640.avif 640w, /images/site/cabinet-768.avif 768w, /images/site/cabinet-1024.avif 1024w, /images/site/cabinet-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/cabinet-640.webp 640w, /images/site/cabinet-768.webp 768w, /images/site/cabinet-1024.webp 1024w, /images/site/cabinet-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/cabinet-portrait-828.avif 828w, /images/site/cabinet-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/cabinet-portrait-828.webp 828w, /images/site/cabinet-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt.cabinet,
-  },
-  'home-design': {
-    src: '/images/site/home-design-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/home-design-640.avif 640w, /images/site/home-design-768.avif 768w, /images/site/home-design-1024.avif 1024w, /images/site/home-design-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/home-design-640.webp 640w, /images/site/home-design-768.webp 768w, /images/site/home-design-1024.webp 1024w, /images/site/home-design-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/home-design-portrait-828.avif 828w, /images/site/home-design-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/home-design-portrait-828.webp 828w, /images/site/home-design-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['home-design'],
-  },
-  'general-contractor': {
-    src: '/images/site/general-contractor-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/general-contractor-640.avif 640w, /images/site/general-contractor-768.avif 768w, /images/site/general-contractor-1024.avif 1024w, /images/site/general-contractor-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/general-contractor-640.webp 640w, /images/site/general-contractor-768.webp 768w, /images/site/general-contractor-1024.webp 1024w, /images/site/general-contractor-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/general-contractor-portrait-828.avif 828w, /images/site/general-contractor-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/general-contractor-portrait-828.webp 828w, /images/site/general-contractor-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['general-contractor'],
-  },
-  'laser-art': {
-    src: '/images/site/laser-art-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/laser-art-640.avif 640w, /images/site/laser-art-768.avif 768w, /images/site/laser-art-1024.avif 1024w, /images/site/laser-art-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/laser-art-640.webp 640w, /images/site/laser-art-768.webp 768w, /images/site/laser-art-1024.webp 1024w, /images/site/laser-art-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/laser-art-portrait-828.avif 828w, /images/site/laser-art-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/laser-art-portrait-828.webp 828w, /images/site/laser-art-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['laser-art'],
-  },
-  'home-improvement': {
-    src: '/images/site/home-improvement-1024.webp',
-    width: 1600,
-    height: 900,
-    avifSrcSet:
-      '/images/site/home-improvement-640.avif 640w, /images/site/home-improvement-768.avif 768w, /images/site/home-improvement-1024.avif 1024w, /images/site/home-improvement-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/home-improvement-640.webp 640w, /images/site/home-improvement-768.webp 768w, /images/site/home-improvement-1024.webp 1024w, /images/site/home-improvement-1600.webp 1600w',
-    portrait: {
-      avifSrcSet:
-        '/images/site/home-improvement-portrait-828.avif 828w, /images/site/home-improvement-portrait-1080.avif 1080w',
-      webpSrcSet:
-        '/images/site/home-improvement-portrait-828.webp 828w, /images/site/home-improvement-portrait-1080.webp 1080w',
-    },
-    alt: siteImageAlt['home-improvement'],
-  },
-  welcome: {
-    src: '/images/site/welcome-1024.webp',
-    width: 1600,
-    height: 1200,
-    avifSrcSet:
-      '/images/site/welcome-640.avif 640w, /images/site/welcome-768.avif 768w, /images/site/welcome-1024.avif 1024w, /images/site/welcome-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/welcome-640.webp 640w, /images/site/welcome-768.webp 768w, /images/site/welcome-1024.webp 1024w, /images/site/welcome-1600.webp 1600w',
-    alt: siteImageAlt.welcome,
-  },
-  team: {
-    src: '/images/site/team-1024.webp',
-    width: 1600,
-    height: 1200,
-    avifSrcSet:
-      '/images/site/team-640.avif 640w, /images/site/team-768.avif 768w, /images/site/team-1024.avif 1024w, /images/site/team-1600.avif 1600w',
-    webpSrcSet:
-      '/images/site/team-640.webp 640w, /images/site/team-768.webp 768w, /images/site/team-1024.webp 1024w, /images/site/team-1600.webp 1600w',
-    alt: siteImageAlt.team,
-  },
-} as const satisfies Record<string, SiteImage>
+  'home-hero': siteImage('home-hero', '16:9'),
+  'about-hero': siteImage('about-hero', '16:9'),
+  'services-hero': siteImage('services-hero', '16:9'),
+  'gallery-hero': siteImage('gallery-hero', '16:9'),
+  'faq-hero': siteImage('faq-hero', '16:9'),
+  'contact-hero': siteImage('contact-hero', '16:9'),
+  'areas-hero': siteImage('areas-hero', '16:9'),
+  'privacy-hero': siteImage('privacy-hero', '16:9'),
+  kitchen: siteImage('kitchen', '16:9'),
+  bathroom: siteImage('bathroom', '16:9'),
+  commercial: siteImage('commercial', '16:9'),
+  'design-build': siteImage('design-build', '16:9'),
+  carpentry: siteImage('carpentry', '16:9'),
+  cabinet: siteImage('cabinet', '16:9'),
+  'home-design': siteImage('home-design', '16:9'),
+  'general-contractor': siteImage('general-contractor', '16:9'),
+  'laser-art': siteImage('laser-art', '16:9'),
+  'home-improvement': siteImage('home-improvement', '16:9'),
+  welcome: siteImage('welcome', '4:3'),
+  team: siteImage('team', '4:3'),
+}
 
 export type SiteImageName = keyof typeof siteImages

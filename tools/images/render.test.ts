@@ -10,6 +10,7 @@ import {
   GALLERY_H,
   GALLERY_MAX_BYTES,
   GALLERY_W,
+  galleryManifestSource,
   galleryProjectTasks,
   ImageWriter,
   outputPaths,
@@ -45,6 +46,20 @@ describe('picture generator', () => {
   it('writes the committed site-images.ts as it is', async () => {
     const committed = await readFile(path.join(repositoryRoot, outputPaths.siteManifest), 'utf8')
     expect(siteManifestSource()).toBe(committed)
+  })
+
+  it("writes the committed gallery manifest as it is, each project's scope, weeks and budget included", async () => {
+    const committed = await readFile(
+      path.join(repositoryRoot, outputPaths.galleryBucket, 'manifest.json'),
+      'utf8',
+    )
+    expect(galleryManifestSource()).toBe(committed)
+    expect(JSON.parse(committed)[0]).toMatchObject({
+      scope: expect.any(String),
+      weeks: expect.any(Number),
+      budgetFrom: expect.any(Number),
+      budgetTo: expect.any(Number),
+    })
   })
 
   it('has a picture for every alt text in src/content', () => {

@@ -1,6 +1,5 @@
 import { type CSSProperties, useEffect } from 'react'
 import { Toaster } from 'sonner'
-import { toastSettings } from './toast-settings'
 import { toasterDidMount } from './toaster-state'
 
 /** Sonner's toaster, bottom-right, three at a time; loaded with the first toast (see notify.ts). */
@@ -8,10 +7,15 @@ export default function LazyToaster() {
   // Runs after the toaster's own effects: it is listening by now.
   useEffect(() => toasterDidMount(), [])
   return (
+    // Three at most, 4 s each, Alt+T reaches them; width (356), swipe threshold (20) and removal
+    // delay (200 ms) are sonner's own defaults.
     <Toaster
-      {...toastSettings}
-      hotkey={[...toastSettings.hotkey]}
-      offset={aboveQuickContactBar(toastSettings.offset)}
+      position="bottom-right"
+      visibleToasts={3}
+      duration={4000}
+      gap={14}
+      hotkey={['altKey', 'KeyT']}
+      offset={aboveQuickContactBar(32)}
       mobileOffset={aboveQuickContactBar(16)}
       richColors
       closeButton

@@ -25,13 +25,9 @@ export const vitalThresholds: Record<VitalName, readonly [good: number, poor: nu
   ttfb: [800, 1800],
 }
 
-export const vitalLabels: Record<VitalName, string> = {
-  lcp: 'LCP',
-  inp: 'INP',
-  cls: 'CLS',
-  fcp: 'FCP',
-  ttfb: 'TTFB',
-}
+export const vitalLabels = Object.fromEntries(
+  vitalNames.map((name) => [name, name.toUpperCase()]),
+) as Record<VitalName, string>
 
 export type VitalRating = 'good' | 'needs improvement' | 'poor'
 
@@ -115,25 +111,16 @@ export const parseSiteReport = (document: unknown): SiteReport =>
 
 export const p75Of = (route: RouteFigures, name: VitalName): number | null => route[`${name}P75`]
 
-export interface SiteTotals {
-  views: number
-  leads: number
-  calls: number
-  emails: number
-  errors: number
-}
+const totalled = ['views', 'leads', 'calls', 'emails', 'errors'] as const
+export type SiteTotals = Record<(typeof totalled)[number], number>
 
 export const siteTotals = (report: SiteReport): SiteTotals =>
-  report.routes.reduce(
-    (sum, route) => ({
-      views: sum.views + route.views,
-      leads: sum.leads + route.leads,
-      calls: sum.calls + route.calls,
-      emails: sum.emails + route.emails,
-      errors: sum.errors + route.errors,
-    }),
-    { views: 0, leads: 0, calls: 0, emails: 0, errors: 0 },
-  )
+  Object.fromEntries(
+    totalled.map((figure) => [
+      figure,
+      report.routes.reduce((sum, route) => sum + route[figure], 0),
+    ]),
+  ) as SiteTotals
 
 /** A notification still waiting after this long is late: the owner should look into it. */
 export const lateNotificationMs = 30 * 60_000

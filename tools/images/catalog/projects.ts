@@ -9,6 +9,11 @@ type Copy = {
   title: string
   description: string
   location: string
+  /** What the work took in, how long it ran and what it cost (CAD): the project's facts. */
+  scope: string
+  weeks: number
+  budgetFrom: number
+  budgetTo: number
   featured: boolean
   createdAt: string
 }
@@ -30,6 +35,10 @@ export const projects: Project[] = [
     description:
       'Sample project: navy shaker lowers, warm white uppers and a quartz waterfall island, with brass pulls and zellige tile.',
     location: 'Sample · Richmond Hill',
+    scope: 'Full kitchen: custom cabinetry, quartz waterfall island, zellige backsplash, lighting',
+    weeks: 7,
+    budgetFrom: 55000,
+    budgetTo: 70000,
     featured: true,
     createdAt: '2025-09-18T14:00:00.000Z',
     views: ['main', ...detailViews],
@@ -65,6 +74,10 @@ export const projects: Project[] = [
     description:
       'Sample project: flat-panel white oak, matte black hardware and floating shelves open up a dark, closed-in kitchen.',
     location: 'Sample · Vaughan',
+    scope: 'Full kitchen: flat-panel oak cabinetry, quartz counters, new layout and flooring',
+    weeks: 6,
+    budgetFrom: 45000,
+    budgetTo: 60000,
     featured: false,
     createdAt: '2024-05-07T15:30:00.000Z',
     views: ['main', 'detail-1', 'detail-2'],
@@ -102,6 +115,10 @@ export const projects: Project[] = [
     description:
       'Sample project: sage shaker cabinets, a butcher-block island and subway tile for a relaxed farmhouse kitchen.',
     location: 'Sample · Aurora',
+    scope: 'Kitchen refresh: painted cabinetry, apron sink, open shelving, tile backsplash',
+    weeks: 5,
+    budgetFrom: 30000,
+    budgetTo: 40000,
     featured: false,
     createdAt: '2023-10-12T13:00:00.000Z',
     views: ['main', ...detailViews],
@@ -140,6 +157,10 @@ export const projects: Project[] = [
     description:
       'Sample project: a condo kitchen in charcoal and walnut, with white quartz and hidden lighting in a compact space.',
     location: 'Sample · Midtown Toronto',
+    scope: 'Full kitchen: walnut and charcoal cabinetry, wall removal, panel-ready appliances',
+    weeks: 8,
+    budgetFrom: 65000,
+    budgetTo: 80000,
     featured: false,
     createdAt: '2025-02-20T16:00:00.000Z',
     views: ['main', 'detail-1', 'detail-3'],
@@ -179,6 +200,10 @@ export const projects: Project[] = [
     description:
       'Sample project: inset white cabinetry, glass-front uppers and a marble slab backsplash for a timeless kitchen.',
     location: 'Sample · Thornhill',
+    scope: 'Full kitchen: inset cabinetry, marble counters, island and pendant lighting',
+    weeks: 7,
+    budgetFrom: 50000,
+    budgetTo: 65000,
     featured: false,
     createdAt: '2024-11-04T14:30:00.000Z',
     views: ['main', ...detailViews],
@@ -216,6 +241,10 @@ export const projects: Project[] = [
     description:
       'Sample project: an opened-up family kitchen around a forest green island, with greige cabinets and quartz.',
     location: 'Sample · Markham',
+    scope: 'Kitchen and pantry: two-tone cabinetry, larger island, new flooring',
+    weeks: 6,
+    budgetFrom: 40000,
+    budgetTo: 55000,
     featured: false,
     createdAt: '2026-03-11T15:00:00.000Z',
     views: ['main', 'detail-1', 'detail-2'],
@@ -253,6 +282,10 @@ export const projects: Project[] = [
     description:
       'Sample project: a fluted oak double vanity, a soaking tub and a sage-tiled glass shower turn an ensuite into a retreat.',
     location: 'Sample · Richmond Hill',
+    scope: 'Primary ensuite: freestanding tub, curbless shower, heated floor, double vanity',
+    weeks: 4,
+    budgetFrom: 32000,
+    budgetTo: 40000,
     featured: true,
     createdAt: '2025-06-03T14:00:00.000Z',
     views: ['main', ...detailViews],
@@ -279,6 +312,10 @@ export const projects: Project[] = [
     description:
       'Sample project: green zellige wainscoting, a forest green vanity and a freestanding tub give a bathroom character.',
     location: 'Sample · Etobicoke',
+    scope: 'Full bathroom: zellige shower walls, floating vanity, new plumbing fixtures',
+    weeks: 3,
+    budgetFrom: 20000,
+    budgetTo: 28000,
     featured: false,
     createdAt: '2024-08-21T15:00:00.000Z',
     views: ['main', 'detail-1', 'detail-3'],
@@ -305,6 +342,10 @@ export const projects: Project[] = [
     description:
       'Sample project: a curbless walk-in shower in marble-look porcelain, a navy vanity and a black soaking tub.',
     location: 'Sample · Concord',
+    scope: 'Tub-to-shower conversion: marble-look walk-in shower, glass panel, niche',
+    weeks: 3,
+    budgetFrom: 18000,
+    budgetTo: 24000,
     featured: false,
     createdAt: '2023-06-14T14:00:00.000Z',
     views: ['main', ...detailViews],
@@ -331,6 +372,10 @@ export const projects: Project[] = [
     description:
       'Sample project: warm sand tile, a walnut vanity and a glass shower with a niche keep a busy bathroom simple.',
     location: 'Sample · Vaughan',
+    scope: 'Full bathroom: wood vanity, large-format tile, lighting and ventilation',
+    weeks: 3,
+    budgetFrom: 22000,
+    budgetTo: 30000,
     featured: false,
     createdAt: '2025-12-02T15:00:00.000Z',
     views: ['main', 'detail-2', 'detail-3'],
@@ -357,6 +402,10 @@ export const projects: Project[] = [
     description:
       'Sample project: white subway tile, a navy shaker vanity, a glass shower and a tub refresh a busy family bathroom.',
     location: 'Sample · Markham',
+    scope: 'Family bathroom: navy vanity, tub surround, flooring and fixtures',
+    weeks: 2,
+    budgetFrom: 15000,
+    budgetTo: 20000,
     featured: false,
     createdAt: '2026-07-15T14:00:00.000Z',
     views: ['main', 'detail-1', 'detail-2'],
@@ -392,6 +441,10 @@ export const projects: Project[] = [
     description:
       'Sample project: a café fit-out with an oak and marble counter, a zellige back bar and a window bar on the street.',
     location: 'Sample · Concord',
+    scope: 'Caf\u00e9 fit-out: service counter, millwork, seating banquettes, finishes',
+    weeks: 10,
+    budgetFrom: 90000,
+    budgetTo: 120000,
     featured: true,
     createdAt: '2024-03-19T14:00:00.000Z',
     views: ['main', ...detailViews],
@@ -416,6 +469,10 @@ export const projects: Project[] = [
     description:
       'Sample project: a fluted oak wall, a new reception desk and calm seating, built in phases while the clinic stayed open.',
     location: 'Sample · Markham',
+    scope: 'Reception renovation: front desk millwork, waiting area, lighting',
+    weeks: 6,
+    budgetFrom: 40000,
+    budgetTo: 55000,
     featured: false,
     createdAt: '2023-09-27T15:00:00.000Z',
     views: ['main', 'detail-2', 'detail-3'],
@@ -439,6 +496,10 @@ export const projects: Project[] = [
     description:
       'Sample project: arched niches, an oak display table and brass rails turn a plain storefront into a warm boutique.',
     location: 'Sample · Midtown Toronto',
+    scope: 'Retail fit-out: display fixtures, cash wrap, fitting rooms, finishes',
+    weeks: 8,
+    budgetFrom: 70000,
+    budgetTo: 95000,
     featured: false,
     createdAt: '2025-04-08T14:00:00.000Z',
     views: ['main', 'detail-2', 'detail-3'],
@@ -462,6 +523,10 @@ export const projects: Project[] = [
     description:
       'Sample project: oak benching desks, a glass meeting room and acoustic baffles modernize an office and cut its noise.',
     location: 'Sample · Vaughan',
+    scope: 'Office refresh: open work area, meeting room, kitchenette, flooring',
+    weeks: 9,
+    budgetFrom: 80000,
+    budgetTo: 110000,
     featured: false,
     createdAt: '2026-01-22T15:00:00.000Z',
     views: ['main', 'detail-1', 'detail-2'],
@@ -486,6 +551,10 @@ export const projects: Project[] = [
     description:
       'Sample project: deep green built-ins flank a plaster fireplace with a walnut mantel, for a warm library wall.',
     location: 'Sample · Thornhill',
+    scope: 'Built-in library wall with rolling ladder and window seat',
+    weeks: 3,
+    budgetFrom: 12000,
+    budgetTo: 18000,
     featured: true,
     createdAt: '2024-12-10T14:00:00.000Z',
     views: ['main', ...detailViews],
@@ -512,6 +581,10 @@ export const projects: Project[] = [
     description:
       'Sample project: a seven-foot trestle dining table and matching sideboard in solid black walnut, oiled to last.',
     location: 'Sample · Aurora',
+    scope: 'Solid walnut dining table for ten, built to order',
+    weeks: 4,
+    budgetFrom: 6000,
+    budgetTo: 9000,
     featured: false,
     createdAt: '2023-04-25T14:00:00.000Z',
     views: ['main', 'detail-1', 'detail-2'],
@@ -540,6 +613,10 @@ export const projects: Project[] = [
     description:
       'Sample project: sage lockers, brass hooks, shoe cubbies and a cushioned bench keep a busy entry organized.',
     location: 'Sample · Richmond Hill',
+    scope: 'Mudroom lockers, bench and boot storage',
+    weeks: 2,
+    budgetFrom: 7000,
+    budgetTo: 10000,
     featured: false,
     createdAt: '2025-10-28T15:00:00.000Z',
     views: ['main', 'detail-2', 'detail-3'],
@@ -572,6 +649,10 @@ export const projects: Project[] = [
     description:
       'Sample project: three backlit walnut panels, laser cut in-house with a star lattice, make a glowing living room wall.',
     location: 'Sample · Etobicoke',
+    scope: 'Laser-cut feature panels for a living room wall',
+    weeks: 2,
+    budgetFrom: 4000,
+    budgetTo: 7000,
     featured: true,
     createdAt: '2026-05-06T14:00:00.000Z',
     views: ['main', 'detail-2', 'detail-1'],
@@ -599,6 +680,10 @@ export const projects: Project[] = [
     description:
       'Sample project: painted floor-to-ceiling cabinetry, glass wardrobes and a centre island make a boutique walk-in closet.',
     location: 'Sample · Vaughan',
+    scope: 'Walk-in closet: custom shelving, drawers and island',
+    weeks: 3,
+    budgetFrom: 9000,
+    budgetTo: 14000,
     featured: false,
     createdAt: '2024-07-16T14:00:00.000Z',
     views: ['main', 'detail-2', 'detail-3'],

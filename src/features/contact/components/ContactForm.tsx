@@ -34,6 +34,8 @@ import { newSubmissionId } from '../submission-id'
 
 const Captcha = lazy(() => import('@hcaptcha/react-hcaptcha'))
 
+type ToastText = { title: string; description: string }
+
 export const contactToasts = {
   success: {
     title: 'Message Sent',
@@ -49,6 +51,9 @@ export const contactToasts = {
     description: `Our spam check could not load, so this form cannot send right now. Please call us at ${company.phone.display} or email ${company.email}, or try again later.`,
   },
 } as const
+
+const toast = (kind: 'success' | 'error', { title, description }: ToastText) =>
+  void notify(kind, title, { description })
 
 /** What the hCaptcha widget reports when its script cannot be loaded (after its own retries). */
 const captchaLoadErrors = new Set(['script-error', 'script-load-error-other'])
@@ -87,16 +92,12 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
     validators: { onChange: contactFormFieldsSchema, onSubmit: contactFormFieldsSchema },
     onSubmit: async ({ value, formApi }) => {
       if (captchaUnavailable) {
-        void notify('error', contactToasts.captchaUnavailable.title, {
-          description: contactToasts.captchaUnavailable.description,
-        })
+        toast('error', contactToasts.captchaUnavailable)
         return
       }
       if (!captchaToken) {
         setCaptchaMissing(true)
-        void notify('error', contactToasts.captcha.title, {
-          description: contactToasts.captcha.description,
-        })
+        toast('error', contactToasts.captcha)
         return
       }
       // Tokens are single-use: whatever the answer, the next try needs a fresh one.
@@ -120,15 +121,11 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
           })
           return
         }
-        void notify('success', contactToasts.success.title, {
-          description: contactToasts.success.description,
-        })
+        toast('success', contactToasts.success)
         submissionId.current = undefined
         formApi.reset({ ...contactFormDefaults, service: '' })
       } catch {
-        void notify('error', contactToasts.failure.title, {
-          description: contactToasts.failure.description,
-        })
+        toast('error', contactToasts.failure)
       }
     },
     onSubmitInvalid: ({ formApi }) => {

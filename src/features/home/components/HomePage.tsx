@@ -19,13 +19,7 @@ export function HomePage() {
       <HomeServicesSection />
       <StatisticsSection />
       <TestimonialsSection />
-      <CallToActionBand
-        id="closing-heading"
-        title={closing.title}
-        subtitle={closing.subtitle}
-        quoteLabel={closing.quoteLabel}
-        callLabel={closing.callLabel}
-      />
+      <CallToActionBand id="closing-heading" {...closing} />
     </>
   )
 }

@@ -13,12 +13,7 @@ export function ServiceAreasPage({ view }: { view: ServiceAreaView }) {
   const { hero, map, listTitle, callToAction } = serviceAreasPage
   return (
     <>
-      <Hero
-        eyebrow={hero.eyebrow}
-        title={hero.title}
-        subtitle={hero.subtitle}
-        backgroundImage={siteImages['areas-hero']}
-      />
+      <Hero {...hero} backgroundImage={siteImages['areas-hero']} />
       <Section labelledBy="map-heading">
         <div
           className={css({
@@ -36,12 +31,7 @@ export function ServiceAreasPage({ view }: { view: ServiceAreaView }) {
         <SectionHeading id={serviceAreaListId} title={listTitle} centered />
         <ServiceAreaTabs view={view} />
       </Section>
-      <CallToActionBand
-        id="areas-cta-heading"
-        title={callToAction.title}
-        subtitle={callToAction.subtitle}
-        quoteLabel={callToAction.quoteLabel}
-      />
+      <CallToActionBand id="areas-cta-heading" {...callToAction} />
     </>
   )
 }

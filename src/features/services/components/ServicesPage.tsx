@@ -12,19 +12,9 @@ export function ServicesPage() {
   const { hero, list, callToAction } = servicesPage
   return (
     <>
-      <Hero
-        eyebrow={hero.eyebrow}
-        title={hero.title}
-        subtitle={hero.subtitle}
-        backgroundImage={siteImages['services-hero']}
-      />
+      <Hero {...hero} backgroundImage={siteImages['services-hero']} />
       <Section labelledBy="services-list-heading">
-        <SectionHeading
-          id="services-list-heading"
-          title={list.title}
-          subtitle={list.subtitle}
-          centered
-        />
+        <SectionHeading id="services-list-heading" {...list} centered />
         <ul
           className={css({
             display: 'grid',
@@ -45,12 +35,7 @@ export function ServicesPage() {
           )}
         </ul>
       </Section>
-      <CallToActionBand
-        id="services-cta-heading"
-        title={callToAction.title}
-        subtitle={callToAction.subtitle}
-        quoteLabel={callToAction.quoteLabel}
-      />
+      <CallToActionBand id="services-cta-heading" {...callToAction} />
     </>
   )
 }

@@ -23,6 +23,13 @@ export interface SelfCheck {
   detail: string
 }
 
+/** The outcomes of the check named `name`. */
+const outcomesOf = (name: SelfCheckName) => ({
+  ok: (detail: string): SelfCheck => ({ name, status: 'ok', detail }),
+  failed: (detail: string): SelfCheck => ({ name, status: 'failed', detail }),
+  notConfigured: (detail: string): SelfCheck => ({ name, status: 'not-configured', detail }),
+})
+
 export interface ContactSelfCheckReport {
   /** ISO time the checks finished. */
   checkedAt: string
@@ -61,9 +68,9 @@ const operatorFaultSentences: Record<(typeof captchaOperatorFaultCodes)[number],
 }
 
 export async function checkCaptcha(settings: CaptchaCheckSettings): Promise<SelfCheck> {
-  const name = 'captcha'
+  const { ok, failed, notConfigured } = outcomesOf('captcha')
   if (!settings.secret) {
-    return { name, status: 'not-configured', detail: 'HCAPTCHA_SECRET is not set' }
+    return notConfigured('HCAPTCHA_SECRET is not set')
   }
   // A verifier of its own, without a log: the check's outcome is logged once per change by its
   // caller, never on every run.
@@ -78,26 +85,21 @@ export async function checkCaptcha(settings: CaptchaCheckSettings): Promise<Self
   const testKeys = settings.secret === hcaptchaTestSecret
   if (!result.success && 'errorCodes' in result) {
     const fault = captchaOperatorFaultCodes.find((code) => result.errorCodes.includes(code))
-    if (fault) return { name, status: 'failed', detail: operatorFaultSentences[fault] }
+    if (fault) return failed(operatorFaultSentences[fault])
   } else if (!result.success) {
     const detail = 'detail' in result ? String(result.detail) : 'no usable answer'
-    return { name, status: 'failed', detail: `hCaptcha's verifier did not answer: ${detail}` }
+    return failed(`hCaptcha's verifier did not answer: ${detail}`)
   }
   if (testKeys) {
-    return {
-      name,
-      status: 'not-configured',
-      detail:
-        "hCaptcha's published test keys: every visitor passes; set HCAPTCHA_SECRET and HCAPTCHA_SITE_KEY",
-    }
+    return notConfigured(
+      "hCaptcha's published test keys: every visitor passes; set HCAPTCHA_SECRET and HCAPTCHA_SITE_KEY",
+    )
   }
-  return {
-    name,
-    status: 'ok',
-    detail: settings.siteKey
+  return ok(
+    settings.siteKey
       ? 'hCaptcha accepts the secret and the site key'
       : 'hCaptcha accepts the secret (HCAPTCHA_SITE_KEY is not set, so the key pair is not checked)',
-  }
+  )
 }
 
 export interface MailCheckSettings {
@@ -109,34 +111,24 @@ export interface MailCheckSettings {
 }
 
 export async function checkMail(settings: MailCheckSettings): Promise<SelfCheck> {
-  const name = 'mail'
+  const { ok, failed, notConfigured } = outcomesOf('mail')
   const { transport, problems = [] } = settings
   if (problems.length > 0) {
-    return {
-      name,
-      status: 'failed',
-      detail: `notifications cannot be sent: ${problems.join('; ')}`,
-    }
+    return failed(`notifications cannot be sent: ${problems.join('; ')}`)
   }
   if (!transport) {
-    return {
-      name,
-      status: 'not-configured',
-      detail: 'no MAIL_API_KEY or SMTP_URL: messages are stored, not emailed',
-    }
+    return notConfigured('no MAIL_API_KEY or SMTP_URL: messages are stored, not emailed')
   }
   if (!transport.probe) {
-    return {
-      name,
-      status: 'ok',
-      detail: `${transport.description} configured (it has no check that sends nothing; verify:deploy --send-test-message tries it)`,
-    }
+    return ok(
+      `${transport.description} configured (it has no check that sends nothing; verify:deploy --send-test-message tries it)`,
+    )
   }
   try {
     await withTimeout(transport.probe(), settings.timeoutMs ?? defaultSelfCheckTimeoutMs)
-    return { name, status: 'ok', detail: `${transport.description} answers` }
+    return ok(`${transport.description} answers`)
   } catch (error) {
-    return { name, status: 'failed', detail: `${transport.description}: ${describeError(error)}` }
+    return failed(`${transport.description}: ${describeError(error)}`)
   }
 }
 
@@ -144,15 +136,15 @@ export async function checkDatabase(
   database: SqlExecutor | undefined,
   timeoutMs = defaultSelfCheckTimeoutMs,
 ): Promise<SelfCheck> {
-  const name = 'database'
-  if (!database) return { name, status: 'not-configured', detail: 'no database is configured' }
+  const { ok, failed, notConfigured } = outcomesOf('database')
+  if (!database) return notConfigured('no database is configured')
   try {
     // The table a message is stored in, not only the connection: a database the migrations
     // never reached answers too.
     await withTimeout(database.query('select 1 from public.contact_messages limit 0'), timeoutMs)
-    return { name, status: 'ok', detail: 'the contact tables answer' }
+    return ok('the contact tables answer')
   } catch (error) {
-    return { name, status: 'failed', detail: describeError(error) }
+    return failed(describeError(error))
   }
 }
 
@@ -170,9 +162,7 @@ export async function runContactSelfCheck(
   options: ContactSelfCheckOptions,
 ): Promise<ContactSelfCheckReport> {
   const settled = (check: Promise<SelfCheck>, name: SelfCheckName) =>
-    check.catch(
-      (error: unknown): SelfCheck => ({ name, status: 'failed', detail: describeError(error) }),
-    )
+    check.catch((error: unknown) => outcomesOf(name).failed(describeError(error)))
   const checks = await Promise.all([
     settled(checkCaptcha(options.captcha), 'captcha'),
     settled(checkMail(options.mail), 'mail'),

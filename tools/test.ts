@@ -4,13 +4,13 @@
 // the end prints each stage's wall time, and a failed stage's last lines again. Exits non-zero
 // when any stage failed; once one has, no further stage starts.
 //
-//   node scripts/test.ts          before each commit (npm test): lint, types, unit, the visitor's
+//   node tools/test.ts          before each commit (npm test): lint, types, unit, the visitor's
 //                                 end-to-end specs (Playwright project `visitor`)
-//   node scripts/test.ts full     every check, as CI runs it (npm run test:full): adds Deno, the
+//   node tools/test.ts full     every check, as CI runs it (npm run test:full): adds Deno, the
 //                                 Netlify build, every end-to-end spec (faults, fuzz, visual
 //                                 references, the Supabase path, Netlify), then, alone, the
 //                                 start-up blocking guard (bench/blocking-guard.ts)
-//   node scripts/test.ts quick    lint, typecheck, the unit tests of what changed (npm run test:quick);
+//   node tools/test.ts quick    lint, typecheck, the unit tests of what changed (npm run test:quick);
 //                                 `quick main` takes the changes since main instead of uncommitted ones
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, mkdtempSync } from 'node:fs'
@@ -94,7 +94,7 @@ const quick: Stage[] = [
 const tiers: Record<string, Stage[]> = { fast, full, quick }
 const stages = tiers[mode]
 if (stages === undefined) {
-  console.error(`usage: node scripts/test.ts [full | quick [<since>]] (got "${mode}")`)
+  console.error(`usage: node tools/test.ts [full | quick [<since>]] (got "${mode}")`)
   process.exit(2)
 }
 

@@ -1,6 +1,7 @@
+/// <reference lib="dom" />
 /**
- * `npm run screenshots -- [origin] [paths...]`: full-page screenshots of a running server at
- * 360 px and 1440 px into .screenshots/, to look at what visitors see.
+ * `./node_modules/.bin/node tools/screenshots.ts [origin] [paths...]`: full-page screenshots of a
+ * running server at 360 px and 1440 px into .screenshots/, to look at what visitors see.
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { chromium } from '@playwright/test'
