@@ -56,6 +56,14 @@ const viewAnswerSchema = v.object({
   next: row,
 })
 
+function viewAnswerOf(answer: unknown) {
+  const parsed = v.safeParse(viewAnswerSchema, answer)
+  if (parsed.success) return parsed.output
+  throw new Error(
+    `gallery_view answered with something other than a gallery view: ${v.summarize(parsed.issues)}`,
+  )
+}
+
 /** A page of a view as gallery_view() answered it, its rows mapped to projects. */
 export interface GalleryViewAnswer {
   items: GalleryItem[]
@@ -81,11 +89,11 @@ export async function askGalleryView(
   question: GalleryViewQuestion,
   onImported: () => void,
 ): Promise<GalleryViewAnswer> {
-  let answer = v.parse(viewAnswerSchema, await source.view(question))
+  let answer = viewAnswerOf(await source.view(question))
   if (answer.total === 0 && question.category === 'all' && question.q === '') {
     await source.importFromStorage()
     onImported()
-    answer = v.parse(viewAnswerSchema, await source.view(question))
+    answer = viewAnswerOf(await source.view(question))
   }
   const project = one(source, answer.project)
   const previous = one(source, answer.previous)
