@@ -91,7 +91,10 @@ test.describe('the header offers a quote beside the phone', () => {
     await context.close()
   })
 
-  for (const viewport of layoutViewports.filter(({ width }) => width <= 1024)) {
+  // Laptops too: at 1280-1319 px the quote once left the screen, and from 1320 px the header ran
+  // past the page's content edge.
+  const laptops = [1280, 1300, 1440, 1920].map((width) => ({ width, height: 900 }))
+  for (const viewport of [...layoutViewports.filter(({ width }) => width <= 1024), ...laptops]) {
     test(`at ${viewport.width}: nothing in the header overlaps or leaves the screen`, async ({
       page,
     }) => {
@@ -105,9 +108,15 @@ test.describe('the header offers a quote beside the phone', () => {
       const header = page.getByRole('banner')
       const controls = await header.locator('a:visible, button:visible').all()
       const boxes = await Promise.all(controls.map(boxOf))
+      // The content edge of the header's row, the same container every page's content sits in.
+      const contentRight = await header.locator(':scope > div').evaluate((row) => {
+        const style = getComputedStyle(row)
+        return row.getBoundingClientRect().right - Number.parseFloat(style.paddingRight)
+      })
       for (const [index, box] of boxes.entries()) {
         expect(box.x).toBeGreaterThanOrEqual(0)
         expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+        expect(box.x + box.width, 'within the content edge').toBeLessThanOrEqual(contentRight + 1)
         for (const other of boxes.slice(index + 1))
           expect(overlaps(box, other), `${await controls[index]?.textContent()}`).toBe(false)
       }

@@ -32,11 +32,12 @@ export function SiteHeader() {
       <div
         className={cx(
           siteContainer(),
-          // Between 1024 and 1280 px the links, the call and the quote share the row: closer together.
+          // From 1024 px the links, the call and the quote share the row: closer together, so that
+          // from 1280 px, with the number shown, they still end at the content's edge.
           css({
             display: 'flex',
             alignItems: 'center',
-            gap: { base: '6', lg: '3', xl: '6' },
+            gap: { base: '6', lg: '3' },
             h: { base: '16', lg: '20' },
           }),
         )}
@@ -46,7 +47,7 @@ export function SiteHeader() {
           <span className={css({ srOnly: true })}>, home</span>
         </Link>
         <nav aria-label="Main" className={css({ display: { base: 'none', lg: 'block' } })}>
-          <ul className={css({ display: 'flex', gap: { lg: '1', xl: '2' } })}>
+          <ul className={css({ display: 'flex', gap: { lg: '1' } })}>
             {mainNavigation.map((item) => (
               <li key={item.to}>
                 <Link
@@ -54,7 +55,7 @@ export function SiteHeader() {
                   activeOptions={{ exact: item.to === '/' }}
                   className={css({
                     display: 'block',
-                    px: { lg: '1.5', xl: '3' },
+                    px: { lg: '1.5' },
                     whiteSpace: 'nowrap',
                     py: '2',
                     fontWeight: '600',
@@ -94,7 +95,7 @@ export function SiteHeader() {
               css({
                 whiteSpace: 'nowrap',
                 borderColor: 'currentColor',
-                px: { lg: '2.5', xl: '4' },
+                px: { lg: '2.5' },
               }),
             )}
           >
