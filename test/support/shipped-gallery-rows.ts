@@ -30,8 +30,36 @@ export const shippedGalleryRows = shippedGallery.map((entry, index) => ({
   order: entry.order,
 }))
 
-/** Answers as PostgREST would with the shipped gallery's rows; 404 for any other table. */
+/**
+ * Answers as PostgREST would with the shipped gallery's rows (a `gallery_images` select, or a
+ * `gallery_view` call: the page asked for, rows in id order); 404 for anything else.
+ */
 export function answerWithShippedGallery(request: IncomingMessage, response: ServerResponse) {
+  if (request.url?.startsWith('/rest/v1/rpc/gallery_view')) {
+    let body = ''
+    request.on('data', (chunk) => {
+      body += chunk
+    })
+    request.on('end', () => {
+      const asked = JSON.parse(body || '{}') as { view_page?: number; page_size?: number }
+      const size = asked.page_size ?? 12
+      const pageCount = Math.max(1, Math.ceil(shippedGalleryRows.length / size))
+      const page = Math.min(Math.max(asked.view_page ?? 1, 1), pageCount)
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          total: shippedGalleryRows.length,
+          page,
+          page_count: pageCount,
+          items: shippedGalleryRows.slice((page - 1) * size, page * size),
+          project: null,
+          previous: null,
+          next: null,
+        }),
+      )
+    })
+    return
+  }
   if (!request.url?.startsWith('/rest/v1/gallery_images')) {
     response.writeHead(404).end()
     return
