@@ -157,6 +157,21 @@ for (const viewport of [
     await page.keyboard.press('ArrowLeft')
     await expect(slider).toHaveValue('49')
     await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(paired.title)
+
+    // Wherever the split stands, its handle (the line at mid-height) is the pointer's to grab:
+    // no project step covers it.
+    const frameBox = await comparison.locator('[data-testid="before-after-frame"]').boundingBox()
+    if (!frameBox) throw new Error('the comparison has no box')
+    for (const at of [3, 10, 50, 90, 97]) {
+      const x = frameBox.x + (frameBox.width * at) / 100
+      const y = frameBox.y + frameBox.height / 2
+      const hit = await page.evaluate(
+        ([px, py]) =>
+          document.elementFromPoint(px as number, py as number)?.closest('a')?.ariaLabel,
+        [x, y],
+      )
+      expect(hit, `at ${at}% a link covers the handle`).toBeUndefined()
+    }
   })
 }
 

@@ -178,15 +178,16 @@ type ViewerStyles = ReturnType<typeof projectViewer>
 
 // A utility over the button recipe's outline variant (recipes share a cascade layer, so a second
 // recipe could not reliably override its background or its hover lift).
+// In the photo's bottom corners, beside the photo steps: clear of a before-and-after handle at
+// mid-height, and apart from the arrows that step the photos.
 const stepControl = css({
   position: 'absolute',
-  top: '50%',
-  transform: 'translateY(-50%)',
+  bottom: '3',
   bg: 'bg.canvas',
   borderColor: 'bg.canvas',
   boxShadow: 'md',
   borderRadius: 'full',
-  _hover: { bg: 'brand.subtle', transform: 'translateY(-50%)' },
+  _hover: { bg: 'brand.subtle', transform: 'none' },
   // In words from md: as wide as its label.
   w: { md: 'auto' },
   px: { md: '4' },
