@@ -97,6 +97,7 @@ for (const target of databaseTargets()) {
           ['sort_title', 'text', 'YES'],
           ['sort_location', 'text', 'YES'],
           ['search_text', 'text', 'YES'],
+          ['shown', 'boolean', 'NO'],
         ])
       })
 
