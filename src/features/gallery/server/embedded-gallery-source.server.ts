@@ -24,8 +24,6 @@ export function createEmbeddedGallerySource({
   signal,
   onChange = () => {},
 }: EmbeddedGallerySourceOptions): GallerySource {
-  // What storage.objects holds, once read: later loads compare the listing with it in memory.
-  let bucket: embeddedBucket.BucketState | undefined
   let refusedEmptyListing = false
 
   async function mirrorBucket(db: PGliteInterface, listing: embeddedBucket.BucketListing) {
@@ -36,7 +34,7 @@ export function createEmbeddedGallerySource({
           console.warn(`Embedded bucket: skipped manifest entry ${index}: ${reason}`),
         )
       : []
-    bucket ??= await embeddedBucket.readBucketState(db)
+    const bucket = await embeddedBucket.readBucketState(db)
     const refuse = objects.length === 0 && bucket.size > 0 && Array.isArray(listing)
     if (refuse && !refusedEmptyListing)
       console.warn(
