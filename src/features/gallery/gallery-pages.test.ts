@@ -2,16 +2,13 @@ import { defaultParseSearch } from '@tanstack/react-router'
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import type { GalleryItem } from './gallery-item'
 import {
-  galleryAddressShown,
   galleryPage,
   galleryPageCount,
-  galleryPageSize,
-  pageLinks,
   projectNeighbours,
-  viewerProjects,
-} from './gallery-pages'
+} from '#test/support/gallery-view-reference.ts'
+import type { GalleryItem } from './gallery-item'
+import { galleryAddressShown, galleryPageSize, pageLinks, viewerProjects } from './gallery-pages'
 import { gallerySearchSchema } from './gallery-search'
 import { adjacentProject } from './gallery-view'
 

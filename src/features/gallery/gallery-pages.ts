@@ -33,37 +33,6 @@ export interface GalleryProjectResult {
   images?: GalleryImageDelivery
 }
 
-export const galleryPageCount = (total: number) => Math.max(1, Math.ceil(total / galleryPageSize))
-
-/** The page of a view's list; a page past the end is the last page, one below 1 the first. */
-export function galleryPage(list: readonly GalleryItem[], page: number) {
-  const pageCount = galleryPageCount(list.length)
-  const shown = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount)
-  const start = (shown - 1) * galleryPageSize
-  return {
-    items: list.slice(start, start + galleryPageSize),
-    page: shown,
-    pageCount,
-    total: list.length,
-  }
-}
-
-/** The project and its neighbours in the view's list, wrapping around; undefined when unlisted. */
-export function projectNeighbours(
-  list: readonly GalleryItem[],
-  id: string,
-): Pick<GalleryProjectResult, 'project' | 'previous' | 'next'> | undefined {
-  const index = list.findIndex((item) => item.id === id)
-  if (index === -1) return undefined
-  const project = list[index] as GalleryItem
-  if (list.length === 1) return { project }
-  return {
-    project,
-    previous: list[(index - 1 + list.length) % list.length],
-    next: list[(index + 1) % list.length],
-  }
-}
-
 /**
  * The list the project viewer steps through: the project between its neighbours, so that its
  * `adjacentProject` finds them as it would in the whole view.

@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { Route } from '#src/routes/gallery.tsx'
+import { selectGalleryView } from '#test/support/gallery-view-reference.ts'
 import type { GalleryItem } from './gallery-item'
 import {
   type GallerySearch,
@@ -18,7 +19,7 @@ import {
   gallerySearchSchema,
   gallerySortOptions,
 } from './gallery-search'
-import { adjacentProject, selectGalleryView } from './gallery-view'
+import { adjacentProject } from './gallery-view'
 
 type StandardSchema = {
   '~standard': {

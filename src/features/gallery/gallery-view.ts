@@ -1,47 +1,9 @@
 import type { GalleryCategory, GalleryItem } from './gallery-item'
-import type { GallerySearch, GallerySort } from './gallery-search'
 
-/**
- * Made on the first sort that needs it, not when the module loads: a collator loads ICU's
- * collation data, which cost every page that imports this file 8-14 ms of a phone's start-up
- * (32-56 ms at 4× CPU slowdown), most of those pages never sorting by text.
- */
-let collator: Intl.Collator | undefined
-function collate(a: string, b: string) {
-  collator ??= new Intl.Collator('en-CA')
-  return collator.compare(a, b)
-}
-const byTitle = (a: GalleryItem, b: GalleryItem) => collate(a.title, b.title)
-const newestFirst = (a: GalleryItem, b: GalleryItem) =>
+export const newestFirst = (a: GalleryItem, b: GalleryItem) =>
   Date.parse(b.dateCreated) - Date.parse(a.dateCreated)
-const featuredFirst = (a: GalleryItem, b: GalleryItem) => Number(b.featured) - Number(a.featured)
-
-const comparators: Record<GallerySort, (a: GalleryItem, b: GalleryItem) => number> = {
-  featured: (a, b) => featuredFirst(a, b) || a.sortOrder - b.sortOrder || byTitle(a, b),
-  newest: (a, b) => newestFirst(a, b) || byTitle(a, b),
-  alphabetical: byTitle,
-  location: (a, b) => collate(a.location, b.location) || byTitle(a, b),
-}
-
-/** Case-insensitive match on title, description or category. */
-export function matchesGallerySearch(item: GalleryItem, query: string): boolean {
-  const needle = query.trim().toLocaleLowerCase('en-CA')
-  if (needle === '') return true
-  return [item.title, item.description, item.category].some((field) =>
-    field.toLocaleLowerCase('en-CA').includes(needle),
-  )
-}
-
-/** The projects the gallery shows for a search: filtered by category and query, then sorted. */
-export function selectGalleryView(
-  items: readonly GalleryItem[],
-  search: Pick<GallerySearch, 'category' | 'sort' | 'q'>,
-): GalleryItem[] {
-  return items
-    .filter((item) => search.category === 'all' || item.category === search.category)
-    .filter((item) => matchesGallerySearch(item, search.q))
-    .sort(comparators[search.sort])
-}
+export const featuredFirst = (a: GalleryItem, b: GalleryItem) =>
+  Number(b.featured) - Number(a.featured)
 
 /** The project after (or before) the given one, wrapping around; undefined when it is not listed. */
 export function adjacentProject(

@@ -8,13 +8,16 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { galleryCategories } from '#src/features/gallery/gallery-item.ts'
-import { galleryPage, projectNeighbours } from '#src/features/gallery/gallery-pages.ts'
 import { toGalleryItems } from '#src/features/gallery/gallery-row.ts'
 import { galleryCategoryFilters, gallerySortOptions } from '#src/features/gallery/gallery-search.ts'
-import { selectGalleryView } from '#src/features/gallery/gallery-view.ts'
 import { siteImageUrls } from '#src/features/gallery/storage-path.ts'
 import { bundledDatabaseSql } from '#src/server/db/embedded-sql.server.ts'
 import { prepareDatabase } from '#src/server/db/migrations.server.ts'
+import {
+  galleryPage,
+  projectNeighbours,
+  selectGalleryView,
+} from '#test/support/gallery-view-reference.ts'
 import { databaseTargets, type SqlSession } from '#test/support/sql-session.ts'
 
 const pieces = [
