@@ -38,7 +38,14 @@ import {
   writeSection,
 } from './lib/results.ts'
 import { browserPageHeaders } from './lib/routes.ts'
-import { build, type ProcessMemory, processMemory, residentBytes, skipBuild } from './lib/server.ts'
+import {
+  build,
+  type ProcessMemory,
+  processMemory,
+  residentBytes,
+  serveSettings,
+  skipBuild,
+} from './lib/server.ts'
 
 const projects = 20_000
 const pageSize = 12
@@ -217,6 +224,7 @@ async function measure(server: ServerProcess, label: string, total: number): Pro
   }
 }
 
+const serve = serveSettings()
 const work = mkdtempSync(join(tmpdir(), 'bench-gallery-pages-'))
 const bucket = join(work, 'bucket')
 cpSync(resolve('public/storage/v1/object/public/gallery'), bucket, { recursive: true })
@@ -224,14 +232,9 @@ const start = async (ttlMs: string) =>
   startProductionServer({
     dataDir: join(work, 'data'),
     port: await freeLoopbackPort(),
-    env: {
-      GALLERY_BUCKET_DIR: bucket,
-      GALLERY_CACHE_TTL_MS: ttlMs,
-      // As `npm run serve` starts it (package.json).
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '32768',
-      NODE_OPTIONS: '--max-semi-space-size=4',
-    },
+    // As `npm run serve` starts it (package.json), not with the tests' own V8 flags.
+    env: { ...serve.env, GALLERY_BUCKET_DIR: bucket, GALLERY_CACHE_TTL_MS: ttlMs },
+    nodeFlags: serve.nodeFlags,
   })
 const stop = async (server: ServerProcess) => {
   server.signal('SIGTERM')
@@ -292,7 +295,13 @@ try {
     kB(page.bytes),
   ])
   const body = [
-    `The embedded site (\`npm run build\`), started as \`npm run serve\` starts it (MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 NODE_OPTIONS=--max-semi-space-size=4), on 127.0.0.1; first the shipped gallery of 20 projects (the reference), then a generated bucket listing of ${projects.toLocaleString('en')} projects imported into its database. Budgets (issue 37): every gallery page under ${kB(budgets.pageBytes)} of HTML, /gallery under ${budgets.galleryMs} ms (median of ${sequentialRuns}, one at a time), /healthz under ${budgets.healthzMs} ms (its slowest answer, asked every 20 ms) while ${concurrency} gallery requests run at once for ${loadSeconds} s (at 20,000 projects each on a page of its own, so renders; the shipped gallery's few pages are answered mostly from kept copies, so its row is the machine's baseline with other work on it), resident memory ${idleSeconds} s after the load within the embedded server's budget of bench/memory.ts (250 MB, ${MiB(budgets.residentBytes)}, once idle). Before issue 37, at 20,000 projects: /gallery 46 MB of HTML, 1.9 s to render; 20 at once a median of 31 s; /healthz timed out on 363 of 612 checks; memory 254 MB → 1.58 GB. Times: median (min–max, p90). Load average (1 / 5 / 15 min) on the machine's cores, at the start and the end of each measure.`,
+    `The embedded site (\`npm run build\`), started as \`npm run serve\` starts it (${Object.entries(
+      serve.env,
+    )
+      .map(([name, value]) => `${name}=${value}`)
+      .join(
+        ' ',
+      )} node ${serve.nodeFlags.join(' ')}), on 127.0.0.1; first the shipped gallery of 20 projects (the reference), then a generated bucket listing of ${projects.toLocaleString('en')} projects imported into its database. Budgets (issue 37): every gallery page under ${kB(budgets.pageBytes)} of HTML, /gallery under ${budgets.galleryMs} ms (median of ${sequentialRuns}, one at a time), /healthz under ${budgets.healthzMs} ms (its slowest answer, asked every 20 ms) while ${concurrency} gallery requests run at once for ${loadSeconds} s (at 20,000 projects each on a page of its own, so renders; the shipped gallery's few pages are answered mostly from kept copies, so its row is the machine's baseline with other work on it), resident memory ${idleSeconds} s after the load within the embedded server's budget of bench/memory.ts (250 MB, ${MiB(budgets.residentBytes)}, once idle). Before issue 37, at 20,000 projects: /gallery 46 MB of HTML, 1.9 s to render; 20 at once a median of 31 s; /healthz timed out on 363 of 612 checks; memory 254 MB → 1.58 GB. Times: median (min–max, p90). Load average (1 / 5 / 15 min) on the machine's cores, at the start and the end of each measure.`,
     '',
     table(
       [

@@ -43,6 +43,8 @@ import {
   type ProcessMemory,
   processMemory,
   type RunningServer,
+  type ServeSettings,
+  serveSettings,
   skipBuild,
   startServer,
 } from './lib/server.ts'
@@ -65,28 +67,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const mb = (bytes: number | undefined) =>
   bytes === undefined ? 'n/a' : `${(bytes / MB).toFixed(0)} MB`
 const mbChange = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${mb(Math.abs(bytes))}`
-
-/**
- * How `npm run serve` starts the server: the `NAME=value` words before `node`, and Node's flags
- * after it (given to the server here as NODE_OPTIONS).
- */
-function serveEnvironment(): Record<string, string> {
-  const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
-    scripts: Record<string, string>
-  }
-  const serve = packageJson.scripts.serve ?? ''
-  const prefix = serve.slice(0, serve.indexOf('node '))
-  const flags = serve
-    .slice(serve.indexOf('node ') + 'node '.length)
-    .split(/\s+/)
-    .filter((word) => word.startsWith('--'))
-  return {
-    ...Object.fromEntries(
-      [...prefix.matchAll(/([A-Z_]+)=(\S+)/g)].map(([, name = '', value = '']) => [name, value]),
-    ),
-    ...(flags.length > 0 ? { NODE_OPTIONS: flags.join(' ') } : {}),
-  }
-}
 
 /**
  * The parts of VmRSS that /proc/<pid>/smaps names: the main thread's malloc heap (`[heap]`, where
@@ -266,8 +246,11 @@ type ModeResult = {
   taggedBytes: { plain: number; tagged: number; status: number }
 }
 
-async function measure(mode: ModeResult['mode'], env: Record<string, string>): Promise<ModeResult> {
-  const server = await startServer(env, { quietStderr: true })
+async function measure(
+  mode: ModeResult['mode'],
+  { env, nodeFlags }: ServeSettings,
+): Promise<ModeResult> {
+  const server = await startServer(env, { quietStderr: true, nodeFlags })
   const pid = server.process.pid
   try {
     await sleep(2000)
@@ -492,23 +475,25 @@ async function main() {
   const sections: string[] = []
   let passed = true
 
-  const serveEnv = serveEnvironment()
-  const serveText = Object.entries(serveEnv)
-    .map(([name, value]) => `${name}=${value}`)
-    .join(' ')
+  const serve = serveSettings()
+  const serveText = [
+    ...Object.entries(serve.env).map(([name, value]) => `${name}=${value}`),
+    'node',
+    ...serve.nodeFlags,
+  ].join(' ')
   if (onlySupabase) {
     sections.push(keptOr('Embedded (PGlite)'), keptOr('Embedded, started'))
   } else {
     const embedded = await measure(
       `Embedded (PGlite), as npm run serve starts it (${serveText})`,
-      serveEnv,
+      serve,
     )
     const embeddedReport = report(embedded, budgets.embedded)
     sections.push(embeddedReport.body)
     passed &&= embeddedReport.passed
     const bare = await measure(
       'Embedded, started as node .output/server/index.mjs alone (glibc’s default allocator settings)',
-      {},
+      { env: {}, nodeFlags: [] },
     )
     sections.push(report(bare, undefined).body)
   }
@@ -520,7 +505,7 @@ async function main() {
     try {
       const supabase = await measure(
         `Supabase (PGlite never loaded), as npm run serve starts it (${serveText})`,
-        { ...serveEnv, ...parts.env },
+        { env: { ...serve.env, ...parts.env }, nodeFlags: serve.nodeFlags },
       )
       const supabaseReport = report(supabase, budgets.supabase)
       sections.push(supabaseReport.body)

@@ -29,29 +29,57 @@ export type RunningServer = {
   stop: () => Promise<void>
 }
 
+export type ServeSettings = { env: Record<string, string>; nodeFlags: string[] }
+
+/**
+ * How `npm run serve` starts the server (package.json): the `NAME=value` words before `node`, and
+ * Node's flags after it (on the command line: not every V8 flag is allowed in NODE_OPTIONS).
+ */
+export function serveSettings(): ServeSettings {
+  const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const serve = packageJson.scripts.serve ?? ''
+  const prefix = serve.slice(0, serve.indexOf('node '))
+  return {
+    env: Object.fromEntries(
+      [...prefix.matchAll(/([A-Z_]+)=(\S+)/g)].map(([, name = '', value = '']) => [name, value]),
+    ),
+    nodeFlags: serve
+      .slice(serve.indexOf('node ') + 'node '.length)
+      .split(/\s+/)
+      .filter((word) => word.startsWith('--')),
+  }
+}
+
 /**
  * Starts the production build on 127.0.0.1 with a throwaway data directory. Its stderr is
- * passed through unless `quietStderr` (then only kept, for the caller to summarise).
+ * passed through unless `quietStderr` (then only kept, for the caller to summarise); Node's
+ * flags are `nodeFlags` (serveSettings() gives `npm run serve`'s).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { quietStderr?: boolean } = {},
+  options: { quietStderr?: boolean; nodeFlags?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await freeLoopbackPort()
   const origin = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
-  const child = spawn(process.execPath, ['.output/server/index.mjs'], {
-    // The server's log (one JSON line per event) is kept, not printed: shown only on failure.
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: origin,
-      DATA_DIR: dataDir,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? []), '.output/server/index.mjs'],
+    {
+      // The server's log (one JSON line per event) is kept, not printed: shown only on failure.
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SITE_URL: origin,
+        DATA_DIR: dataDir,
+        ...env,
+      },
     },
-  })
+  )
   const exited = once(child, 'exit')
   let log = ''
   let stderr = ''

@@ -44,6 +44,8 @@ export interface StartServerOptions {
   launcher?: string[]
   /** The whole command line instead of node and the entry (`npm run serve`, as a container's CMD). */
   command?: string[]
+  /** Node's flags instead of the tests' own (testV8Flags): a bench gives those of `npm run serve`. */
+  nodeFlags?: string[]
   /** The server's environment on top of PORT, HOST, SITE_URL and DATA_DIR. */
   env?: Record<string, string>
   port?: number
@@ -197,7 +199,7 @@ export async function startProductionServer(options: StartServerOptions): Promis
   const [command, ...launcherArgs] = options.command ?? [
     ...(options.launcher ?? []),
     nodeBinary,
-    ...testV8Flags,
+    ...(options.nodeFlags ?? testV8Flags),
     entry,
   ]
   const child: ChildProcess = spawn(command as string, launcherArgs, {
