@@ -45,6 +45,7 @@ import {
   visitorIpHeader,
 } from '../supabase/functions/_shared/contact/contact-wire.ts'
 import { bucketManifestFile, planBucketFolderImport } from './lib/bucket-folder-import.ts'
+import { listBucket } from './lib/hosted-photo-variants.ts'
 import {
   type DataApiDescription,
   type DescribedFunction,
@@ -563,24 +564,6 @@ async function checkContactPath(settings: Settings): Promise<CheckResult[]> {
   }))
 }
 
-/** Every object of the bucket, listed folder by folder as the Storage API answers. */
-async function listBucket(supabase: SupabaseClient, prefix = ''): Promise<string[]> {
-  const files = supabase.storage.from(galleryBucket)
-  const names: string[] = []
-  const pageSize = 1000
-  for (let offset = 0; ; offset += pageSize) {
-    const { data, error } = await files.list(prefix, { limit: pageSize, offset })
-    if (error) throw new Error(`listing the ${galleryBucket} bucket failed: ${error.message}`)
-    for (const entry of data) {
-      const path = prefix ? `${prefix}/${entry.name}` : entry.name
-      // The Storage API lists a folder as an entry without an id.
-      if (entry.id === null) names.push(...(await listBucket(supabase, path)))
-      else names.push(path)
-    }
-    if (data.length < pageSize) return names
-  }
-}
-
 /**
  * The projects a bucket of these object names makes, by the gallery import's own rules
  * (planBucketFolderImport reads a folder: it gets one of empty files with those names).
@@ -629,7 +612,8 @@ async function checkGallery(settings: Settings, publishable: SupabaseClient): Pr
     )
   }
   const secret = clientFor(settings, settings.secretKey)
-  const bucket = projectsOf(await listBucket(secret))
+  const objects = await listBucket(secret.storage.from(galleryBucket))
+  const bucket = projectsOf(objects.map((object) => object.path))
   const rows = await publishable.from('gallery_images').select('filename')
   if (rows.error) {
     return fail(title, `gallery_images unreadable: ${rows.error.message}`)
