@@ -71,16 +71,6 @@ const pass = result('pass')
 const fail = result('fail')
 const warn = result('warn')
 
-interface Settings {
-  siteUrl: string
-  supabaseUrl: string
-  publishableKey: string
-  secretKey: string | undefined
-  databaseUrl: string | undefined
-  sendTestMessage: boolean
-  captchaToken: string | undefined
-}
-
 const usage = `Usage: npm run verify:deploy -- --site https://www.your-domain \\
          --supabase-url https://<ref>.supabase.co --publishable-key sb_publishable_…
        [--db-url postgresql://…] [--send-test-message --captcha-token <token>]
@@ -94,7 +84,7 @@ one message through the contact function as the site does (it needs a captcha to
 accepts: with the function on hCaptcha's test secret, the test token 10000000-aaaa-bbbb-cccc-000000000001; with real keys, a token
 from solving the widget on the site, used within two minutes).`
 
-function readSettings(): Settings {
+function readSettings() {
   const { values } = parseArgs({
     options: {
       site: { type: 'string' },
@@ -135,6 +125,8 @@ function readSettings(): Settings {
   }
 }
 
+type Settings = ReturnType<typeof readSettings>
+
 const contactTables = [
   // Rows that break each table's own check constraints: even a key that could insert stores nothing.
   { table: 'contact_messages', invalidRow: { name: '', email: '', phone: '', message: '' } },
@@ -142,16 +134,10 @@ const contactTables = [
   { table: 'contact_rate_events', invalidRow: { client_key: '' } },
 ] as const
 
-interface ApiAnswer {
-  status: number
-  code: string | undefined
-  message: string | undefined
-}
-
 type Verdict = 'refused' | 'allowed' | 'unclear'
 
 /** What an error answer of the Data API says about the key's privileges. */
-function verdictOf({ status, code }: ApiAnswer): { verdict: Verdict; reason: string } {
+function verdictOf(status: number, code: string | undefined): { verdict: Verdict; reason: string } {
   const label = `HTTP ${status}${code ? `, ${code}` : ''}`
   if (code === '42501' || status === 401 || status === 403) {
     return { verdict: 'refused', reason: `permission denied (${label})` }
@@ -182,7 +168,7 @@ async function checkTableWrite(
   if (!error) {
     return fail(title, `HTTP ${status}: a row was stored by anyone`)
   }
-  const { verdict, reason } = verdictOf({ status, code: error.code, message: error.message })
+  const { verdict, reason } = verdictOf(status, error.code)
   if (verdict === 'refused') return pass(title, `insert refused: ${reason}`)
   if (verdict === 'allowed') {
     return fail(
@@ -246,7 +232,7 @@ async function checkFunctionRefused(
   if (!error) {
     return fail(title, `HTTP ${status}: it ran for the publishable key; ${revoke}`)
   }
-  const { verdict, reason } = verdictOf({ status, code: error.code, message: error.message })
+  const { verdict, reason } = verdictOf(status, error.code)
   return verdict === 'allowed'
     ? fail(title, `the key may execute it: ${reason}; ${revoke}`)
     : fail(title, `could not tell: ${reason} ${error.message}`)
