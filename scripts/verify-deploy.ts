@@ -45,6 +45,7 @@ import {
   visitorIpHeader,
 } from '../supabase/functions/_shared/contact/contact-wire.ts'
 import { bucketManifestFile, planBucketFolderImport } from './lib/bucket-folder-import.ts'
+import { listBucket } from './lib/hosted-photo-variants.ts'
 import {
   type DataApiDescription,
   type DescribedFunction,
@@ -70,16 +71,6 @@ const pass = result('pass')
 const fail = result('fail')
 const warn = result('warn')
 
-interface Settings {
-  siteUrl: string
-  supabaseUrl: string
-  publishableKey: string
-  secretKey: string | undefined
-  databaseUrl: string | undefined
-  sendTestMessage: boolean
-  captchaToken: string | undefined
-}
-
 const usage = `Usage: npm run verify:deploy -- --site https://www.your-domain \\
          --supabase-url https://<ref>.supabase.co --publishable-key sb_publishable_…
        [--db-url postgresql://…] [--send-test-message --captcha-token <token>]
@@ -93,7 +84,7 @@ one message through the contact function as the site does (it needs a captcha to
 accepts: with the function on hCaptcha's test secret, the test token 10000000-aaaa-bbbb-cccc-000000000001; with real keys, a token
 from solving the widget on the site, used within two minutes).`
 
-function readSettings(): Settings {
+function readSettings() {
   const { values } = parseArgs({
     options: {
       site: { type: 'string' },
@@ -134,6 +125,8 @@ function readSettings(): Settings {
   }
 }
 
+type Settings = ReturnType<typeof readSettings>
+
 const contactTables = [
   // Rows that break each table's own check constraints: even a key that could insert stores nothing.
   { table: 'contact_messages', invalidRow: { name: '', email: '', phone: '', message: '' } },
@@ -141,16 +134,10 @@ const contactTables = [
   { table: 'contact_rate_events', invalidRow: { client_key: '' } },
 ] as const
 
-interface ApiAnswer {
-  status: number
-  code: string | undefined
-  message: string | undefined
-}
-
 type Verdict = 'refused' | 'allowed' | 'unclear'
 
 /** What an error answer of the Data API says about the key's privileges. */
-function verdictOf({ status, code }: ApiAnswer): { verdict: Verdict; reason: string } {
+function verdictOf(status: number, code: string | undefined): { verdict: Verdict; reason: string } {
   const label = `HTTP ${status}${code ? `, ${code}` : ''}`
   if (code === '42501' || status === 401 || status === 403) {
     return { verdict: 'refused', reason: `permission denied (${label})` }
@@ -181,7 +168,7 @@ async function checkTableWrite(
   if (!error) {
     return fail(title, `HTTP ${status}: a row was stored by anyone`)
   }
-  const { verdict, reason } = verdictOf({ status, code: error.code, message: error.message })
+  const { verdict, reason } = verdictOf(status, error.code)
   if (verdict === 'refused') return pass(title, `insert refused: ${reason}`)
   if (verdict === 'allowed') {
     return fail(
@@ -245,7 +232,7 @@ async function checkFunctionRefused(
   if (!error) {
     return fail(title, `HTTP ${status}: it ran for the publishable key; ${revoke}`)
   }
-  const { verdict, reason } = verdictOf({ status, code: error.code, message: error.message })
+  const { verdict, reason } = verdictOf(status, error.code)
   return verdict === 'allowed'
     ? fail(title, `the key may execute it: ${reason}; ${revoke}`)
     : fail(title, `could not tell: ${reason} ${error.message}`)
@@ -563,24 +550,6 @@ async function checkContactPath(settings: Settings): Promise<CheckResult[]> {
   }))
 }
 
-/** Every object of the bucket, listed folder by folder as the Storage API answers. */
-async function listBucket(supabase: SupabaseClient, prefix = ''): Promise<string[]> {
-  const files = supabase.storage.from(galleryBucket)
-  const names: string[] = []
-  const pageSize = 1000
-  for (let offset = 0; ; offset += pageSize) {
-    const { data, error } = await files.list(prefix, { limit: pageSize, offset })
-    if (error) throw new Error(`listing the ${galleryBucket} bucket failed: ${error.message}`)
-    for (const entry of data) {
-      const path = prefix ? `${prefix}/${entry.name}` : entry.name
-      // The Storage API lists a folder as an entry without an id.
-      if (entry.id === null) names.push(...(await listBucket(supabase, path)))
-      else names.push(path)
-    }
-    if (data.length < pageSize) return names
-  }
-}
-
 /**
  * The projects a bucket of these object names makes, by the gallery import's own rules
  * (planBucketFolderImport reads a folder: it gets one of empty files with those names).
@@ -629,7 +598,8 @@ async function checkGallery(settings: Settings, publishable: SupabaseClient): Pr
     )
   }
   const secret = clientFor(settings, settings.secretKey)
-  const bucket = projectsOf(await listBucket(secret))
+  const objects = await listBucket(secret.storage.from(galleryBucket))
+  const bucket = projectsOf(objects.map((object) => object.path))
   const rows = await publishable.from('gallery_images').select('filename')
   if (rows.error) {
     return fail(title, `gallery_images unreadable: ${rows.error.message}`)

@@ -25,9 +25,14 @@ interface StoredPhoto {
   version: string
 }
 
-/** Every photo of a bucket, listed folder by folder as the Storage API answers. */
-async function listPhotos(files: BucketFiles, prefix = ''): Promise<StoredPhoto[]> {
-  const photos: StoredPhoto[] = []
+type BucketEntry = Awaited<ReturnType<BucketFiles['list']>>['data'] & {}
+
+/** Every object of a bucket with its path, listed folder by folder as the Storage API answers. */
+export async function listBucket(
+  files: BucketFiles,
+  prefix = '',
+): Promise<(BucketEntry[number] & { path: string })[]> {
+  const objects: (BucketEntry[number] & { path: string })[] = []
   const pageSize = 1000
   for (let offset = 0; ; offset += pageSize) {
     const { data, error } = await files.list(prefix, { limit: pageSize, offset })
@@ -35,19 +40,24 @@ async function listPhotos(files: BucketFiles, prefix = ''): Promise<StoredPhoto[
     for (const entry of data) {
       const path = prefix ? `${prefix}/${entry.name}` : entry.name
       // The Storage API lists a folder as an entry without an id.
-      if (entry.id === null) photos.push(...(await listPhotos(files, path)))
-      else if (photoName.test(entry.name)) {
-        const metadata = (entry.metadata ?? {}) as { eTag?: unknown; size?: unknown }
-        const version =
-          typeof metadata.eTag === 'string'
-            ? metadata.eTag
-            : `${entry.updated_at ?? ''}/${String(metadata.size ?? '')}`
-        photos.push({ path, version })
-      }
+      if (entry.id === null) objects.push(...(await listBucket(files, path)))
+      else objects.push({ ...entry, path })
     }
-    if (data.length < pageSize) return photos
+    if (data.length < pageSize) return objects
   }
 }
+
+/** Every photo of a bucket, with what tells its versions apart. */
+const listPhotos = async (files: BucketFiles): Promise<StoredPhoto[]> =>
+  (await listBucket(files))
+    .filter((entry) => photoName.test(entry.name))
+    .map(({ path, metadata, updated_at }) => {
+      const { eTag, size } = (metadata ?? {}) as { eTag?: unknown; size?: unknown }
+      return {
+        path,
+        version: typeof eTag === 'string' ? eTag : `${updated_at ?? ''}/${String(size ?? '')}`,
+      }
+    })
 
 const isMissing = (error: unknown) => {
   const status = (error as { status?: unknown }).status

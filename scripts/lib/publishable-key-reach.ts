@@ -14,18 +14,12 @@ export const publiclyReadable = 'gallery_images'
 /** The one function it may call: a page of the gallery (security invoker, so it reads as anon). */
 export const publiclyCallable = 'gallery_view'
 
-interface Parameter {
-  name?: string
-  in?: string
-  format?: string
-}
-
-interface Operation {
-  parameters?: Parameter[]
-}
-
+/** What it reads of the description: each path, and a GET's query parameters with their types. */
 export interface DataApiDescription {
-  paths?: Record<string, { get?: Operation }>
+  paths?: Record<
+    string,
+    { get?: { parameters?: { name?: string; in?: string; format?: string }[] } }
+  >
 }
 
 export interface DescribedFunction {
@@ -34,11 +28,6 @@ export interface DescribedFunction {
   signature: string
   /** Query arguments with a value of each one's type. */
   args: Record<string, string> | { missingValueFor: string }
-}
-
-export interface DescribedSchema {
-  relations: string[]
-  functions: DescribedFunction[]
 }
 
 /** A value PostgreSQL accepts for a type, as PostgREST passes a GET argument (text, cast). */
@@ -55,8 +44,10 @@ function sampleValue(type: string): string | undefined {
   return undefined
 }
 
+export type DescribedSchema = ReturnType<typeof describedSchema>
+
 /** The relations and functions a description lists (besides its own root). */
-export function describedSchema(description: DataApiDescription): DescribedSchema {
+export function describedSchema(description: DataApiDescription) {
   const relations: string[] = []
   const functions: DescribedFunction[] = []
   for (const [path, item] of Object.entries(description.paths ?? {})) {

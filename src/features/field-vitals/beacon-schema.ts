@@ -106,25 +106,7 @@ export const beaconSchema = v.pipe(
 export type ValidBeacon = v.InferOutput<typeof beaconSchema>
 
 /** The row `record_page_views()` takes (the migration's column names). */
-export interface PageViewRow {
-  route: string
-  navigation: 'load' | 'client'
-  device: string
-  connection: string | null
-  new_view: boolean
-  lcp_ms: number | null
-  inp_ms: number | null
-  cls: number | null
-  fcp_ms: number | null
-  ttfb_ms: number | null
-  inp_target: string | null
-  early_taps: number
-  early_taps_dropped: number
-  tel_taps: number
-  mailto_taps: number
-}
-
-export const pageViewRow = (beacon: ValidBeacon): PageViewRow => ({
+export const pageViewRow = (beacon: ValidBeacon) => ({
   route: beacon.route,
   navigation: beacon.nav,
   device: beacon.device,
@@ -141,6 +123,7 @@ export const pageViewRow = (beacon: ValidBeacon): PageViewRow => ({
   tel_taps: beacon.tel ?? 0,
   mailto_taps: beacon.mailto ?? 0,
 })
+export type PageViewRow = ReturnType<typeof pageViewRow>
 
 /**
  * An error's message as kept and logged: on one line, without URLs' queries (a forged beacon is
@@ -171,14 +154,9 @@ export const errorBeaconSchema = v.strictObject({
 export type ValidErrorBeacon = v.InferOutput<typeof errorBeaconSchema>
 
 /** The row `record_page_views()` takes for an error (migration 20261204000200). */
-export interface PageErrorRow {
-  route: string
-  error_message: string
-  error_source: string | null
-}
-
-export const pageErrorRow = (beacon: ValidErrorBeacon): PageErrorRow => ({
+export const pageErrorRow = (beacon: ValidErrorBeacon) => ({
   route: beacon.route,
   error_message: beacon.error,
   error_source: beacon.at ?? null,
 })
+export type PageErrorRow = ReturnType<typeof pageErrorRow>

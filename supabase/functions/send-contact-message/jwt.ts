@@ -24,9 +24,7 @@ export class JwtVerificationError extends Error {
   }
 }
 
-export interface JwtVerifier {
-  verify(authorization: string | null | undefined): Promise<JWTPayload>
-}
+export type JwtVerifier = ReturnType<typeof createJwtVerifier>
 
 /** Asymmetric algorithms only: a public key set can never vouch for an HMAC token. */
 const algorithms = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'EdDSA']
@@ -62,12 +60,12 @@ export function createJwtVerifier(options: {
   jwksUrl: string
   /** Time-out of the JWKS request (default 5 s). */
   timeoutMs?: number
-}): JwtVerifier {
+}) {
   const keySet = createRemoteJWKSet(new URL(options.jwksUrl), {
     timeoutDuration: options.timeoutMs ?? 5_000,
   })
   return {
-    async verify(authorization) {
+    async verify(authorization: string | null | undefined): Promise<JWTPayload> {
       const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1]
       if (!token) throw new JwtVerificationError(jwtErrors.missing)
       try {

@@ -19,9 +19,7 @@ export type SiteAuthResult =
   | { ok: true; via: 'secret-key' | 'legacy-service-role-key' | 'service-role-jwt' }
   | { ok: false; status: 401 | 500 | 503; error: string }
 
-export interface SiteAuth {
-  verify(request: Request): Promise<SiteAuthResult>
-}
+export type SiteAuth = ReturnType<typeof createSiteAuth>
 
 export interface SiteAuthOptions {
   /** Named secret keys (SUPABASE_SECRET_KEYS, or SUPABASE_SECRET_KEY as `default`). */
@@ -50,7 +48,7 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
   return difference === 0
 }
 
-export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
+export function createSiteAuth(options: SiteAuthOptions) {
   const refuse = (error: string, status: 401 | 500 | 503 = 401): SiteAuthResult => ({
     ok: false,
     status,
@@ -90,7 +88,7 @@ export function createSiteAuth(options: SiteAuthOptions): SiteAuth {
   }
 
   return {
-    async verify(request) {
+    async verify(request: Request): Promise<SiteAuthResult> {
       const apikey = request.headers.get('apikey')?.trim() || undefined
       const bearer = bearerOf(request)
       // supabase-js sends a secret key as apikey (and as Bearer); a legacy key as both too.

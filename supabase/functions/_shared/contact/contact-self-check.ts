@@ -5,23 +5,25 @@
  * and does the database answer. Each check gives a name, a status and one operator-facing sentence;
  * no secret is ever part of a sentence.
  */
-
+import * as v from 'valibot'
 import { describeError } from '../log.ts'
 import { captchaOperatorFaultCodes, createHcaptchaVerifier } from './captcha.ts'
 import type { SqlExecutor } from './database.ts'
 import type { MailTransport } from './mail-transports.ts'
 
-export type SelfCheckStatus = 'ok' | 'failed' | 'not-configured'
-
-export const selfCheckNames = ['function', 'captcha', 'mail', 'database'] as const
-export type SelfCheckName = (typeof selfCheckNames)[number]
-
-export interface SelfCheck {
-  name: SelfCheckName
-  status: SelfCheckStatus
+const selfCheckSchema = v.object({
+  name: v.picklist(['function', 'captcha', 'mail', 'database']),
+  status: v.picklist(['ok', 'failed', 'not-configured']),
   /** One sentence for the operator, without a secret. */
-  detail: string
-}
+  detail: v.pipe(
+    v.string(),
+    v.transform((detail) => detail.slice(0, 500)),
+  ),
+})
+const reportSchema = v.object({ checkedAt: v.string(), checks: v.array(selfCheckSchema) })
+export type SelfCheck = v.InferOutput<typeof selfCheckSchema>
+export type SelfCheckName = SelfCheck['name']
+export type SelfCheckStatus = SelfCheck['status']
 
 /** The outcomes of the check named `name`. */
 const outcomesOf = (name: SelfCheckName) => ({
@@ -30,11 +32,8 @@ const outcomesOf = (name: SelfCheckName) => ({
   notConfigured: (detail: string): SelfCheck => ({ name, status: 'not-configured', detail }),
 })
 
-export interface ContactSelfCheckReport {
-  /** ISO time the checks finished. */
-  checkedAt: string
-  checks: SelfCheck[]
-}
+/** `checkedAt`: the ISO time the checks finished. */
+export type ContactSelfCheckReport = v.InferOutput<typeof reportSchema>
 
 /**
  * Sent to hCaptcha in place of a visitor's token: no widget issues it, so hCaptcha answers
@@ -179,31 +178,10 @@ export async function runContactSelfCheck(
   }
 }
 
-const statuses: ReadonlySet<string> = new Set(['ok', 'failed', 'not-configured'])
-const names: ReadonlySet<string> = new Set(selfCheckNames)
-
-/** A self-check report received over HTTP, or undefined when the body is not one. */
+/** A self-check report received over HTTP (each detail cut to 500 characters), or undefined when the body is not one. */
 export function parseSelfCheckReport(body: unknown): ContactSelfCheckReport | undefined {
-  if (typeof body !== 'object' || body === null) return undefined
-  const { checkedAt, checks } = body as { checkedAt?: unknown; checks?: unknown }
-  if (typeof checkedAt !== 'string' || !Array.isArray(checks)) return undefined
-  const valid = checks.every(
-    (check: unknown) =>
-      typeof check === 'object' &&
-      check !== null &&
-      names.has((check as SelfCheck).name) &&
-      statuses.has((check as SelfCheck).status) &&
-      typeof (check as SelfCheck).detail === 'string',
-  )
-  if (!valid) return undefined
-  return {
-    checkedAt,
-    checks: (checks as SelfCheck[]).map(({ name, status, detail }) => ({
-      name,
-      status,
-      detail: detail.slice(0, 500),
-    })),
-  }
+  const report = v.safeParse(reportSchema, body)
+  return report.success ? report.output : undefined
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

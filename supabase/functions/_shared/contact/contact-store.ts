@@ -64,74 +64,24 @@ export type OwnerDigestRecord =
   /** `reportedIds`: the failed and held messages this digest named, never named again. */
   { sent: true; reportedIds: readonly string[] } | { sent: false; error: string; retryInMs: number }
 
-export interface ContactStore {
+interface InsertMeta {
+  remoteIp?: string | undefined
+  captchaTokenHash?: string | undefined
+  /** Where the lead came from: the route pattern that led to the form, a referring host. */
+  sourceRoute?: string | undefined
+  referrerHost?: string | undefined
+  /** Made by the browser once per message: a resend of the same message stores nothing new. */
+  submissionId?: string | undefined
+  /** Set when the captcha could not be checked: why (never the token). */
+  captchaUnchecked?: string | undefined
   /**
-   * Stores a message. With a captcha token hash, the hash is recorded in the same transaction
-   * and a hash seen before stores nothing and answers `token-replayed`.
+   * With `captchaUnchecked`: unchecked messages mailed per hour, site-wide; past it the
+   * message is stored `held` (public.hold_unchecked_contact_message).
    */
-  insert(
-    message: ContactMessageFields,
-    meta?: {
-      remoteIp?: string | undefined
-      captchaTokenHash?: string | undefined
-      /** Where the lead came from: the route pattern that led to the form, a referring host. */
-      sourceRoute?: string | undefined
-      referrerHost?: string | undefined
-      /** Made by the browser once per message: a resend of the same message stores nothing new. */
-      submissionId?: string | undefined
-      /** Set when the captcha could not be checked: why (never the token). */
-      captchaUnchecked?: string | undefined
-      /**
-       * With `captchaUnchecked`: unchecked messages mailed per hour, site-wide; past it the
-       * message is stored `held` (public.hold_unchecked_contact_message).
-       */
-      uncheckedPerHour?: number | undefined
-    },
-  ): Promise<InsertResult>
-  /**
-   * Claims due pending messages for sending: each claimed row's attempt count goes up by one and
-   * its next_attempt_at moves to now + lease, in one statement, so no other sender gets it.
-   */
-  claimDue(options: ClaimOptions): Promise<StoredContactMessage[]>
-  /** Marks a claimed attempt sent; false when the claim was lost (lease expired, re-claimed). */
-  markSent(id: string, attempt: number): Promise<boolean>
-  /** Records a failed attempt: pending again in `retryInMs`, or 'failed' for good when null. */
-  markAttemptFailed(
-    id: string,
-    attempt: number,
-    error: string,
-    retryInMs: number | null,
-  ): Promise<boolean>
-  /**
-   * What the owner's digest would list: messages pending since before `pendingForMs` ago, and
-   * those failed for good that no digest has named yet.
-   */
-  findWaitingNotifications(options: {
-    pendingForMs: number
-    limit: number
-  }): Promise<WaitingNotifications>
-  /**
-   * Takes the owner's digest if it is due: true for one caller only, which then has `periodMs`
-   * before anyone may take it again (public.contact_owner_digest).
-   */
-  claimOwnerDigest(periodMs: number): Promise<boolean>
-  /** After a taken digest: sent (and these failures named), or failed, to try again sooner. */
-  recordOwnerDigest(record: OwnerDigestRecord): Promise<void>
-  /**
-   * Seconds until the client may send a message (0: now), counting nothing: either limit may
-   * hold it, accepted messages' or failed captchas' (public.contact_rate_limit_wait).
-   */
-  rateLimitWait(clientKey: string): Promise<number>
-  /**
-   * Counts one event against the client's rate limit and answers 0, or answers the seconds to
-   * wait without counting: an accepted message (5 a minute, 20 an hour,
-   * public.consume_contact_rate_limit) or a failed captcha (apart: 10 a minute, 60 an hour,
-   * public.count_contact_captcha_failure).
-   */
-  consumeRateLimit(clientKey: string, kind?: RateLimitedEvent): Promise<number>
-  /** Newest first. */
-  list(options?: { limit?: number }): Promise<{ total: number; messages: StoredContactMessage[] }>
+  uncheckedPerHour?: number | undefined
 }
+
+export type ContactStore = ReturnType<typeof createPostgresContactStore>
 
 /** Captcha tokens live minutes; their hashes are kept a day, then pruned on insert. */
 const tokenRetention = '1 day'
@@ -212,9 +162,13 @@ function insertStatement(table: string, row: Record<string, unknown>, rest: stri
   }
 }
 
-export function createPostgresContactStore(db: Database): ContactStore {
+export function createPostgresContactStore(db: Database) {
   return {
-    insert: (message, meta = {}) =>
+    /**
+     * Stores a message. With a captcha token hash, the hash is recorded in the same transaction
+     * and a hash seen before stores nothing and answers `token-replayed`.
+     */
+    insert: (message: ContactMessageFields, meta: InsertMeta = {}) =>
       asServiceRole(db, async (tx): Promise<InsertResult> => {
         if (meta.captchaTokenHash !== undefined) {
           await tx.query(
@@ -277,9 +231,12 @@ export function createPostgresContactStore(db: Database): ContactStore {
         return held ? { stored: true, id: apart, held } : { stored: true, id: apart }
       }),
 
-    // Times come from the database's clock only, so servers with skewed clocks agree on what
-    // is due.
-    claimDue: ({ id, limit, leaseMs }) =>
+    /**
+     * Claims due pending messages for sending: each claimed row's attempt count goes up by one and
+     * its next_attempt_at moves to now + lease, in one statement, so no other sender gets it.
+     * Times come from the database's clock only, so servers with skewed clocks agree on what is due.
+     */
+    claimDue: ({ id, limit, leaseMs }: ClaimOptions): Promise<StoredContactMessage[]> =>
       asServiceRole(db, async (tx) => {
         const params: unknown[] = [leaseMs / 1000, limit]
         if (id !== undefined) params.push(id)
@@ -307,7 +264,8 @@ export function createPostgresContactStore(db: Database): ContactStore {
         return result.rows.map(fromRow)
       }),
 
-    markSent: (id, attempt) =>
+    /** Marks a claimed attempt sent; false when the claim was lost (lease expired, re-claimed). */
+    markSent: (id: string, attempt: number) =>
       asServiceRole(db, async (tx) => {
         const result = await tx.query(
           `update public.contact_messages
@@ -320,7 +278,8 @@ export function createPostgresContactStore(db: Database): ContactStore {
         return result.rows.length === 1
       }),
 
-    markAttemptFailed: (id, attempt, error, retryInMs) =>
+    /** Records a failed attempt: pending again in `retryInMs`, or 'failed' for good when null. */
+    markAttemptFailed: (id: string, attempt: number, error: string, retryInMs: number | null) =>
       asServiceRole(db, async (tx) => {
         const result = await tx.query(
           `update public.contact_messages
@@ -335,8 +294,12 @@ export function createPostgresContactStore(db: Database): ContactStore {
         return result.rows.length === 1
       }),
 
-    findWaitingNotifications: ({ pendingForMs, limit }) =>
-      asServiceRole(db, async (tx) => {
+    /**
+     * What the owner's digest would list: messages pending since before `pendingForMs` ago, and
+     * those failed for good that no digest has named yet.
+     */
+    findWaitingNotifications: ({ pendingForMs, limit }: { pendingForMs: number; limit: number }) =>
+      asServiceRole(db, async (tx): Promise<WaitingNotifications> => {
         const waiting = `(notification_status = 'pending'
                            and created_at <= now() - make_interval(secs => $1::double precision))
                        or (notification_status in ('failed', 'held')
@@ -377,7 +340,11 @@ export function createPostgresContactStore(db: Database): ContactStore {
         }
       }),
 
-    claimOwnerDigest: (periodMs) =>
+    /**
+     * Takes the owner's digest if it is due: true for one caller only, which then has `periodMs`
+     * before anyone may take it again (public.contact_owner_digest).
+     */
+    claimOwnerDigest: (periodMs: number) =>
       asServiceRole(db, async (tx) => {
         const result = await tx.query(
           // The row is made by the first claim (a migration-seeded row would collide with a
@@ -393,8 +360,9 @@ export function createPostgresContactStore(db: Database): ContactStore {
         return result.rows.length === 1
       }),
 
-    recordOwnerDigest: (record) =>
-      asServiceRole(db, async (tx) => {
+    /** After a taken digest: sent (and these failures named), or failed, to try again sooner. */
+    recordOwnerDigest: (record: OwnerDigestRecord) =>
+      asServiceRole(db, async (tx): Promise<void> => {
         if (!record.sent) {
           await tx.query(
             `update public.contact_owner_digest
@@ -414,7 +382,11 @@ export function createPostgresContactStore(db: Database): ContactStore {
         )
       }),
 
-    rateLimitWait: (clientKey) =>
+    /**
+     * Seconds until the client may send a message (0: now), counting nothing: either limit may
+     * hold it, accepted messages' or failed captchas' (public.contact_rate_limit_wait).
+     */
+    rateLimitWait: (clientKey: string) =>
       asServiceRole(db, async (tx) => {
         const result = await tx.query<{ wait_s: number }>(
           'select public.contact_rate_limit_wait($1) as wait_s',
@@ -423,7 +395,13 @@ export function createPostgresContactStore(db: Database): ContactStore {
         return Number(result.rows[0]?.wait_s ?? 0)
       }),
 
-    consumeRateLimit: (clientKey, kind = 'accepted') =>
+    /**
+     * Counts one event against the client's rate limit and answers 0, or answers the seconds to
+     * wait without counting: an accepted message (5 a minute, 20 an hour,
+     * public.consume_contact_rate_limit) or a failed captcha (apart: 10 a minute, 60 an hour,
+     * public.count_contact_captcha_failure).
+     */
+    consumeRateLimit: (clientKey: string, kind: RateLimitedEvent = 'accepted') =>
       asServiceRole(db, async (tx) => {
         const result = await tx.query<{ wait_s: number }>(
           kind === 'accepted'
@@ -434,7 +412,8 @@ export function createPostgresContactStore(db: Database): ContactStore {
         return Number(result.rows[0]?.wait_s ?? 0)
       }),
 
-    list: ({ limit = 1000 } = {}) =>
+    /** Newest first. */
+    list: ({ limit = 1000 }: { limit?: number } = {}) =>
       asServiceRole(db, async (tx) => {
         const count = await tx.query<{ total: number | string }>(
           'select count(*)::int as total from public.contact_messages',

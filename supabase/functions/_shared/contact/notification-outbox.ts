@@ -103,20 +103,13 @@ export interface DeliverDueOptions {
   signal?: AbortSignal | undefined
 }
 
-export interface NotificationOutbox {
-  /** Claims and sends this one message if it is due (the handler's immediate attempt). */
-  deliver(id: string): Promise<DeliveryOutcome>
-  /** Claims and sends due messages, at most `limit`, within the pass budget; then the digest. */
-  deliverDue(limit?: number, options?: DeliverDueOptions): Promise<DeliverySummary>
-}
-
 /** The wait after failed attempt number `attempt` (1-based). */
 export function backoffDelay(attempt: number, backoffMs: readonly number[] = defaultBackoffMs) {
   const index = Math.min(Math.max(attempt, 1), backoffMs.length) - 1
   return backoffMs[index] ?? 60_000
 }
 
-export function createNotificationOutbox(options: NotificationOutboxOptions): NotificationOutbox {
+export function createNotificationOutbox(options: NotificationOutboxOptions) {
   const {
     store,
     transport,
@@ -219,12 +212,14 @@ export function createNotificationOutbox(options: NotificationOutboxOptions): No
   }
 
   return {
-    async deliver(id) {
+    /** Claims and sends this one message if it is due (the handler's immediate attempt). */
+    async deliver(id: string): Promise<DeliveryOutcome> {
       const [message] = await store.claimDue({ id, limit: 1, leaseMs })
       return message ? send(message) : 'not-due'
     },
 
-    async deliverDue(limit = 20, { signal } = {}) {
+    /** Claims and sends due messages, at most `limit`, within the pass budget; then the digest. */
+    async deliverDue(limit = 20, { signal }: DeliverDueOptions = {}): Promise<DeliverySummary> {
       const deadline = now() + passBudgetMs
       const summary: DeliverySummary = { sent: 0, 'retry-scheduled': 0, failed: 0 }
       let reserved = 0
