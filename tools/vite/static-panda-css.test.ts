@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { loadPandaCss, resolveStaticCssCalls, staticPandaCss } from './static-panda-css.ts'
+import {
+  loadPandaCss,
+  loadPandaRecipes,
+  resolveStaticCssCalls,
+  staticPandaCss,
+} from './static-panda-css.ts'
 
 /** Panda's runtime `css`, called here with the same style objects the sources hold. */
 const css = (await loadPandaCss()) as (...styles: object[]) => string
+/** Panda's generated recipes, by name. */
+const recipes = await loadPandaRecipes()
 
 const resolve = (code: string, fileName = '/site/src/components/Example.tsx') =>
   resolveStaticCssCalls(code, fileName, css)?.code ?? null
@@ -112,6 +119,52 @@ describe('resolveStaticCssCalls', () => {
     expect(warnings[0]).toMatch(
       /^\/site\/src\/a\.tsx did not parse \(.+\): its css\(\) calls stay calls$/,
     )
+  })
+})
+
+describe('resolveStaticCssCalls on config recipes', () => {
+  const { button, siteContainer } = recipes as Record<string, (variants?: object) => string>
+  const resolveRecipes = (code: string) =>
+    resolveStaticCssCalls(code, '/site/src/components/Example.tsx', css, () => {}, recipes)?.code ??
+    null
+
+  it('writes a written-out recipe call, with or without variants, as the runtime’s class names', () => {
+    const code = resolveRecipes(
+      [
+        `import { cx } from 'styled-system/css'`,
+        `import { button as btn, siteContainer } from 'styled-system/recipes'`,
+        `const a = cx(btn({ variant: 'ghost', size: 'sm' }), 'x')`,
+        `const b = siteContainer()`,
+      ].join('\n'),
+    )
+    expect(code).toContain(
+      `const a = cx(${JSON.stringify(button?.({ variant: 'ghost', size: 'sm' }))}, 'x')`,
+    )
+    expect(code).toContain(`const b = ${JSON.stringify(siteContainer?.())}`)
+    expect(button?.({ variant: 'ghost', size: 'sm' })).toBe(
+      'button button--variant_ghost button--size_sm',
+    )
+  })
+
+  it('writes a slot recipe’s written-out call as its object of class names by slot', () => {
+    const { card } = recipes as Record<string, (variants?: object) => Record<string, string>>
+    const code = resolveRecipes(
+      `import { card } from 'styled-system/recipes'\nconst styles = card({ interactive: true })`,
+    )
+    expect(code).toContain(`const styles = (${JSON.stringify(card?.({ interactive: true }))})`)
+    expect(card?.({ interactive: true }).root).toMatch(/^card__root/)
+  })
+
+  it('leaves computed variants and names it does not know as calls', () => {
+    const calls = [
+      `button({ variant: on ? 'accent' : 'ghost' })`,
+      `button(variants)`,
+      `notARecipe()`,
+    ]
+    for (const call of calls) {
+      const source = `import { button, notARecipe } from 'styled-system/recipes'\nconst x = ${call}`
+      expect(resolveRecipes(source), call).toBeNull()
+    }
   })
 })
 

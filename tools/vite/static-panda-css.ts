@@ -1,5 +1,7 @@
 /**
  * `css({ … })` calls whose styles are written out in full become their class names at build time,
+ * and so do recipe calls (`button({ variant: 'accent' })`, `siteContainer()`, a slot recipe's
+ * `card({ interactive: true })`, which becomes its object of class names by slot),
  * so a browser runs no Panda code for them: not while the modules evaluate (one long task before
  * the app can answer a tap) and not while React hydrates (issue 21, decision 020). Calls with
  * anything computed stay calls. The class names come from the project's own generated runtime
@@ -14,6 +16,8 @@ import { type ESTree, type Plugin, parseSync, Visitor } from 'vite'
 type StaticValue = string | number | boolean | null | StaticValue[] | { [key: string]: StaticValue }
 /** Panda's `css`, whose style objects the written-out values are (checked by Panda's own types). */
 type CssFunction = (...styles: never[]) => string
+/** The generated recipes by name (`styled-system/recipes`), config and slot recipes. */
+type Recipes = Record<string, unknown>
 
 /** What the call's arguments are when written out in full, or `undefined` when anything is computed. */
 function staticValue(
@@ -63,13 +67,20 @@ function staticValue(
   }
 }
 
-/** The names `css` is imported under (as a value) from Panda's generated `styled-system/css`. */
-function localCssNames(program: ESTree.Program): Set<string> {
-  const names = new Set<string>()
+/**
+ * The local names of the values a module imports from `source` by name, mapped to the imported
+ * names, for those `wanted` accepts.
+ */
+function importedNames(
+  program: ESTree.Program,
+  source: string,
+  wanted: (imported: string) => boolean,
+): Map<string, string> {
+  const names = new Map<string, string>()
   for (const statement of program.body) {
     if (
       statement.type !== 'ImportDeclaration' ||
-      statement.source.value !== 'styled-system/css' ||
+      statement.source.value !== source ||
       statement.importKind === 'type'
     ) {
       continue
@@ -79,9 +90,9 @@ function localCssNames(program: ESTree.Program): Set<string> {
         specifier.type === 'ImportSpecifier' &&
         specifier.importKind !== 'type' &&
         specifier.imported.type === 'Identifier' &&
-        specifier.imported.name === 'css'
+        wanted(specifier.imported.name)
       ) {
-        names.add(specifier.local.name)
+        names.set(specifier.local.name, specifier.imported.name)
       }
     }
   }
@@ -145,25 +156,32 @@ function declaredNames(program: ESTree.Program): Set<string> {
 }
 
 /**
- * The module's source with every fully written-out `css()` call replaced by its class names, or
- * `null` when it has none. `css` is the project's generated runtime function.
+ * The module's source with every fully written-out `css()` call, and recipe call, replaced
+ * by its class names, or `null` when it has none. `css` and `recipes` are the project's generated
+ * runtime.
  */
 export function resolveStaticCssCalls(
   code: string,
   fileName: string,
   css: CssFunction,
   warn: (message: string) => void = () => {},
+  recipes: Recipes = {},
 ): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
-  if (!code.includes('styled-system/css')) return null
+  if (!code.includes('styled-system/css') && !code.includes('styled-system/recipes')) return null
   const parsed = parseSync(fileName, code)
   if (parsed.errors.length > 0) {
     warn(`${fileName} did not parse (${parsed.errors[0]?.message}): its css() calls stay calls`)
     return null
   }
-  const cssNames = localCssNames(parsed.program)
-  if (cssNames.size === 0) return null
+  const cssNames = importedNames(parsed.program, 'styled-system/css', (name) => name === 'css')
+  const recipeNames = importedNames(parsed.program, 'styled-system/recipes', (name) =>
+    Object.hasOwn(recipes, name),
+  )
+  if (cssNames.size === 0 && recipeNames.size === 0) return null
   // Names are matched, not scopes resolved: a module that declares its own `css` is left whole.
-  const shadowed = [...declaredNames(parsed.program)].filter((name) => cssNames.has(name))
+  const shadowed = [...declaredNames(parsed.program)].filter(
+    (name) => cssNames.has(name) || recipeNames.has(name),
+  )
   if (shadowed.length > 0) {
     warn(`${fileName} declares its own ${shadowed.join(', ')}: its css() calls stay calls`)
     return null
@@ -172,10 +190,21 @@ export function resolveStaticCssCalls(
   const output = new MagicString(code)
   new Visitor({
     CallExpression(call) {
-      if (call.callee.type !== 'Identifier' || !cssNames.has(call.callee.name)) return
-      const styles = call.arguments.map((argument) => staticValue(argument))
-      if (styles.length === 0 || styles.some((style) => style === undefined)) return
-      output.overwrite(call.start, call.end, JSON.stringify(css(...(styles as never[]))))
+      if (call.callee.type !== 'Identifier') return
+      const args = call.arguments.map((argument) => staticValue(argument))
+      if (args.some((arg) => arg === undefined)) return
+      const recipe = recipes[recipeNames.get(call.callee.name) ?? '']
+      if (cssNames.has(call.callee.name) && args.length > 0) {
+        output.overwrite(call.start, call.end, JSON.stringify(css(...(args as never[]))))
+      } else if (typeof recipe === 'function' && args.length <= 1) {
+        // A config recipe gives its class names, a slot recipe an object of them by slot.
+        const classNames: unknown = recipe(...args)
+        if (typeof classNames === 'string') {
+          output.overwrite(call.start, call.end, JSON.stringify(classNames))
+        } else if (isClassNamesBySlot(classNames)) {
+          output.overwrite(call.start, call.end, `(${JSON.stringify(classNames)})`)
+        }
+      }
     },
   }).visit(parsed.program)
 
@@ -190,23 +219,37 @@ export async function loadPandaCss(): Promise<CssFunction> {
   return ((await import(runtime)) as { css: CssFunction }).css
 }
 
+const isClassNamesBySlot = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.getPrototypeOf(value) === Object.prototype &&
+  Object.values(value).every((slot) => typeof slot === 'string')
+
+/** The project's generated recipes (`styled-system/recipes`), by name. */
+export async function loadPandaRecipes(): Promise<Recipes> {
+  const runtime = new URL('../../styled-system/recipes/index.mjs', import.meta.url).href
+  return (await import(runtime)) as Recipes
+}
+
 /** Our sources (route files too, also when the router splits them into `?tsr-split` parts). */
 const ourSource = /[\\/]src[\\/].*\.tsx?$/
 
 /** The Vite plugin: build only (the dev server keeps Panda's runtime, with the same class names). */
 export function staticPandaCss(): Plugin {
   let css: CssFunction | undefined
+  let recipes: Recipes = {}
   return {
     name: 'static-panda-css',
     apply: 'build',
     enforce: 'pre',
     async buildStart() {
       css = await loadPandaCss()
+      recipes = await loadPandaRecipes()
     },
     transform(code, id) {
       const [path = ''] = id.split('?')
       if (!css || !ourSource.test(path) || path.includes('node_modules')) return null
-      return resolveStaticCssCalls(code, path, css, (message) => this.warn(message))
+      return resolveStaticCssCalls(code, path, css, (message) => this.warn(message), recipes)
     },
   }
 }

@@ -75,8 +75,18 @@ function focusFirstField(formId: string, names: ReadonlySet<string>) {
 const isContactField = (name: string): name is keyof ContactFormFields =>
   Object.hasOwn(contactFormDefaults, name)
 
+/**
+ * What shows only once the app has hydrated, or only until then. Each reads the hydrated state
+ * itself: read in the form, it re-rendered every field right after hydration (decision 047).
+ */
+function OnceHydrated({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null
+}
+function UntilHydrated({ children }: { children: ReactNode }) {
+  return useHydrated() ? null : children
+}
+
 export function ContactForm({ siteKey, initialService }: ContactFormProps) {
-  const hydrated = useHydrated()
   const captcha = useRef<HCaptcha>(null)
   const [captchaToken, setCaptchaToken] = useState('')
   const [captchaMissing, setCaptchaMissing] = useState(false)
@@ -223,7 +233,7 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
           !captchaUnavailable && css({ minH: '78px' }),
         )}
       >
-        {hydrated ? (
+        <OnceHydrated>
           <Suspense
             fallback={
               <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Loading the spam check…</p>
@@ -244,7 +254,7 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
               }}
             />
           </Suspense>
-        ) : null}
+        </OnceHydrated>
         {captchaMissing && !captchaUnavailable ? (
           <p id={captchaErrorId} role="alert" className={fieldErrorClass}>
             {contactToasts.captcha.title} - {contactToasts.captcha.description}
@@ -260,15 +270,17 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
           </a>{' '}
           or email <a href={`mailto:${company.email}`}>{company.email}</a>, or try again later.
         </p>
-      ) : hydrated ? null : (
+      ) : (
         // Shown until the page is interactive, so a visitor without JavaScript is not stuck.
-        <p className={noticeClass}>
-          This form needs JavaScript for its spam check (a captcha). You can also call us at{' '}
-          <a href={`tel:${company.phone.e164}`} className={phoneNumber}>
-            {company.phone.display}
-          </a>{' '}
-          or email <a href={`mailto:${company.email}`}>{company.email}</a>.
-        </p>
+        <UntilHydrated>
+          <p className={noticeClass}>
+            This form needs JavaScript for its spam check (a captcha). You can also call us at{' '}
+            <a href={`tel:${company.phone.e164}`} className={phoneNumber}>
+              {company.phone.display}
+            </a>{' '}
+            or email <a href={`mailto:${company.email}`}>{company.email}</a>.
+          </p>
+        </UntilHydrated>
       )}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (
