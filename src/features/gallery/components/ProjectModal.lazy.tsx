@@ -17,7 +17,7 @@ import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
 import { adjacentProject } from '../gallery-view'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
 import { ProjectBeforeAfter } from './BeforeAfter'
-import { galleryImageSizes } from './gallery-grid'
+import { galleryImageSizes, viewerImageSizes } from './gallery-grid'
 import { projectCardId } from './ProjectCard'
 import { ProjectFactList } from './ProjectFactList'
 
@@ -293,9 +293,6 @@ const withoutProject = <Search extends object>(previous: Search) => ({
   image: undefined,
 })
 
-/** The whole width below lg (at most 1080 px); beside the details from lg, at most 960 px. */
-const viewerSizes = '(min-width: 1024px) min(960px, calc(100vw - 24rem)), 100vw'
-
 function ProjectImages({
   project,
   images: delivery,
@@ -352,7 +349,7 @@ function ProjectImages({
           // A new photo starts from its stand-in, not from the previous photo.
           key={src}
           image={responsivePhoto(src, delivery, 'viewer')}
-          sizes={viewerSizes}
+          sizes={viewerImageSizes}
           alt={`${project.title}, image ${shown + 1} of ${images.length}`}
           fit="contain"
           fallbackAlt="Image Not Available"
