@@ -1,5 +1,3 @@
-import type { GalleryImageDelivery } from './photo-variants.ts'
-
 export const galleryCategories = ['kitchen', 'bathroom', 'commercial', 'carpentry'] as const
 
 export type GalleryCategory = (typeof galleryCategories)[number]
@@ -30,14 +28,6 @@ export interface GalleryItem {
   facts?: ProjectFacts
   /** The main photo's view before the work (its URL), shown beside imageUrl; absent when none. */
   beforeImageUrl?: string
-}
-
-/** The gallery as the server function returns it: a failed load is an empty list with 'error'. */
-export interface GalleryResult {
-  items: GalleryItem[]
-  status: 'ok' | 'error'
-  /** How the photos' responsive sources are built (responsivePhoto); absent: the photos alone. */
-  images?: GalleryImageDelivery
 }
 
 export const galleryDefaults = { description: '', location: 'Toronto', sortOrder: 0 } as const

@@ -23,6 +23,9 @@ export interface GalleryPageResult {
   images?: GalleryImageDelivery
 }
 
+/** A category's showcase, as its server function returns it: a failed load is an empty list. */
+export type GalleryShowcaseResult = Pick<GalleryPageResult, 'status' | 'items' | 'images'>
+
 /** An open project and the projects before and after it in the whole view, wrapping around. */
 export interface GalleryProjectResult {
   status: 'ok' | 'error'

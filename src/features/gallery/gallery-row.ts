@@ -54,7 +54,7 @@ const budgetLimit = 100_000_000
 
 // Checked one by one, apart from the row: a bad fact is left out, the project stays.
 const factSchemas = {
-  scope: v.pipe(v.string('scope must be text'), v.trim(), v.nonEmpty('scope must not be empty')),
+  scope: requiredText('scope'),
   duration_weeks: wholeNumber('duration_weeks', 1, 104),
   budget_from: wholeNumber('budget_from', 0, budgetLimit),
   budget_to: wholeNumber('budget_to', 0, budgetLimit),

@@ -71,3 +71,22 @@ export const gallerySearchSchema = v.object({
 })
 
 export type GallerySearch = v.InferOutput<typeof gallerySearchSchema>
+
+/** A search reducer to another page or view with no project open (a new view's first page). */
+export const withoutProject =
+  <Changes extends object>(changes: Changes) =>
+  <Search extends object>(previous: Search) => ({
+    ...previous,
+    ...changes,
+    project: undefined,
+    image: undefined,
+  })
+
+/** A search reducer opening this project, at its first image. */
+export const showingProject =
+  (projectId: string) =>
+  <Search extends object>(previous: Search) => ({
+    ...previous,
+    project: projectId,
+    image: undefined,
+  })

@@ -8,15 +8,11 @@ import {
 import { galleryCategories } from './gallery-item'
 import { gallerySearchSchema } from './gallery-search'
 
-const viewSchema = v.object({
-  category: gallerySearchSchema.entries.category,
-  sort: gallerySearchSchema.entries.sort,
-  q: gallerySearchSchema.entries.q,
-})
+const viewSchema = v.pick(gallerySearchSchema, ['category', 'sort', 'q'])
 
 /** One page of a view with its totals, from the server's cache; a failure is `status: 'error'`. */
 export const getGalleryPage = createServerFn({ method: 'GET' })
-  .validator(v.object({ ...viewSchema.entries, page: gallerySearchSchema.entries.page }))
+  .validator(v.pick(gallerySearchSchema, ['category', 'sort', 'q', 'page']))
   .handler(({ data }) => readGalleryPage(data))
 
 /** An open project of a view and its neighbours in the whole view, for the project viewer. */

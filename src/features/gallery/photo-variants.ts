@@ -1,7 +1,7 @@
 // Relative, with extensions: `npm run gallery:import` runs the server code that imports this under
 // Node as it is.
 import type { ResponsiveImage } from '#src/content/responsive-image.ts'
-import { galleryBucket } from './storage-path.ts'
+import { galleryBucket, publicObjectUrl } from './storage-path.ts'
 
 /**
  * Widths (px) of the variants made of every gallery photo, in AVIF and WebP. A photo narrower
@@ -94,14 +94,12 @@ export function parsePhotoVariantPath(variantPath: string): PhotoVariantRequest 
   return { photoPath, width, format: format as PhotoVariantFormat }
 }
 
-const trimBase = (baseUrl: string) => baseUrl.replace(/\/+$/, '')
-
 /**
  * The path inside the gallery bucket of a photo's public URL (as storage-path.ts and supabase-js
  * build them from `baseUrl`); undefined for any other URL, and for a file that is not a photo.
  */
 export function galleryPhotoPath(publicUrl: string, baseUrl: string): string | undefined {
-  const prefix = `${trimBase(baseUrl)}/storage/v1/object/public/${galleryBucket}/`
+  const prefix = `${baseUrl.replace(/\/+$/, '')}/storage/v1/object/public/${galleryBucket}/`
   if (!publicUrl.startsWith(prefix) || /[?#]/.test(publicUrl)) return undefined
   let path: string
   try {
@@ -110,16 +108,6 @@ export function galleryPhotoPath(publicUrl: string, baseUrl: string): string | u
     return undefined
   }
   return parsePhotoVariantPath(photoVariantPath(path, 400, 'webp')) ? path : undefined
-}
-
-/** Supabase's public URL shape (supabase-js getPublicUrl), with its transform options. */
-function storageUrl(
-  baseUrl: string,
-  kind: 'object' | 'render/image',
-  bucket: string,
-  path: string,
-) {
-  return encodeURI(`${trimBase(baseUrl)}/storage/v1/${kind}/public/${bucket}/${path}`)
 }
 
 /**
@@ -139,7 +127,7 @@ export function responsivePhoto(
 
   if (delivery.kind === 'render') {
     const rendered = (width: number) =>
-      `${storageUrl(delivery.baseUrl, 'render/image', galleryBucket, path)}?width=${width}&resize=contain&quality=${renderQuality}`
+      `${publicObjectUrl(delivery.baseUrl, galleryBucket, path, 'render/image')}?width=${width}&resize=contain&quality=${renderQuality}`
     return {
       ...photo,
       src: rendered(plainWidthFor[use]),
@@ -149,12 +137,7 @@ export function responsivePhoto(
 
   if (delivery.photos && !delivery.photos.includes(path)) return photo
   const variant = (width: PhotoVariantWidth, format: PhotoVariantFormat) =>
-    storageUrl(
-      delivery.baseUrl,
-      'object',
-      photoVariantsBucket,
-      photoVariantPath(path, width, format),
-    )
+    publicObjectUrl(delivery.baseUrl, photoVariantsBucket, photoVariantPath(path, width, format))
   const srcSet = (format: PhotoVariantFormat) =>
     widths.map((width) => `${variant(width, format)} ${width}w`).join(', ')
   return {

@@ -31,12 +31,18 @@ export function locateMainImage(filename: string): StorageLocation {
 }
 
 /**
- * The public URL of a storage object, shaped as Supabase builds it:
- * `<base>/storage/v1/object/public/<bucket>/<path>`. An empty base gives a site-relative URL.
+ * The public URL of a storage object, shaped as Supabase builds it (supabase-js getPublicUrl):
+ * `<base>/storage/v1/object/public/<bucket>/<path>`, or with `render/image` in place of `object`,
+ * its image transformation URL. An empty base gives a site-relative URL.
  */
-export function publicObjectUrl(baseUrl: string, bucket: string, path: string): string {
+export function publicObjectUrl(
+  baseUrl: string,
+  bucket: string,
+  path: string,
+  kind: 'object' | 'render/image' = 'object',
+): string {
   const base = baseUrl.replace(/\/+$/, '')
-  return encodeURI(`${base}/storage/v1/object/public/${bucket}/${path.replace(/^\/+/, '')}`)
+  return encodeURI(`${base}/storage/v1/${kind}/public/${bucket}/${path.replace(/^\/+/, '')}`)
 }
 
 /** Turns the storage paths of a gallery row into URLs the browser can load. */

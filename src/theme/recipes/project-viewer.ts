@@ -8,6 +8,18 @@ import { defineSlotRecipe } from '@pandacss/dev'
 const largePhotoWidth =
   'min(calc(100vw - 4rem - var(--viewer-details-width)), calc((100dvh - 3rem - var(--viewer-thumbnails-height)) * 4 / 3), 60rem)'
 
+/** A round control on the photo: the close button, the photo's own steps. */
+const photoControl = {
+  w: '11',
+  h: '11',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: 'full',
+  color: 'fg.inverse',
+  _hover: { bg: 'bg.inverseDeep' },
+} as const
+
 export const projectViewer = defineSlotRecipe({
   className: 'project-viewer',
   description:
@@ -21,6 +33,7 @@ export const projectViewer = defineSlotRecipe({
     'standIn',
     'photoImage',
     'photoSteps',
+    'photoStep',
     'counter',
     'thumbnails',
     'thumbnail',
@@ -84,6 +97,7 @@ export const projectViewer = defineSlotRecipe({
       borderRadius: 'full',
       bg: 'bg.photoControl',
     },
+    photoStep: photoControl,
     counter: {
       px: '1',
       color: 'fg.inverse',
@@ -160,19 +174,12 @@ export const projectViewer = defineSlotRecipe({
       borderColor: 'border.default',
     },
     closeTrigger: {
+      ...photoControl,
       position: 'absolute',
       top: '3',
       right: '3',
-      w: '11',
-      h: '11',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      borderRadius: 'full',
       bg: 'bg.photoControl',
-      color: 'fg.inverse',
       cursor: 'pointer',
-      _hover: { bg: 'bg.inverseDeep' },
     },
   },
 })

@@ -4,11 +4,10 @@ import { css, cx } from 'styled-system/css'
 import { Picture } from '#src/components/Picture.tsx'
 import type { GalleryItem } from '../gallery-item'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
+import { viewerImageSizes } from './gallery-grid'
 
 type Props = {
-  title: string
-  beforeUrl: string
-  afterUrl: string
+  project: GalleryItem
   images: GalleryImageDelivery | undefined
   /**
    * `photo`: from lg, in place of the viewer's main photo, at its size; `details`: below lg, in
@@ -20,35 +19,25 @@ type Props = {
 
 /** The photo area's width from lg (as the viewer's photo), the screen's width below it. */
 const comparisonSizes = {
-  photo: '(min-width: 1024px) min(960px, calc(100vw - 24rem)), 100vw',
+  photo: viewerImageSizes,
   details: '100vw',
 } as const
 
-/**
- * A project's view before and after the work. The server's page (and a page whose script has not
- * run) shows the two photos side by side, stacked on a phone, each labelled; once the script runs
- * they become one frame with the before photo over the after one up to a native range input's
- * split, which the keyboard, a pointer and touch all move.
- */
-/** A project's comparison, when the owner gave a before photo. */
-export function ProjectBeforeAfter({
-  project,
-  ...rest
-}: { project: GalleryItem } & Pick<Props, 'images' | 'placement'>) {
-  if (!project.beforeImageUrl) return null
-  return (
-    <BeforeAfter
-      title={project.title}
-      beforeUrl={project.beforeImageUrl}
-      afterUrl={project.imageUrl}
-      {...rest}
-    />
-  )
-}
+/** The project's main photo (its `after`) and the before photo the owner gave, if any. */
+type BeforeAndAfter = Props & { beforeUrl: string }
 
-function BeforeAfter(props: Props) {
+/**
+ * A project's view before and after the work, when the owner gave a before photo. The server's
+ * page (and a page whose script has not run) shows the two photos side by side, stacked on a
+ * phone, each labelled; once the script runs they become one frame with the before photo over the
+ * after one up to a native range input's split, which the keyboard, a pointer and touch all move.
+ */
+export function ProjectBeforeAfter(props: Props) {
   const hydrated = useHydrated()
+  const beforeUrl = props.project.beforeImageUrl
+  if (!beforeUrl) return null
   const headingId = `before-after-heading-${props.placement}`
+  const Photos = hydrated ? ComparisonSlider : SideBySide
   return (
     <section
       aria-labelledby={headingId}
@@ -66,12 +55,12 @@ function BeforeAfter(props: Props) {
       >
         Before and after
       </h3>
-      {hydrated ? <ComparisonSlider {...props} /> : <SideBySide {...props} />}
+      <Photos {...props} beforeUrl={beforeUrl} />
     </section>
   )
 }
 
-function SideBySide({ title, beforeUrl, afterUrl, images, placement }: Props) {
+function SideBySide({ project, beforeUrl, images, placement }: BeforeAndAfter) {
   return (
     <div
       className={css({
@@ -86,7 +75,7 @@ function SideBySide({ title, beforeUrl, afterUrl, images, placement }: Props) {
       {(
         [
           ['Before', beforeUrl],
-          ['After', afterUrl],
+          ['After', project.imageUrl],
         ] as const
       ).map(([label, url]) => (
         <figure key={label} className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
@@ -95,7 +84,7 @@ function SideBySide({ title, beforeUrl, afterUrl, images, placement }: Props) {
             sizes={
               placement === 'photo' ? '(min-width: 1024px) 480px, 100vw' : comparisonSizes.details
             }
-            alt={`${title}, ${label.toLowerCase()} the work`}
+            alt={`${project.title}, ${label.toLowerCase()} the work`}
             fallbackAlt="Image Not Available"
             className={css({ borderRadius: 'sm' })}
           />
@@ -108,7 +97,7 @@ function SideBySide({ title, beforeUrl, afterUrl, images, placement }: Props) {
   )
 }
 
-function ComparisonSlider({ title, beforeUrl, afterUrl, images, placement }: Props) {
+function ComparisonSlider({ project, beforeUrl, images, placement }: BeforeAndAfter) {
   const variant = placement === 'photo' ? 'viewer' : 'card'
   // The share of the frame, from its left edge, that shows the before photo.
   const [split, setSplit] = useState(50)
@@ -119,16 +108,16 @@ function ComparisonSlider({ title, beforeUrl, afterUrl, images, placement }: Pro
       style={{ '--split': `${split}%` } as CSSProperties}
     >
       <Picture
-        image={responsivePhoto(afterUrl, images, variant)}
+        image={responsivePhoto(project.imageUrl, images, variant)}
         sizes={comparisonSizes[placement]}
-        alt={`${title}, after the work`}
+        alt={`${project.title}, after the work`}
         fallbackAlt="Image Not Available"
       />
       <div className={beforeLayer}>
         <Picture
           image={responsivePhoto(beforeUrl, images, variant)}
           sizes={comparisonSizes[placement]}
-          alt={`${title}, before the work`}
+          alt={`${project.title}, before the work`}
           fallbackAlt="Image Not Available"
         />
       </div>

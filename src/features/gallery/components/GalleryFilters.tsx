@@ -4,8 +4,14 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { SearchIcon } from '#src/components/icons/icons.tsx'
 import { takeTypedFields } from '#src/lib/boot/typed-before-hydration.ts'
-import { galleryCategories, galleryCategoryLabel } from '../gallery-item'
-import { type GallerySearch, type GallerySort, gallerySortOptions } from '../gallery-search'
+import { galleryCategoryLabel } from '../gallery-item'
+import {
+  type GallerySearch,
+  type GallerySort,
+  galleryCategoryFilters,
+  gallerySortOptions,
+  withoutProject,
+} from '../gallery-search'
 
 /** The sort select's labels: a sort added to the search schema does not compile until labelled. */
 export const gallerySortLabels: Record<GallerySort, string> = {
@@ -15,13 +21,10 @@ export const gallerySortLabels: Record<GallerySort, string> = {
   location: 'Location',
 }
 
-const categoryTabs = [
-  { value: 'all', label: 'All Projects' },
-  ...galleryCategories.map((category) => ({
-    value: category,
-    label: galleryCategoryLabel(category),
-  })),
-] as const
+const categoryTabs = galleryCategoryFilters.map((value) => ({
+  value,
+  label: value === 'all' ? 'All Projects' : galleryCategoryLabel(value),
+}))
 
 const searchDelayMs = 300
 const galleryFiltersFormId = 'gallery-filters'
@@ -40,13 +43,7 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
   const update = (next: Partial<GallerySearch>, replace = false) =>
     navigate({
       // A new view starts at its first page.
-      search: (previous) => ({
-        ...previous,
-        ...next,
-        page: undefined,
-        project: undefined,
-        image: undefined,
-      }),
+      search: withoutProject({ ...next, page: undefined }),
       replace,
       resetScroll: false,
     })
@@ -107,13 +104,7 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
               <li key={tab.value} className={css({ flexShrink: '0' })}>
                 <Link
                   to="/gallery"
-                  search={(previous) => ({
-                    ...previous,
-                    category: tab.value,
-                    page: undefined,
-                    project: undefined,
-                    image: undefined,
-                  })}
+                  search={withoutProject({ category: tab.value, page: undefined })}
                   resetScroll={false}
                   aria-current={active ? 'page' : undefined}
                   className={button({ variant: active ? 'primary' : 'outline', size: 'sm' })}

@@ -11,7 +11,7 @@ import { siteImages } from '#src/content/site-images.ts'
 import { galleryPageQueryOptions, galleryProjectQueryOptions } from '../gallery.queries'
 import type { GalleryItem } from '../gallery-item'
 import { type GalleryView, gallerySkeletonCount, viewerProjects } from '../gallery-pages'
-import type { GallerySearch } from '../gallery-search'
+import { type GallerySearch, withoutProject } from '../gallery-search'
 import type { GalleryImageDelivery } from '../photo-variants'
 import { GalleryFilters } from './GalleryFilters'
 import { GalleryLoad } from './GalleryLoad'
@@ -42,32 +42,30 @@ function useViewerWanted(projectOpen: boolean) {
 export function GalleryPage({ search }: { search: GallerySearch }) {
   return (
     <>
-      <GalleryHero />
-      <GallerySection search={search}>
+      <Hero
+        eyebrow="Our Work"
+        title="Project Gallery"
+        subtitle="Kitchens, bathrooms, commercial spaces and custom carpentry we have designed and built across the Greater Toronto Area."
+        backgroundImage={siteImages['gallery-hero']}
+      />
+      <Section labelledBy="gallery-heading" tight>
+        <h2 id="gallery-heading" className={css({ srOnly: true })}>
+          Projects
+        </h2>
+        <GalleryFilters search={search} />
         <GalleryLoad
           loading={<SkeletonGrid count={gallerySkeletonCount} label="Loading projects…" />}
           failed={<GalleryLoadError />}
         >
           <GalleryResults search={search} />
         </GalleryLoad>
-      </GallerySection>
+      </Section>
       <CallToActionBand
         id="gallery-cta-heading"
         title="Ready to Start Your Project?"
         subtitle="Tell us what you have in mind: we will visit, listen and give you a free, detailed quote."
       />
     </>
-  )
-}
-
-function GalleryHero() {
-  return (
-    <Hero
-      eyebrow="Our Work"
-      title="Project Gallery"
-      subtitle="Kitchens, bathrooms, commercial spaces and custom carpentry we have designed and built across the Greater Toronto Area."
-      backgroundImage={siteImages['gallery-hero']}
-    />
   )
 }
 
@@ -110,10 +108,7 @@ function GalleryResults({ search }: { search: GallerySearch }) {
   useGalleryFailureToast(failed)
   const viewerWanted = useViewerWanted(search.project !== undefined)
   // Once each: a gallery reloaded between two pages may have moved a project to the next one.
-  const cards = new Map<
-    string,
-    { project: GalleryItem; images: GalleryImageDelivery | undefined }
-  >()
+  const cards = new Map<string, { project: GalleryItem; images?: GalleryImageDelivery }>()
   for (const { data } of answers) {
     for (const project of data.items) {
       if (!cards.has(project.id)) cards.set(project.id, { project, images: data.images })
@@ -229,7 +224,7 @@ function GalleryMore({
       focusAfter.current = answer.items[0]?.id
       onAppend(next)
       await navigate({
-        search: (previous) => ({ ...previous, page: next, project: undefined, image: undefined }),
+        search: withoutProject({ page: next }),
         replace: true,
         resetScroll: false,
       })
@@ -247,7 +242,7 @@ function GalleryMore({
     >
       <Link
         to="/gallery"
-        search={(previous) => ({ ...previous, page: next, project: undefined, image: undefined })}
+        search={withoutProject({ page: next })}
         resetScroll={false}
         onClick={showMore}
         aria-busy={loading || undefined}
@@ -298,23 +293,5 @@ function GalleryLoadError() {
     <p role="alert" className={messageClass}>
       Error loading projects. Please try refreshing the page.
     </p>
-  )
-}
-
-function GallerySection({
-  search,
-  children,
-}: {
-  search: GallerySearch
-  children: React.ReactNode
-}) {
-  return (
-    <Section labelledBy="gallery-heading" tight>
-      <h2 id="gallery-heading" className={css({ srOnly: true })}>
-        Projects
-      </h2>
-      <GalleryFilters search={search} />
-      {children}
-    </Section>
   )
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { pageLinks } from '../gallery-pages'
+import { withoutProject } from '../gallery-search'
 
 type Props = {
   /** The first and the last of the pages shown (more than one after "show more"). */
@@ -20,12 +21,7 @@ export function GalleryPagination({ firstPage, lastPage, pageCount }: Props) {
     to: '/gallery' as const,
     // Only the link to the URL's own page is current (the router marks an active link so).
     activeOptions: { exact: true },
-    search: (previous: Record<string, unknown>) => ({
-      ...previous,
-      page,
-      project: undefined,
-      image: undefined,
-    }),
+    search: withoutProject({ page }),
   })
   return (
     <nav aria-label="Gallery pages" className={css({ mt: { base: '6', md: '8' } })}>

@@ -2,10 +2,12 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { card } from 'styled-system/recipes'
 import { MapPinIcon } from '#src/components/icons/icons.tsx'
+import { Picture } from '#src/components/Picture.tsx'
+import { gridImageSizes } from '#src/components/Skeleton.tsx'
 import { type GalleryCategory, type GalleryItem, galleryCategoryLabel } from '../gallery-item'
-import type { GalleryImageDelivery } from '../photo-variants'
+import { showingProject } from '../gallery-search'
+import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
 import { galleryImageSizes } from './gallery-grid'
-import { ProjectCardPhoto } from './ProjectCardPhoto'
 import { ProjectFactsLine } from './ProjectFactList'
 
 declare module '@tanstack/history' {
@@ -42,7 +44,7 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
         {...(inGallery
           ? {
               id: projectCardId(project.id),
-              search: (previous) => ({ ...previous, project: project.id, image: undefined }),
+              search: showingProject(project.id),
               state: { openedFromGrid: true },
               resetScroll: false,
             }
@@ -58,10 +60,13 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
         })}
       >
         <div className={styles.media}>
-          <ProjectCardPhoto
-            url={project.imageUrl}
-            images={images}
-            {...(inGallery ? { sizes: galleryImageSizes } : {})}
+          {/* Its smaller variants, cropped to the card's frame, as wide as a cell of its grid. */}
+          <Picture
+            image={responsivePhoto(project.imageUrl, images, 'card')}
+            sizes={inGallery ? galleryImageSizes : gridImageSizes}
+            alt=""
+            fit="cover"
+            fallbackAlt="Image Not Available"
           />
           {inGallery && project.featured ? <span className={styles.badge}>Featured</span> : null}
           {inGallery && project.beforeImageUrl ? (
@@ -84,15 +89,7 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
               >
                 {project.title}
               </h3>
-              <p
-                className={css({
-                  display: 'flex',
-                  gap: '1.5',
-                  alignItems: 'center',
-                  color: 'fg.muted',
-                  fontSize: 'sm',
-                })}
-              >
+              <p className={cx(projectLocation, css({ fontSize: 'sm' }))}>
                 <MapPinIcon size={16} />
                 {project.location}
               </p>
@@ -109,6 +106,14 @@ export function ProjectCard({ project, images, category, onIntent }: Props) {
     </li>
   )
 }
+
+/** A project's town after a pin, on its card and in the viewer. */
+export const projectLocation = css({
+  display: 'flex',
+  gap: '1.5',
+  alignItems: 'center',
+  color: 'fg.muted',
+})
 
 /** At the photo's foot, clear of the featured badge. */
 const beforeAfterBadge = css({ top: 'auto', bottom: '3', left: '3', bg: 'bg.photoControl' })

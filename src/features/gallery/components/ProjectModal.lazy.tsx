@@ -14,11 +14,12 @@ import { Picture } from '#src/components/Picture.tsx'
 import { IconButtonTooltip } from '#src/components/ui/IconButtonTooltip.tsx'
 import { quoteLabels } from '#src/content/quote-labels.ts'
 import { type GalleryItem, galleryCategoryLabel } from '../gallery-item'
+import { showingProject, withoutProject } from '../gallery-search'
 import { adjacentProject } from '../gallery-view'
 import { type GalleryImageDelivery, responsivePhoto } from '../photo-variants'
 import { ProjectBeforeAfter } from './BeforeAfter'
-import { galleryImageSizes } from './gallery-grid'
-import { projectCardId } from './ProjectCard'
+import { galleryImageSizes, viewerImageSizes } from './gallery-grid'
+import { projectCardId, projectLocation } from './ProjectCard'
 import { ProjectFactList } from './ProjectFactList'
 
 type Props = {
@@ -51,23 +52,12 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
   const close = () => {
     setClosingId(project?.id)
     if (openedFromGrid) router.history.back()
-    else void navigate({ search: withoutProject, replace: true, resetScroll: false, state: true })
-  }
-
-  const photoCount = project ? 1 + project.additionalImages.length : 0
-  const shownPhoto = shownPhotoIndex(imageNumber, photoCount)
-  const stepPhoto = (direction: 'next' | 'previous') => {
-    if (photoCount < 2) return
-    const target = adjacentPhotoIndex(shownPhoto, photoCount, direction)
-    void navigate({ search: showingPhoto(target), replace: true, resetScroll: false, state: true })
+    else void navigate({ search: closed, ...inViewer })
   }
 
   const step = (direction: 'next' | 'previous') => {
-    if (!project) return
-    const target = adjacentProject(projects, project.id, direction)
-    if (target) {
-      void navigate({ search: showing(target.id), replace: true, resetScroll: false, state: true })
-    }
+    const target = project && adjacentProject(projects, project.id, direction)
+    if (target) void navigate({ search: showingProject(target.id), ...inViewer })
   }
 
   // The arrow keys step projects, as they always have; the photos have their own controls.
@@ -101,20 +91,11 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
         <Dialog.Positioner className={styles.positioner}>
           {project ? (
             <Dialog.Content onKeyDown={onKeyDown} className={styles.content}>
-              <ProjectImages
-                project={project}
-                images={images}
-                shown={shownPhoto}
-                onSwipe={stepPhoto}
-                styles={styles}
-                // On the picture's edges, so they stay on screen however tall the text is.
-                stepControls={
-                  <>
-                    {previous ? <StepLink direction="previous" target={previous} /> : null}
-                    {next ? <StepLink direction="next" target={next} /> : null}
-                  </>
-                }
-              />
+              <ProjectImages project={project} images={images} imageNumber={imageNumber}>
+                {/* On the picture's edges, so they stay on screen however tall the text is. */}
+                {previous ? <StepLink direction="previous" target={previous} /> : null}
+                {next ? <StepLink direction="next" target={next} /> : null}
+              </ProjectImages>
               <div className={styles.details}>
                 <p className={css({ textStyle: 'eyebrow', color: 'accent.text', pe: '12' })}>
                   {galleryCategoryLabel(project.category)}
@@ -122,14 +103,7 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
                 <Dialog.Title ref={headingRef} tabIndex={-1} className={styles.heading}>
                   {project.title}
                 </Dialog.Title>
-                <p
-                  className={css({
-                    display: 'flex',
-                    gap: '1.5',
-                    alignItems: 'center',
-                    color: 'fg.muted',
-                  })}
-                >
+                <p className={projectLocation}>
                   <MapPinIcon size={16} />
                   {project.location}
                 </p>
@@ -154,7 +128,7 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
               <IconButtonTooltip label="Close">
                 <Link
                   to="/gallery"
-                  search={withoutProject}
+                  search={closed}
                   resetScroll={false}
                   aria-label="Close project"
                   onClick={(event) => {
@@ -173,8 +147,6 @@ export function ProjectModal({ project, projects, images, imageNumber }: Props) 
     </Dialog.Root>
   )
 }
-
-type ViewerStyles = ReturnType<typeof projectViewer>
 
 // A utility over the button recipe's outline variant (recipes share a cascade layer, so a second
 // recipe could not reliably override its background or its hover lift).
@@ -202,10 +174,8 @@ function StepLink({ direction, target }: { direction: 'next' | 'previous'; targe
     <IconButtonTooltip label={label}>
       <Link
         to="/gallery"
-        search={showing(target.id)}
-        replace
-        state
-        resetScroll={false}
+        search={showingProject(target.id)}
+        {...inViewer}
         aria-label={`${label}: ${target.title}`}
         data-direction={direction}
         className={cx(button({ variant: 'outline', size: 'icon' }), stepControl)}
@@ -225,10 +195,6 @@ const projectStepText = css({ display: { base: 'none', md: 'inline' } })
 const shownPhotoIndex = (imageNumber: number | undefined, count: number) =>
   imageNumber !== undefined && imageNumber <= count ? imageNumber - 1 : 0
 
-/** The next or previous photo's index, wrapping within the project's photos. */
-const adjacentPhotoIndex = (index: number, count: number, direction: 'next' | 'previous') =>
-  (index + (direction === 'next' ? 1 : -1) + count) % count
-
 /** The search showing the photo at this index (the first is the project's plain URL). */
 const showingPhoto =
   (index: number) =>
@@ -237,29 +203,25 @@ const showingPhoto =
     image: index === 0 ? undefined : index + 1,
   })
 
+/** The search of the view with the viewer closed. */
+const closed = withoutProject({})
+
+/** A move within the viewer: in place of its history entry, keeping its state and the scroll. */
+const inViewer = { replace: true, state: true, resetScroll: false } as const
+
 /** A horizontal swipe this long (CSS px), more across than down, steps the photos. */
 const swipeDistance = 40
 
-function PhotoStepLink({
-  direction,
-  index,
-  count,
-}: {
-  direction: 'next' | 'previous'
-  index: number
-  count: number
-}) {
+function PhotoStepLink({ direction, target }: { direction: 'next' | 'previous'; target: number }) {
   const label = direction === 'next' ? 'Next photo' : 'Previous photo'
   return (
     <IconButtonTooltip label={label}>
       <Link
         to="/gallery"
-        search={showingPhoto(adjacentPhotoIndex(index, count, direction))}
-        replace
-        state
-        resetScroll={false}
+        search={showingPhoto(target)}
+        {...inViewer}
         aria-label={label}
-        className={photoStepControl}
+        className={projectViewer().photoStep}
       >
         {direction === 'next' ? <ChevronRightIcon /> : <ChevronLeftIcon />}
       </Link>
@@ -267,52 +229,19 @@ function PhotoStepLink({
   )
 }
 
-const photoStepControl = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  w: '11',
-  h: '11',
-  borderRadius: 'full',
-  color: 'fg.inverse',
-  _hover: { bg: 'bg.inverseDeep' },
-})
-
-/** The search of a view with this project open, at its first image. */
-const showing =
-  (projectId: string) =>
-  <Search extends object>(previous: Search) => ({
-    ...previous,
-    project: projectId,
-    image: undefined,
-  })
-
-const withoutProject = <Search extends object>(previous: Search) => ({
-  ...previous,
-  project: undefined,
-  image: undefined,
-})
-
-/** The whole width below lg (at most 1080 px); beside the details from lg, at most 960 px. */
-const viewerSizes = '(min-width: 1024px) min(960px, calc(100vw - 24rem)), 100vw'
-
 function ProjectImages({
   project,
   images: delivery,
-  shown,
-  onSwipe,
-  styles,
-  stepControls,
-}: {
-  project: GalleryItem
-  images: GalleryImageDelivery | undefined
-  /** The shown photo's index among the project's photos. */
-  shown: number
-  onSwipe: (direction: 'next' | 'previous') => void
-  styles: ViewerStyles
-  stepControls: ReactNode
-}) {
+  imageNumber,
+  children: stepControls,
+}: Pick<Props, 'images' | 'imageNumber'> & { project: GalleryItem; children: ReactNode }) {
+  const navigate = useNavigate({ from: '/gallery' })
+  const styles = projectViewer()
   const images = [project.imageUrl, ...project.additionalImages]
+  const shown = shownPhotoIndex(imageNumber, images.length)
+  /** The next or previous photo's index, wrapping within the project's photos. */
+  const photoAfter = (direction: 'next' | 'previous') =>
+    (shown + (direction === 'next' ? 1 : -1) + images.length) % images.length
   const src = images[shown] ?? project.imageUrl
   const swipeStart = useRef<{ x: number; y: number }>(undefined)
   const onPointerDown = (event: PointerEvent) => {
@@ -322,10 +251,13 @@ function ProjectImages({
   const onPointerUp = (event: PointerEvent) => {
     const start = swipeStart.current
     swipeStart.current = undefined
-    if (!start) return
+    if (!start || images.length < 2) return
     const across = event.clientX - start.x
     if (Math.abs(across) >= swipeDistance && Math.abs(across) > Math.abs(event.clientY - start.y)) {
-      onSwipe(across < 0 ? 'next' : 'previous')
+      void navigate({
+        search: showingPhoto(photoAfter(across < 0 ? 'next' : 'previous')),
+        ...inViewer,
+      })
     }
   }
   return (
@@ -352,7 +284,7 @@ function ProjectImages({
           // A new photo starts from its stand-in, not from the previous photo.
           key={src}
           image={responsivePhoto(src, delivery, 'viewer')}
-          sizes={viewerSizes}
+          sizes={viewerImageSizes}
           alt={`${project.title}, image ${shown + 1} of ${images.length}`}
           fit="contain"
           fallbackAlt="Image Not Available"
@@ -365,7 +297,7 @@ function ProjectImages({
         {stepControls}
         {images.length > 1 ? (
           <div className={styles.photoSteps}>
-            <PhotoStepLink direction="previous" index={shown} count={images.length} />
+            <PhotoStepLink direction="previous" target={photoAfter('previous')} />
             <p className={styles.counter} aria-live="polite">
               <span aria-hidden="true">
                 {shown + 1} / {images.length}
@@ -374,7 +306,7 @@ function ProjectImages({
                 Photo {shown + 1} of {images.length}
               </span>
             </p>
-            <PhotoStepLink direction="next" index={shown} count={images.length} />
+            <PhotoStepLink direction="next" target={photoAfter('next')} />
           </div>
         ) : null}
       </div>
@@ -385,9 +317,7 @@ function ProjectImages({
               <Link
                 to="/gallery"
                 search={showingPhoto(index)}
-                replace
-                state
-                resetScroll={false}
+                {...inViewer}
                 aria-label={`Show image ${index + 1} of ${images.length}`}
                 activeOptions={{ exact: true }}
                 className={styles.thumbnail}

@@ -16,3 +16,7 @@ export const galleryGridClass = css({
 
 /** The width of a photo filling a cell of galleryGridClass, for `sizes`. */
 export const galleryImageSizes = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw'
+
+/** The viewer's photo: the whole width below lg (at most 1080 px); beside the details from lg, at
+ * most 960 px. */
+export const viewerImageSizes = '(min-width: 1024px) min(960px, calc(100vw - 24rem)), 100vw'

@@ -1,6 +1,10 @@
 import * as v from 'valibot'
 import type { GalleryCategory, GalleryItem } from '#src/features/gallery/gallery-item.ts'
-import type { GalleryView } from '#src/features/gallery/gallery-pages.ts'
+import type {
+  GalleryPageResult,
+  GalleryProjectResult,
+  GalleryView,
+} from '#src/features/gallery/gallery-pages.ts'
 import { type RejectedGalleryRow, toGalleryItems } from '#src/features/gallery/gallery-row.ts'
 import type { GalleryImageDelivery } from '#src/features/gallery/photo-variants.ts'
 import type { GalleryImageUrls } from '#src/features/gallery/storage-path.ts'
@@ -65,15 +69,7 @@ function viewAnswerOf(answer: unknown) {
 }
 
 /** A page of a view as gallery_view() answered it, its rows mapped to projects. */
-export interface GalleryViewAnswer {
-  items: GalleryItem[]
-  page: number
-  pageCount: number
-  total: number
-  project?: GalleryItem
-  previous?: GalleryItem
-  next?: GalleryItem
-}
+export type GalleryViewAnswer = Omit<GalleryPageResult & GalleryProjectResult, 'status' | 'images'>
 
 const one = (source: GallerySource, value: unknown) =>
   value === null || value === undefined

@@ -1,10 +1,6 @@
 import { resolve } from 'node:path'
 import { locationCatalog } from '#src/content/locations.ts'
-import type {
-  GalleryCategory,
-  GalleryItem,
-  GalleryResult,
-} from '#src/features/gallery/gallery-item.ts'
+import type { GalleryCategory, GalleryItem } from '#src/features/gallery/gallery-item.ts'
 import * as pages from '#src/features/gallery/gallery-pages.ts'
 import { gallerySearchDefaults } from '#src/features/gallery/gallery-search.ts'
 import * as views from '#src/features/gallery/gallery-view.ts'
@@ -107,15 +103,9 @@ export async function readGalleryProject(
     view: { ...viewKey(view), page: 1, project: id },
   })
   if (!value) return { status: 'error' }
-  const { project, previous, next } = value
-  if (!project) return { status: 'ok' }
-  return {
-    status: 'ok',
-    project,
-    ...(previous ? { previous } : {}),
-    ...(next ? { next } : {}),
-    images: gallery().source.images([project]),
-  }
+  const { items, page, pageCount, total, ...open } = value
+  if (!open.project) return { status: 'ok' }
+  return { status: 'ok', ...open, images: gallery().source.images([open.project]) }
 }
 
 /** The towns with area pages, whose own projects a category's showcase carries too. */
@@ -127,7 +117,9 @@ async function showcaseOf(source: GallerySource, category: GalleryCategory) {
   return views.categoryShowcase(items, category, serviceAreaTowns)
 }
 
-export async function readCategoryShowcase(category: GalleryCategory): Promise<GalleryResult> {
+export async function readCategoryShowcase(
+  category: GalleryCategory,
+): Promise<pages.GalleryShowcaseResult> {
   const { value } = await read<{ showcase: GalleryItem[] }>({ kind: 'showcase', category })
   if (!value) return { items: [], status: 'error' }
   const items = value.showcase
