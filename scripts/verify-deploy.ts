@@ -32,9 +32,7 @@
  * site key (on a dummy token), the mail transport is configured (an SMTP server answers), and the
  * database answers. Each is printed; a failed one fails the run.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { existsSync } from 'node:fs'
 import process from 'node:process'
 import { parseArgs } from 'node:util'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
@@ -44,7 +42,7 @@ import {
   contactFunctionName,
   visitorIpHeader,
 } from '../supabase/functions/_shared/contact/contact-wire.ts'
-import { bucketManifestFile, planBucketFolderImport } from './lib/bucket-folder-import.ts'
+import { planBucketListing } from './lib/bucket-folder-import.ts'
 import { listBucket } from './lib/hosted-photo-variants.ts'
 import {
   type DataApiDescription,
@@ -550,30 +548,6 @@ async function checkContactPath(settings: Settings): Promise<CheckResult[]> {
   }))
 }
 
-/**
- * The projects a bucket of these object names makes, by the gallery import's own rules
- * (planBucketFolderImport reads a folder: it gets one of empty files with those names).
- */
-function projectsOf(objectNames: string[]) {
-  const folder = mkdtempSync(join(tmpdir(), 'verify-deploy-bucket-'))
-  try {
-    for (const name of objectNames) {
-      if (name === bucketManifestFile || name.split('/').some((part) => part === '..')) continue
-      const file = join(folder, name)
-      mkdirSync(dirname(file), { recursive: true })
-      writeFileSync(file, '')
-    }
-    const plan = planBucketFolderImport(folder)
-    return {
-      projects: plan.listing.map((entry) => String(entry.path)),
-      furtherPhotos: plan.photos.length - plan.listing.length,
-      skipped: plan.skipped.map((skip) => skip.path),
-    }
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
-  }
-}
-
 async function shownOnSite(settings: Settings): Promise<number | string> {
   const response = await fetch(`${settings.siteUrl}/gallery`)
   const html = await response.text()
@@ -599,7 +573,10 @@ async function checkGallery(settings: Settings, publishable: SupabaseClient): Pr
   }
   const secret = clientFor(settings, settings.secretKey)
   const objects = await listBucket(secret.storage.from(galleryBucket))
-  const bucket = projectsOf(objects.map((object) => object.path))
+  // The projects these objects make, by the gallery import's own rules.
+  const bucket = planBucketListing(objects.map((object) => object.path))
+  const projects = bucket.listing.map((entry) => String(entry.path))
+  const skipped = bucket.skipped.map((skip) => skip.path)
   const rows = await publishable.from('gallery_images').select('filename')
   if (rows.error) {
     return fail(title, `gallery_images unreadable: ${rows.error.message}`)
@@ -607,14 +584,14 @@ async function checkGallery(settings: Settings, publishable: SupabaseClient): Pr
   const filenames = rows.data.map((row: { filename: string }) => row.filename)
   // Projects whose photo lives elsewhere (a full URL) are shown but are not in the bucket.
   const elsewhere = filenames.filter((name) => /^https?:\/\//i.test(name)).length
-  const expected = bucket.projects.length + elsewhere
-  const inBucket = new Set(bucket.projects)
+  const expected = projects.length + elsewhere
+  const inBucket = new Set(projects)
   const inTable = new Set(filenames)
-  const missing = bucket.projects.filter((path) => !inTable.has(path))
+  const missing = projects.filter((path) => !inTable.has(path))
   const extra = filenames.filter((name) => !/^https?:\/\//i.test(name) && !inBucket.has(name))
   const counts =
-    `the site shows ${site}, the bucket makes ${bucket.projects.length} project(s)` +
-    ` (${bucket.furtherPhotos} further photo(s)${bucket.skipped.length ? `, ${bucket.skipped.length} not placed: ${bucket.skipped.slice(0, 3).join(', ')}` : ''})` +
+    `the site shows ${site}, the bucket makes ${projects.length} project(s)` +
+    ` (${bucket.photos.length - projects.length} further photo(s)${skipped.length ? `, ${skipped.length} not placed: ${skipped.slice(0, 3).join(', ')}` : ''})` +
     (elsewhere ? ` and ${elsewhere} row(s) point outside it` : '')
   if (site === expected && missing.length === 0 && extra.length === 0) {
     return pass(title, counts)
