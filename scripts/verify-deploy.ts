@@ -44,6 +44,7 @@ import {
 } from '../supabase/functions/_shared/contact/contact-wire.ts'
 import { planBucketListing } from './lib/bucket-folder-import.ts'
 import { listBucket } from './lib/hosted-photo-variants.ts'
+import { withPostgres } from './lib/postgres.ts'
 import {
   type DataApiDescription,
   type DescribedFunction,
@@ -389,16 +390,10 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
       ),
     ]
   }
-  const { default: pg } = await import('pg')
-  const client = new pg.Client({
-    connectionString: settings.databaseUrl,
-    connectionTimeoutMillis: 10_000,
-  })
-  await client.connect()
-  try {
+  return withPostgres(settings.databaseUrl, async (db) => {
     const results: CheckResult[] = []
     const owner = (
-      await client.query<{ rolname: string; rolbypassrls: boolean; rolsuper: boolean }>(
+      await db.query<{ rolname: string; rolbypassrls: boolean; rolsuper: boolean }>(
         `select r.rolname, r.rolbypassrls, r.rolsuper from pg_catalog.pg_proc as p
          join pg_catalog.pg_roles as r on r.oid = p.proowner
          where p.oid = pg_catalog.to_regprocedure('public.gallery_follows_bucket()')`,
@@ -419,7 +414,7 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
             ),
     )
     const triggers = (
-      await client.query<{ tgname: string; tgenabled: string }>(
+      await db.query<{ tgname: string; tgenabled: string }>(
         `select t.tgname, t.tgenabled from pg_catalog.pg_trigger as t
          where t.tgrelid = pg_catalog.to_regclass('storage.objects') and not t.tgisinternal`,
       )
@@ -436,7 +431,7 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
           ),
     )
     const granted = (
-      await client.query<{ kind: string; name: string; grantee: string; privileges: string }>(
+      await db.query<{ kind: string; name: string; grantee: string; privileges: string }>(
         catalogGrantsSql,
       )
     ).rows
@@ -452,9 +447,7 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
           ),
     )
     return results
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 const functionUrl = (settings: Settings) =>
