@@ -135,10 +135,14 @@ const contactTables = [
 
 type Verdict = 'refused' | 'allowed' | 'unclear'
 
+/** Permission denied: the one answer that shows the key refused outright. */
+const refusedOutright = (status: number, code: string | undefined) =>
+  code === '42501' || status === 401 || status === 403
+
 /** What an error answer of the Data API says about the key's privileges. */
 function verdictOf(status: number, code: string | undefined): { verdict: Verdict; reason: string } {
   const label = `HTTP ${status}${code ? `, ${code}` : ''}`
-  if (code === '42501' || status === 401 || status === 403) {
+  if (refusedOutright(status, code)) {
     return { verdict: 'refused', reason: `permission denied (${label})` }
   }
   if (status === 404 || code === 'PGRST202' || code === 'PGRST205' || code === '42P01') {
@@ -178,13 +182,8 @@ async function checkTableWrite(
   return fail(title, `could not tell: ${reason} ${error.message}`)
 }
 
-/**
- * Only permission denied counts as refused: the object is in the Data API's schema, so a
- * not-found means the probe itself is wrong.
- */
-const refusedOutright = (status: number, code: string | undefined) =>
-  code === '42501' || status === 401 || status === 403
-
+// Reads and calls of what the Data API lists: only permission denied counts as refused (the object
+// is in the Data API's schema, so a not-found means the probe itself is wrong).
 async function checkRelationRefused(
   supabase: SupabaseClient,
   relation: string,
@@ -213,16 +212,10 @@ async function checkFunctionRefused(
     )
   }
   const { error, status } = await supabase.rpc(target.name, target.args, { get: true })
-  // The call itself refused, not a statement inside a function the key may run.
-  if (
-    error &&
-    refusedOutright(status, error.code) &&
-    error.message.includes(`permission denied for function ${target.name}`)
-  ) {
-    return undefined
-  }
   const revoke = revokeStatement({ signature: target.signature })
   if (error && refusedOutright(status, error.code)) {
+    // The call itself refused, not a statement inside a function the key may run.
+    if (error.message.includes(`permission denied for function ${target.name}`)) return undefined
     return fail(
       title,
       `the key may execute it (a statement inside it was refused: ${error.message}); ${revoke}`,
@@ -237,18 +230,21 @@ async function checkFunctionRefused(
     : fail(title, `could not tell: ${reason} ${error.message}`)
 }
 
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 async function readDescription(settings: Settings, key: string) {
   const response = await fetch(`${settings.supabaseUrl}/rest/v1/`, {
     headers: { apikey: key, authorization: `Bearer ${key}`, accept: 'application/openapi+json' },
   })
-  const text = await response.text()
-  let description: DataApiDescription | undefined
-  try {
-    const parsed = JSON.parse(text) as DataApiDescription
-    if (parsed && typeof parsed.paths === 'object') description = parsed
-  } catch {
-    // Not JSON: reported with the status below.
-  }
+  // Not JSON, or JSON without paths: reported with the status.
+  const parsed = jsonOrUndefined(await response.text()) as DataApiDescription | undefined
+  const description = typeof parsed?.paths === 'object' ? parsed : undefined
   return { status: response.status, description }
 }
 
@@ -487,13 +483,8 @@ async function checkContactFunctionWithPublishableKey(
 async function checkReadiness(settings: Settings): Promise<CheckResult[]> {
   const title = '/readyz is ready'
   const response = await fetch(`${settings.siteUrl}/readyz`, { cache: 'no-store' })
-  const text = await response.text()
-  let body: Record<string, unknown> = {}
-  try {
-    body = JSON.parse(text) as Record<string, unknown>
-  } catch {
-    return [fail(title, `HTTP ${response.status}, not JSON`)]
-  }
+  const body = jsonOrUndefined(await response.text()) as Record<string, unknown> | undefined
+  if (body === undefined) return [fail(title, `HTTP ${response.status}, not JSON`)]
   const ready = response.status === 200 && body.status === 'ready'
   const results: CheckResult[] = [
     {
@@ -638,15 +629,14 @@ async function checkTestMessage(settings: Settings): Promise<CheckResult[]> {
   }
   const results: CheckResult[] = [pass('Test message accepted', `stored as "${marker}"`)]
   const deadline = Date.now() + 30_000
-  let last: { notification_status: string; notification_attempts: number } | undefined
+  type Row = { notification_status: string; notification_attempts: number }
+  let last: Row | undefined
   for (;;) {
     const { data: rows } = await secret
       .from('contact_messages')
-      .select('name,notification_status,notification_attempts')
+      .select('notification_status,notification_attempts')
       .eq('name', marker)
-    last = (rows as { name: string; notification_status: string; notification_attempts: number }[])
-      ?.filter((row) => row.name === marker)
-      .at(0)
+    last = (rows as Row[] | null)?.[0]
     if (last?.notification_status === 'sent' || Date.now() > deadline) break
     await new Promise((done) => setTimeout(done, 1000))
   }
