@@ -24,7 +24,7 @@ import {
 import type { ContactStore, RateLimitedEvent } from './contact-store.ts'
 import { sha256Hex } from './hash.ts'
 import type { DeliverySummary } from './notification-outbox.ts'
-import { rateLimitKeys } from './rate-limit-key.ts'
+import { rateLimitKeys, waitUnderKeys } from './rate-limit-key.ts'
 
 /** A refused message's fields, each with the form's sentence for it (never the value sent). */
 export type ContactFieldErrors = ReturnType<typeof contactFieldErrors>
@@ -126,16 +126,9 @@ export function createContactCore(deps: {
     const keys = rateLimitKeys(visitorIp)
     const kind = count === 'honeypot' ? 'accepted' : count
     try {
-      let wait = Number.POSITIVE_INFINITY
-      for (const key of keys) {
-        const keyWait =
-          kind === undefined
-            ? await deps.store.rateLimitWait(key)
-            : await deps.store.consumeRateLimit(key, kind)
-        if (keyWait === 0) return 0
-        wait = Math.min(wait, keyWait)
-      }
-      return wait
+      return await waitUnderKeys(keys, (key) =>
+        kind === undefined ? deps.store.rateLimitWait(key) : deps.store.consumeRateLimit(key, kind),
+      )
     } catch (error) {
       log.error('contact.rate_limit_unavailable', { error: describeError(error) })
       return 0
