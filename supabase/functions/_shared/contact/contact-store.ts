@@ -152,16 +152,6 @@ function fromRow(row: Row): StoredContactMessage {
 const sameMessage = (a: ContactMessageFields, b: ContactMessageFields) =>
   contactFieldNames.every((field) => a[field] === b[field])
 
-/** An INSERT of one row: its columns and their placeholders come from the same object. */
-function insertStatement(table: string, row: Record<string, unknown>, rest: string) {
-  const columns = Object.keys(row)
-  return {
-    text: `insert into ${table} (${columns.join(', ')})
-           values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) ${rest}`,
-    values: Object.values(row),
-  }
-}
-
 export function createPostgresContactStore(db: Database) {
   return {
     /**
@@ -192,24 +182,27 @@ export function createPostgresContactStore(db: Database) {
               ).rows[0]?.hold === true
             : false
         const heldColumns = held ? { notification_status: 'held', next_attempt_at: null } : {}
+        // The columns and their placeholders come from the same object.
         const insert = (submissionId: string | null) => {
-          const { text, values } = insertStatement(
-            'public.contact_messages',
-            {
-              ...Object.fromEntries(
-                contactFieldNames.map((field) => [columnOf(field), message[field]]),
-              ),
-              remote_ip: meta.remoteIp ?? null,
-              source_route: meta.sourceRoute ?? null,
-              referrer_host: meta.referrerHost ?? null,
-              submission_id: submissionId,
-              captcha_problem: meta.captchaUnchecked?.slice(0, 300) ?? null,
-              ...heldColumns,
-            },
-            `on conflict (submission_id) where submission_id is not null do nothing
+          const row = {
+            ...Object.fromEntries(
+              contactFieldNames.map((field) => [columnOf(field), message[field]]),
+            ),
+            remote_ip: meta.remoteIp ?? null,
+            source_route: meta.sourceRoute ?? null,
+            referrer_host: meta.referrerHost ?? null,
+            submission_id: submissionId,
+            captcha_problem: meta.captchaUnchecked?.slice(0, 300) ?? null,
+            ...heldColumns,
+          }
+          const columns = Object.keys(row)
+          return tx.query<{ id: string }>(
+            `insert into public.contact_messages (${columns.join(', ')})
+             values (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+             on conflict (submission_id) where submission_id is not null do nothing
              returning id`,
+            Object.values(row),
           )
-          return tx.query<{ id: string }>(text, values)
         }
         const inserted = await insert(meta.submissionId ?? null)
         const id = inserted.rows[0]?.id
