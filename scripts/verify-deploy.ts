@@ -446,12 +446,9 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
   })
 }
 
-const functionUrl = (settings: Settings) =>
-  `${settings.supabaseUrl}/functions/v1/${contactFunctionName}`
-
 async function checkContactFunctionWithoutKey(settings: Settings): Promise<CheckResult> {
   const title = 'Contact function answers 401 without a key'
-  const response = await fetch(functionUrl(settings), {
+  const response = await fetch(`${settings.supabaseUrl}/functions/v1/${contactFunctionName}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',
