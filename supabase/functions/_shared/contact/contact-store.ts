@@ -153,6 +153,14 @@ const sameMessage = (a: ContactMessageFields, b: ContactMessageFields) =>
   contactFieldNames.every((field) => a[field] === b[field])
 
 export function createPostgresContactStore(db: Database) {
+  /** The `wait_s` a rate-limit function of the database answers for the client. */
+  const secondsToWait = (sql: string, clientKey: string) =>
+    asServiceRole(db, async (tx) =>
+      Number((await tx.query<{ wait_s: number }>(sql, [clientKey])).rows[0]?.wait_s ?? 0),
+    )
+  /** Whether a statement returned exactly one row: the update or claim took effect. */
+  const returnsOneRow = (sql: string, params: unknown[]) =>
+    asServiceRole(db, async (tx) => (await tx.query(sql, params)).rows.length === 1)
   return {
     /**
      * Stores a message. With a captcha token hash, the hash is recorded in the same transaction
@@ -259,33 +267,27 @@ export function createPostgresContactStore(db: Database) {
 
     /** Marks a claimed attempt sent; false when the claim was lost (lease expired, re-claimed). */
     markSent: (id: string, attempt: number) =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query(
-          `update public.contact_messages
-              set notification_status = 'sent', notified_at = now(),
-                  notification_last_error = null, next_attempt_at = null
-            where id = $1 and notification_attempts = $2 and notification_status = 'pending'
-           returning id`,
-          [id, attempt],
-        )
-        return result.rows.length === 1
-      }),
+      returnsOneRow(
+        `update public.contact_messages
+            set notification_status = 'sent', notified_at = now(),
+                notification_last_error = null, next_attempt_at = null
+          where id = $1 and notification_attempts = $2 and notification_status = 'pending'
+         returning id`,
+        [id, attempt],
+      ),
 
     /** Records a failed attempt: pending again in `retryInMs`, or 'failed' for good when null. */
     markAttemptFailed: (id: string, attempt: number, error: string, retryInMs: number | null) =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query(
-          `update public.contact_messages
-              set notification_status = case when $4::double precision is null
-                                             then 'failed' else 'pending' end,
-                  notification_last_error = left($3, 1000),
-                  next_attempt_at = now() + make_interval(secs => $4::double precision)
-            where id = $1 and notification_attempts = $2 and notification_status = 'pending'
-           returning id`,
-          [id, attempt, error, retryInMs === null ? null : retryInMs / 1000],
-        )
-        return result.rows.length === 1
-      }),
+      returnsOneRow(
+        `update public.contact_messages
+            set notification_status = case when $4::double precision is null
+                                           then 'failed' else 'pending' end,
+                notification_last_error = left($3, 1000),
+                next_attempt_at = now() + make_interval(secs => $4::double precision)
+          where id = $1 and notification_attempts = $2 and notification_status = 'pending'
+         returning id`,
+        [id, attempt, error, retryInMs === null ? null : retryInMs / 1000],
+      ),
 
     /**
      * What the owner's digest would list: messages pending since before `pendingForMs` ago, and
@@ -338,20 +340,17 @@ export function createPostgresContactStore(db: Database) {
      * before anyone may take it again (public.contact_owner_digest).
      */
     claimOwnerDigest: (periodMs: number) =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query(
-          // The row is made by the first claim (a migration-seeded row would collide with a
-          // restored one), and taken by moving next_due_at forward: one claimant a period.
-          `insert into public.contact_owner_digest as d (next_due_at, last_attempt_at)
-           values (now() + make_interval(secs => $1::double precision), now())
-           on conflict (singleton) do update
-              set next_due_at = excluded.next_due_at, last_attempt_at = excluded.last_attempt_at
-            where d.next_due_at <= now()
-           returning singleton`,
-          [periodMs / 1000],
-        )
-        return result.rows.length === 1
-      }),
+      returnsOneRow(
+        // The row is made by the first claim (a migration-seeded row would collide with a
+        // restored one), and taken by moving next_due_at forward: one claimant a period.
+        `insert into public.contact_owner_digest as d (next_due_at, last_attempt_at)
+         values (now() + make_interval(secs => $1::double precision), now())
+         on conflict (singleton) do update
+            set next_due_at = excluded.next_due_at, last_attempt_at = excluded.last_attempt_at
+          where d.next_due_at <= now()
+         returning singleton`,
+        [periodMs / 1000],
+      ),
 
     /** After a taken digest: sent (and these failures named), or failed, to try again sooner. */
     recordOwnerDigest: (record: OwnerDigestRecord) =>
@@ -380,13 +379,7 @@ export function createPostgresContactStore(db: Database) {
      * hold it, accepted messages' or failed captchas' (public.contact_rate_limit_wait).
      */
     rateLimitWait: (clientKey: string) =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query<{ wait_s: number }>(
-          'select public.contact_rate_limit_wait($1) as wait_s',
-          [clientKey],
-        )
-        return Number(result.rows[0]?.wait_s ?? 0)
-      }),
+      secondsToWait('select public.contact_rate_limit_wait($1) as wait_s', clientKey),
 
     /**
      * Counts one event against the client's rate limit and answers 0, or answers the seconds to
@@ -395,15 +388,12 @@ export function createPostgresContactStore(db: Database) {
      * public.count_contact_captcha_failure).
      */
     consumeRateLimit: (clientKey: string, kind: RateLimitedEvent = 'accepted') =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query<{ wait_s: number }>(
-          kind === 'accepted'
-            ? 'select public.consume_contact_rate_limit($1) as wait_s'
-            : 'select public.count_contact_captcha_failure($1) as wait_s',
-          [clientKey],
-        )
-        return Number(result.rows[0]?.wait_s ?? 0)
-      }),
+      secondsToWait(
+        kind === 'accepted'
+          ? 'select public.consume_contact_rate_limit($1) as wait_s'
+          : 'select public.count_contact_captcha_failure($1) as wait_s',
+        clientKey,
+      ),
 
     /** Newest first. */
     list: ({ limit = 1000 }: { limit?: number } = {}) =>
