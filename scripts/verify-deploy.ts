@@ -184,10 +184,7 @@ async function checkTableWrite(
 
 // Reads and calls of what the Data API lists: only permission denied counts as refused (the object
 // is in the Data API's schema, so a not-found means the probe itself is wrong).
-async function checkRelationRefused(
-  supabase: SupabaseClient,
-  relation: string,
-): Promise<CheckResult | undefined> {
+async function checkRelationRefused(supabase: SupabaseClient, relation: string) {
   const { data, error, status } = await supabase.from(relation).select('*').limit(1)
   if (error && refusedOutright(status, error.code)) return undefined
   const title = `Publishable key cannot read ${relation}`
@@ -200,10 +197,7 @@ async function checkRelationRefused(
   )
 }
 
-async function checkFunctionRefused(
-  supabase: SupabaseClient,
-  target: DescribedFunction,
-): Promise<CheckResult | undefined> {
+async function checkFunctionRefused(supabase: SupabaseClient, target: DescribedFunction) {
   const title = `Publishable key cannot run ${target.signature}`
   if ('missingValueFor' in target.args) {
     return fail(
@@ -457,9 +451,7 @@ async function checkContactFunctionWithoutKey(settings: Settings): Promise<Check
   return response.status === 401 ? pass(title, 'HTTP 401') : fail(title, `HTTP ${response.status}`)
 }
 
-async function checkContactFunctionWithPublishableKey(
-  supabase: SupabaseClient,
-): Promise<CheckResult> {
+async function checkContactFunctionWithPublishableKey(supabase: SupabaseClient) {
   const title = 'Publishable key cannot call the contact function'
   // An empty body: a caller it accepted would get 400 for the missing fields, and nothing is sent.
   const { error } = await supabase.functions.invoke(contactFunctionName, {
