@@ -24,14 +24,8 @@ import { createPostgresContactStore } from '../supabase/functions/_shared/contac
 import { type InboxMessage, readInboxSnapshot, toInboxMessage } from './lib/inbox-snapshot.ts'
 import { withPostgres } from './lib/postgres.ts'
 
-interface Options {
-  full: boolean
-  json: boolean
-  limit: number
-}
-
-function parseArgs(args: string[]): Options {
-  const options: Options = { full: false, json: false, limit: 50 }
+function parseArgs(args: string[]) {
+  const options = { full: false, json: false, limit: 50 }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]
     if (arg === '--full') options.full = true
@@ -52,6 +46,7 @@ function parseArgs(args: string[]): Options {
   }
   return options
 }
+type Options = ReturnType<typeof parseArgs>
 
 const dateTime = (iso: string) => {
   const date = new Date(iso)
