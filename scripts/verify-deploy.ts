@@ -57,15 +57,8 @@ import {
 
 type Outcome = 'pass' | 'fail' | 'warn'
 
-interface CheckResult {
-  outcome: Outcome
-  title: string
-  detail: string
-}
-
-const result =
-  (outcome: Outcome) =>
-  (title: string, detail: string): CheckResult => ({ outcome, title, detail })
+const result = (outcome: Outcome) => (title: string, detail: string) => ({ outcome, title, detail })
+type CheckResult = ReturnType<ReturnType<typeof result>>
 const pass = result('pass')
 const fail = result('fail')
 const warn = result('warn')
