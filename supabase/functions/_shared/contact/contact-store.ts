@@ -11,18 +11,7 @@ export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'held'
 /** What the rate limit counts: messages accepted, and failed captchas apart. */
 export type RateLimitedEvent = 'accepted' | 'captcha_failed'
 
-export interface StoredContactMessage extends ContactMessageFields {
-  id: string
-  createdAt: Date
-  remoteIp: string | null
-  notificationStatus: NotificationStatus
-  notificationAttempts: number
-  notificationLastError: string | null
-  notifiedAt: Date | null
-  nextAttemptAt: Date | null
-  /** Why the captcha could not be checked (the site's settings, the provider out of reach), or null. */
-  captchaProblem: string | null
-}
+export type StoredContactMessage = ReturnType<typeof fromRow>
 
 /**
  * `duplicate`: the same message under the same submission id was stored before, as `id`.
@@ -134,7 +123,7 @@ const fieldsOf = (row: ContactMessageFields): ContactMessageFields =>
     contactFieldNames.map((field) => [field, row[field]]),
   ) as unknown as ContactMessageFields
 
-function fromRow(row: Row): StoredContactMessage {
+function fromRow(row: Row) {
   return {
     id: row.id,
     ...fieldsOf(row),
@@ -145,6 +134,7 @@ function fromRow(row: Row): StoredContactMessage {
     notificationLastError: row.notification_last_error,
     notifiedAt: row.notified_at === null ? null : toDate(row.notified_at),
     nextAttemptAt: row.next_attempt_at === null ? null : toDate(row.next_attempt_at),
+    /** Why the captcha could not be checked (the site's settings, the provider out of reach). */
     captchaProblem: row.captcha_problem,
   }
 }
