@@ -29,25 +29,7 @@ export interface ClaimOptions {
   leaseMs: number
 }
 
-/** A message whose notification has waited too long or failed for good: no visitor text. */
-export interface WaitingNotification {
-  id: string
-  createdAt: Date
-  status: 'pending' | 'failed' | 'held'
-  attempts: number
-  lastError: string | null
-}
-
-export interface WaitingNotifications {
-  /** Pending since before the threshold. */
-  pendingCount: number
-  /** Failed for good, and not yet named by a digest. */
-  failedCount: number
-  /** Every held message no digest has named yet, oldest first: one digest names them all. */
-  heldIds: string[]
-  /** Oldest first, at most the limit asked for. */
-  messages: WaitingNotification[]
-}
+export type WaitingNotifications = Awaited<ReturnType<ContactStore['findWaitingNotifications']>>
 
 export type OwnerDigestRecord =
   /** `reportedIds`: the failed and held messages this digest named, never named again. */
@@ -284,7 +266,7 @@ export function createPostgresContactStore(db: Database) {
      * those failed for good that no digest has named yet.
      */
     findWaitingNotifications: ({ pendingForMs, limit }: { pendingForMs: number; limit: number }) =>
-      asServiceRole(db, async (tx): Promise<WaitingNotifications> => {
+      asServiceRole(db, async (tx) => {
         const waiting = `(notification_status = 'pending'
                            and created_at <= now() - make_interval(secs => $1::double precision))
                        or (notification_status in ('failed', 'held')
@@ -312,9 +294,13 @@ export function createPostgresContactStore(db: Database) {
           [pendingForMs / 1000, limit],
         )
         return {
+          /** Pending since before the threshold. */
           pendingCount: Number(counts.rows[0]?.pending ?? 0),
+          /** Failed for good, and not yet named by a digest. */
           failedCount: Number(counts.rows[0]?.failed ?? 0),
+          /** Every held message no digest has named yet, oldest first: one digest names them all. */
           heldIds: counts.rows[0]?.held ?? [],
+          /** Oldest first, at most the limit asked for; no visitor text. */
           messages: listed.rows.map((row) => ({
             id: row.id,
             createdAt: toDate(row.created_at),
