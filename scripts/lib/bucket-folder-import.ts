@@ -18,23 +18,6 @@ const byNaturalLength = (a: string, b: string) =>
 
 type ListingEntry = Record<string, unknown> & { path?: unknown; additional?: unknown }
 
-export interface BucketListingPlan {
-  /** The listing to write: existing entries kept with their details, new photos added. */
-  listing: ListingEntry[]
-  /** Main photos that became projects. */
-  added: string[]
-  /** Projects whose main photo is gone. */
-  removed: string[]
-  /** Projects whose further photos changed. */
-  updated: string[]
-  /** Photos that cannot be projects, with the reason. */
-  skipped: { path: string; reason: string }[]
-  /** Every photo the listing names: main and further photos. */
-  photos: string[]
-  /** Those of them the listing on disk did not name. */
-  newPhotos: string[]
-}
-
 function filesIn(folder: string): string[] {
   if (!existsSync(folder)) return []
   return readdirSync(folder, { recursive: true, withFileTypes: true })
@@ -71,16 +54,23 @@ export function planBucketFolderImport(folder: string) {
 export function planBucketListing(
   photoPaths: readonly string[],
   existing: readonly ListingEntry[] = [],
-): BucketListingPlan {
+) {
   const photos = new Set(photoPaths.filter((path) => photo.test(path)))
-  const result: BucketListingPlan = {
-    listing: [],
-    added: [],
-    removed: [],
-    updated: [],
-    skipped: [],
-    photos: [],
-    newPhotos: [],
+  const result = {
+    /** The listing to write: existing entries kept with their details, new photos added. */
+    listing: [] as ListingEntry[],
+    /** Main photos that became projects. */
+    added: [] as string[],
+    /** Projects whose main photo is gone. */
+    removed: [] as string[],
+    /** Projects whose further photos changed. */
+    updated: [] as string[],
+    /** Photos that cannot be projects, with the reason. */
+    skipped: [] as { path: string; reason: string }[],
+    /** Every photo the listing names: main and further photos. */
+    photos: [] as string[],
+    /** Those of them the listing on disk did not name. */
+    newPhotos: [] as string[],
   }
   // Every photo under each folder it is in, so a project's further photos are one lookup away
   // (a scan of every photo per project took minutes at 20,000 projects).
