@@ -52,11 +52,9 @@ async function main() {
   }
   if (existsSync('.env')) process.loadEnvFile('.env')
   const env = (name: string) => process.env[name]?.trim() || undefined
-  const [dbUrl, url, secretKey] = [
-    env('SUPABASE_DB_URL'),
-    env('SUPABASE_URL'),
-    env('SUPABASE_SECRET_KEY'),
-  ]
+  const dbUrl = env('SUPABASE_DB_URL')
+  const url = env('SUPABASE_URL')
+  const secretKey = env('SUPABASE_SECRET_KEY')
   if (url && !secretKey && !dbUrl) {
     console.error(
       'Figures are stored in Supabase (SUPABASE_URL is set): set SUPABASE_SECRET_KEY (as the ' +
