@@ -143,12 +143,9 @@ export function createEdgeAppFromEnv(
       problems: `${company.problems.join('; ')}: messages are stored, their notifications wait`,
     })
   }
-  let jwksUrl: string | undefined
-  try {
-    jwksUrl = jwksUrlFrom({ JWKS_URL: get('JWKS_URL'), SUPABASE_URL: get('SUPABASE_URL') })
-  } catch {
-    jwksUrl = undefined
-  }
+  // Without either, other JWTs are refused (jwksUrlFrom has nothing to build on).
+  const jwks = { JWKS_URL: get('JWKS_URL'), SUPABASE_URL: get('SUPABASE_URL') }
+  const jwksUrl = jwks.JWKS_URL || jwks.SUPABASE_URL ? jwksUrlFrom(jwks) : undefined
   if (problems.length > 0 || !dbUrl) {
     log.error('edge.misconfigured', { problems: problems.join('; ') })
     return {
