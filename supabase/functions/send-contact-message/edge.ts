@@ -112,10 +112,7 @@ export function createEdgeAppFromEnv(
   hooks: { waitUntil?: ((promise: Promise<unknown>) => void) | undefined; log?: Logger } = {},
 ) {
   const log = hooks.log ?? consoleLogger
-  const get = (name: string) => {
-    const value = env(name)?.trim()
-    return value ? value : undefined
-  }
+  const get = (name: string) => env(name)?.trim() || undefined
 
   const problems: string[] = []
   const dbUrl = get('SUPABASE_DB_URL')
