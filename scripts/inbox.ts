@@ -20,16 +20,12 @@ import {
   contactFieldLabels,
   contactFieldNames,
 } from '../supabase/functions/_shared/contact/contact-schema.ts'
+import { createPostgresContactStore } from '../supabase/functions/_shared/contact/contact-store.ts'
 import { type InboxMessage, readInboxSnapshot, toInboxMessage } from './lib/inbox-snapshot.ts'
+import { withPostgres } from './lib/postgres.ts'
 
-interface Options {
-  full: boolean
-  json: boolean
-  limit: number
-}
-
-function parseArgs(args: string[]): Options {
-  const options: Options = { full: false, json: false, limit: 50 }
+function parseArgs(args: string[]) {
+  const options = { full: false, json: false, limit: 50 }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]
     if (arg === '--full') options.full = true
@@ -50,6 +46,7 @@ function parseArgs(args: string[]): Options {
   }
   return options
 }
+type Options = ReturnType<typeof parseArgs>
 
 const dateTime = (iso: string) => {
   const date = new Date(iso)
@@ -127,29 +124,18 @@ function show(messages: InboxMessage[], total: number, source: string, options: 
     console.info(`\n… ${total - shown.length} older; use --limit to see more`)
 }
 
-async function fromPostgres(url: string, options: Options) {
-  const { default: pg } = await import('pg')
-  const { createPgDatabase } = await import('../supabase/functions/_shared/contact/database.ts')
-  const { createPostgresContactStore } = await import(
-    '../supabase/functions/_shared/contact/contact-store.ts'
-  )
-  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 })
-  try {
-    const store = createPostgresContactStore(createPgDatabase(pool))
-    const { total, messages } = await store.list({ limit: options.limit })
-    show(messages.map(toInboxMessage), total, 'Supabase database', options)
-  } finally {
-    await pool.end()
-  }
-}
-
 async function main() {
   const options = parseArgs(process.argv.slice(2))
   if (existsSync('.env')) process.loadEnvFile('.env')
   const env = (name: string) => process.env[name]?.trim() || undefined
 
   const dbUrl = env('SUPABASE_DB_URL')
-  if (dbUrl) return fromPostgres(dbUrl, options)
+  if (dbUrl) {
+    const { total, messages } = await withPostgres(dbUrl, (db) =>
+      createPostgresContactStore(db).list({ limit: options.limit }),
+    )
+    return show(messages.map(toInboxMessage), total, 'Supabase database', options)
+  }
   if (env('SUPABASE_URL')) {
     console.error(
       'Messages are stored in Supabase (SUPABASE_URL is set). Set SUPABASE_DB_URL to the ' +

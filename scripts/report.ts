@@ -29,19 +29,12 @@ import {
   reportSnapshotFile,
 } from '../src/server/field-vitals/page-view-store.server.ts'
 import { consoleLogger } from '../supabase/functions/_shared/log.ts'
+import { withPostgres } from './lib/postgres.ts'
 
 const fromStore = (store: PageViewStore) => ownerReportDocument(store, reportDays, consoleLogger)
 
-async function fromPostgres(url: string): Promise<unknown> {
-  const { default: pg } = await import('pg')
-  const { createPgDatabase } = await import('../supabase/functions/_shared/contact/database.ts')
-  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 })
-  try {
-    return await fromStore(createSqlPageViewStore(createPgDatabase(pool)))
-  } finally {
-    await pool.end()
-  }
-}
+const fromPostgres = (url: string) =>
+  withPostgres(url, (db) => fromStore(createSqlPageViewStore(db)))
 
 /** A file of the report folder; undefined until the server has written it. */
 const readJson = (file: string): unknown =>
@@ -59,11 +52,9 @@ async function main() {
   }
   if (existsSync('.env')) process.loadEnvFile('.env')
   const env = (name: string) => process.env[name]?.trim() || undefined
-  const [dbUrl, url, secretKey] = [
-    env('SUPABASE_DB_URL'),
-    env('SUPABASE_URL'),
-    env('SUPABASE_SECRET_KEY'),
-  ]
+  const dbUrl = env('SUPABASE_DB_URL')
+  const url = env('SUPABASE_URL')
+  const secretKey = env('SUPABASE_SECRET_KEY')
   if (url && !secretKey && !dbUrl) {
     console.error(
       'Figures are stored in Supabase (SUPABASE_URL is set): set SUPABASE_SECRET_KEY (as the ' +

@@ -32,9 +32,7 @@
  * site key (on a dummy token), the mail transport is configured (an SMTP server answers), and the
  * database answers. Each is printed; a failed one fails the run.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { existsSync } from 'node:fs'
 import process from 'node:process'
 import { parseArgs } from 'node:util'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
@@ -44,8 +42,9 @@ import {
   contactFunctionName,
   visitorIpHeader,
 } from '../supabase/functions/_shared/contact/contact-wire.ts'
-import { bucketManifestFile, planBucketFolderImport } from './lib/bucket-folder-import.ts'
+import { planBucketListing } from './lib/bucket-folder-import.ts'
 import { listBucket } from './lib/hosted-photo-variants.ts'
+import { withPostgres } from './lib/postgres.ts'
 import {
   type DataApiDescription,
   type DescribedFunction,
@@ -58,15 +57,8 @@ import {
 
 type Outcome = 'pass' | 'fail' | 'warn'
 
-interface CheckResult {
-  outcome: Outcome
-  title: string
-  detail: string
-}
-
-const result =
-  (outcome: Outcome) =>
-  (title: string, detail: string): CheckResult => ({ outcome, title, detail })
+const result = (outcome: Outcome) => (title: string, detail: string) => ({ outcome, title, detail })
+type CheckResult = ReturnType<ReturnType<typeof result>>
 const pass = result('pass')
 const fail = result('fail')
 const warn = result('warn')
@@ -136,10 +128,14 @@ const contactTables = [
 
 type Verdict = 'refused' | 'allowed' | 'unclear'
 
+/** Permission denied: the one answer that shows the key refused outright. */
+const refusedOutright = (status: number, code: string | undefined) =>
+  code === '42501' || status === 401 || status === 403
+
 /** What an error answer of the Data API says about the key's privileges. */
 function verdictOf(status: number, code: string | undefined): { verdict: Verdict; reason: string } {
   const label = `HTTP ${status}${code ? `, ${code}` : ''}`
-  if (code === '42501' || status === 401 || status === 403) {
+  if (refusedOutright(status, code)) {
     return { verdict: 'refused', reason: `permission denied (${label})` }
   }
   if (status === 404 || code === 'PGRST202' || code === 'PGRST205' || code === '42P01') {
@@ -179,17 +175,9 @@ async function checkTableWrite(
   return fail(title, `could not tell: ${reason} ${error.message}`)
 }
 
-/**
- * Only permission denied counts as refused: the object is in the Data API's schema, so a
- * not-found means the probe itself is wrong.
- */
-const refusedOutright = (status: number, code: string | undefined) =>
-  code === '42501' || status === 401 || status === 403
-
-async function checkRelationRefused(
-  supabase: SupabaseClient,
-  relation: string,
-): Promise<CheckResult | undefined> {
+// Reads and calls of what the Data API lists: only permission denied counts as refused (the object
+// is in the Data API's schema, so a not-found means the probe itself is wrong).
+async function checkRelationRefused(supabase: SupabaseClient, relation: string) {
   const { data, error, status } = await supabase.from(relation).select('*').limit(1)
   if (error && refusedOutright(status, error.code)) return undefined
   const title = `Publishable key cannot read ${relation}`
@@ -202,10 +190,7 @@ async function checkRelationRefused(
   )
 }
 
-async function checkFunctionRefused(
-  supabase: SupabaseClient,
-  target: DescribedFunction,
-): Promise<CheckResult | undefined> {
+async function checkFunctionRefused(supabase: SupabaseClient, target: DescribedFunction) {
   const title = `Publishable key cannot run ${target.signature}`
   if ('missingValueFor' in target.args) {
     return fail(
@@ -214,16 +199,10 @@ async function checkFunctionRefused(
     )
   }
   const { error, status } = await supabase.rpc(target.name, target.args, { get: true })
-  // The call itself refused, not a statement inside a function the key may run.
-  if (
-    error &&
-    refusedOutright(status, error.code) &&
-    error.message.includes(`permission denied for function ${target.name}`)
-  ) {
-    return undefined
-  }
   const revoke = revokeStatement({ signature: target.signature })
   if (error && refusedOutright(status, error.code)) {
+    // The call itself refused, not a statement inside a function the key may run.
+    if (error.message.includes(`permission denied for function ${target.name}`)) return undefined
     return fail(
       title,
       `the key may execute it (a statement inside it was refused: ${error.message}); ${revoke}`,
@@ -238,18 +217,21 @@ async function checkFunctionRefused(
     : fail(title, `could not tell: ${reason} ${error.message}`)
 }
 
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 async function readDescription(settings: Settings, key: string) {
   const response = await fetch(`${settings.supabaseUrl}/rest/v1/`, {
     headers: { apikey: key, authorization: `Bearer ${key}`, accept: 'application/openapi+json' },
   })
-  const text = await response.text()
-  let description: DataApiDescription | undefined
-  try {
-    const parsed = JSON.parse(text) as DataApiDescription
-    if (parsed && typeof parsed.paths === 'object') description = parsed
-  } catch {
-    // Not JSON: reported with the status below.
-  }
+  // Not JSON, or JSON without paths: reported with the status.
+  const parsed = jsonOrUndefined(await response.text()) as DataApiDescription | undefined
+  const description = typeof parsed?.paths === 'object' ? parsed : undefined
   return { status: response.status, description }
 }
 
@@ -391,16 +373,10 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
       ),
     ]
   }
-  const { default: pg } = await import('pg')
-  const client = new pg.Client({
-    connectionString: settings.databaseUrl,
-    connectionTimeoutMillis: 10_000,
-  })
-  await client.connect()
-  try {
+  return withPostgres(settings.databaseUrl, async (db) => {
     const results: CheckResult[] = []
     const owner = (
-      await client.query<{ rolname: string; rolbypassrls: boolean; rolsuper: boolean }>(
+      await db.query<{ rolname: string; rolbypassrls: boolean; rolsuper: boolean }>(
         `select r.rolname, r.rolbypassrls, r.rolsuper from pg_catalog.pg_proc as p
          join pg_catalog.pg_roles as r on r.oid = p.proowner
          where p.oid = pg_catalog.to_regprocedure('public.gallery_follows_bucket()')`,
@@ -421,7 +397,7 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
             ),
     )
     const triggers = (
-      await client.query<{ tgname: string; tgenabled: string }>(
+      await db.query<{ tgname: string; tgenabled: string }>(
         `select t.tgname, t.tgenabled from pg_catalog.pg_trigger as t
          where t.tgrelid = pg_catalog.to_regclass('storage.objects') and not t.tgisinternal`,
       )
@@ -438,7 +414,7 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
           ),
     )
     const granted = (
-      await client.query<{ kind: string; name: string; grantee: string; privileges: string }>(
+      await db.query<{ kind: string; name: string; grantee: string; privileges: string }>(
         catalogGrantsSql,
       )
     ).rows
@@ -454,17 +430,12 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
           ),
     )
     return results
-  } finally {
-    await client.end()
-  }
+  })
 }
-
-const functionUrl = (settings: Settings) =>
-  `${settings.supabaseUrl}/functions/v1/${contactFunctionName}`
 
 async function checkContactFunctionWithoutKey(settings: Settings): Promise<CheckResult> {
   const title = 'Contact function answers 401 without a key'
-  const response = await fetch(functionUrl(settings), {
+  const response = await fetch(`${settings.supabaseUrl}/functions/v1/${contactFunctionName}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',
@@ -473,9 +444,7 @@ async function checkContactFunctionWithoutKey(settings: Settings): Promise<Check
   return response.status === 401 ? pass(title, 'HTTP 401') : fail(title, `HTTP ${response.status}`)
 }
 
-async function checkContactFunctionWithPublishableKey(
-  supabase: SupabaseClient,
-): Promise<CheckResult> {
+async function checkContactFunctionWithPublishableKey(supabase: SupabaseClient) {
   const title = 'Publishable key cannot call the contact function'
   // An empty body: a caller it accepted would get 400 for the missing fields, and nothing is sent.
   const { error } = await supabase.functions.invoke(contactFunctionName, {
@@ -496,13 +465,8 @@ async function checkContactFunctionWithPublishableKey(
 async function checkReadiness(settings: Settings): Promise<CheckResult[]> {
   const title = '/readyz is ready'
   const response = await fetch(`${settings.siteUrl}/readyz`, { cache: 'no-store' })
-  const text = await response.text()
-  let body: Record<string, unknown> = {}
-  try {
-    body = JSON.parse(text) as Record<string, unknown>
-  } catch {
-    return [fail(title, `HTTP ${response.status}, not JSON`)]
-  }
+  const body = jsonOrUndefined(await response.text()) as Record<string, unknown> | undefined
+  if (body === undefined) return [fail(title, `HTTP ${response.status}, not JSON`)]
   const ready = response.status === 200 && body.status === 'ready'
   const results: CheckResult[] = [
     {
@@ -550,30 +514,6 @@ async function checkContactPath(settings: Settings): Promise<CheckResult[]> {
   }))
 }
 
-/**
- * The projects a bucket of these object names makes, by the gallery import's own rules
- * (planBucketFolderImport reads a folder: it gets one of empty files with those names).
- */
-function projectsOf(objectNames: string[]) {
-  const folder = mkdtempSync(join(tmpdir(), 'verify-deploy-bucket-'))
-  try {
-    for (const name of objectNames) {
-      if (name === bucketManifestFile || name.split('/').some((part) => part === '..')) continue
-      const file = join(folder, name)
-      mkdirSync(dirname(file), { recursive: true })
-      writeFileSync(file, '')
-    }
-    const plan = planBucketFolderImport(folder)
-    return {
-      projects: plan.listing.map((entry) => String(entry.path)),
-      furtherPhotos: plan.photos.length - plan.listing.length,
-      skipped: plan.skipped.map((skip) => skip.path),
-    }
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
-  }
-}
-
 async function shownOnSite(settings: Settings): Promise<number | string> {
   const response = await fetch(`${settings.siteUrl}/gallery`)
   const html = await response.text()
@@ -599,7 +539,10 @@ async function checkGallery(settings: Settings, publishable: SupabaseClient): Pr
   }
   const secret = clientFor(settings, settings.secretKey)
   const objects = await listBucket(secret.storage.from(galleryBucket))
-  const bucket = projectsOf(objects.map((object) => object.path))
+  // The projects these objects make, by the gallery import's own rules.
+  const bucket = planBucketListing(objects.map((object) => object.path))
+  const projects = bucket.listing.map((entry) => String(entry.path))
+  const skipped = bucket.skipped.map((skip) => skip.path)
   const rows = await publishable.from('gallery_images').select('filename')
   if (rows.error) {
     return fail(title, `gallery_images unreadable: ${rows.error.message}`)
@@ -607,14 +550,14 @@ async function checkGallery(settings: Settings, publishable: SupabaseClient): Pr
   const filenames = rows.data.map((row: { filename: string }) => row.filename)
   // Projects whose photo lives elsewhere (a full URL) are shown but are not in the bucket.
   const elsewhere = filenames.filter((name) => /^https?:\/\//i.test(name)).length
-  const expected = bucket.projects.length + elsewhere
-  const inBucket = new Set(bucket.projects)
+  const expected = projects.length + elsewhere
+  const inBucket = new Set(projects)
   const inTable = new Set(filenames)
-  const missing = bucket.projects.filter((path) => !inTable.has(path))
+  const missing = projects.filter((path) => !inTable.has(path))
   const extra = filenames.filter((name) => !/^https?:\/\//i.test(name) && !inBucket.has(name))
   const counts =
-    `the site shows ${site}, the bucket makes ${bucket.projects.length} project(s)` +
-    ` (${bucket.furtherPhotos} further photo(s)${bucket.skipped.length ? `, ${bucket.skipped.length} not placed: ${bucket.skipped.slice(0, 3).join(', ')}` : ''})` +
+    `the site shows ${site}, the bucket makes ${projects.length} project(s)` +
+    ` (${bucket.photos.length - projects.length} further photo(s)${skipped.length ? `, ${skipped.length} not placed: ${skipped.slice(0, 3).join(', ')}` : ''})` +
     (elsewhere ? ` and ${elsewhere} row(s) point outside it` : '')
   if (site === expected && missing.length === 0 && extra.length === 0) {
     return pass(title, counts)
@@ -668,15 +611,14 @@ async function checkTestMessage(settings: Settings): Promise<CheckResult[]> {
   }
   const results: CheckResult[] = [pass('Test message accepted', `stored as "${marker}"`)]
   const deadline = Date.now() + 30_000
-  let last: { notification_status: string; notification_attempts: number } | undefined
+  type Row = { notification_status: string; notification_attempts: number }
+  let last: Row | undefined
   for (;;) {
     const { data: rows } = await secret
       .from('contact_messages')
-      .select('name,notification_status,notification_attempts')
+      .select('notification_status,notification_attempts')
       .eq('name', marker)
-    last = (rows as { name: string; notification_status: string; notification_attempts: number }[])
-      ?.filter((row) => row.name === marker)
-      .at(0)
+    last = (rows as Row[] | null)?.[0]
     if (last?.notification_status === 'sent' || Date.now() > deadline) break
     await new Promise((done) => setTimeout(done, 1000))
   }

@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest'
 import { faqs } from '#src/content/faq.content.ts'
 import { locationIds, locationServiceIds } from '#src/content/locations.ts'
 import { processStages } from '#src/content/process.ts'
-import { homeServiceCards, servicesPageOrder } from '#src/content/services.ts'
+import {
+  contactServiceOptions,
+  homeServiceCards,
+  servicesPageOrder,
+} from '#src/content/services.ts'
 import { homeTestimonials } from '#src/content/testimonials.content.ts'
-import { contactFieldNames, contactServiceOptions } from '#src/features/contact/contact-schema.ts'
 import { galleryPageSize, gallerySkeletonCount } from '#src/features/gallery/gallery-pages.ts'
 import { recentProjectsLimit } from '#src/features/locations/components/LocationServicePage.tsx'
 import { portfolioLimit } from '#src/features/services/components/ServiceDetailPage.tsx'
+import { contactFieldNames } from '#supabase/functions/_shared/contact/contact-schema.ts'
 
 /**
  * docs/product.md is what a maintainer must not change; its counts are held here, so a change

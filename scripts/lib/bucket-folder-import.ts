@@ -10,8 +10,6 @@ import {
   isEmptyGalleryManifest,
 } from '#src/server/db/embedded-bucket.server.ts'
 
-export { bucketManifestFile }
-
 const photo = /\.(jpe?g|png|webp|avif)$/i
 
 /** Shorter names first, so detail-2 comes before detail-10 (as the database orders them). */
@@ -20,29 +18,10 @@ const byNaturalLength = (a: string, b: string) =>
 
 type ListingEntry = Record<string, unknown> & { path?: unknown; additional?: unknown }
 
-export interface BucketFolderImport {
-  /** The listing to write: existing entries kept with their details, new photos added. */
-  listing: ListingEntry[]
-  /** Main photos that became projects. */
-  added: string[]
-  /** Projects whose main photo is gone. */
-  removed: string[]
-  /** Projects whose further photos changed. */
-  updated: string[]
-  /** Photos that cannot be projects, with the reason. */
-  skipped: { path: string; reason: string }[]
-  /** Every photo the listing names: main and further photos. */
-  photos: string[]
-  /** Those of them the listing on disk did not name. */
-  newPhotos: string[]
-  /** Whether the listing differs from the one on disk. */
-  changed: boolean
-}
-
-function photosIn(folder: string): string[] {
+function filesIn(folder: string): string[] {
   if (!existsSync(folder)) return []
   return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && photo.test(entry.name))
+    .filter((entry) => entry.isFile())
     .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
 }
 
@@ -56,24 +35,42 @@ function readListing(file: string): ListingEntry[] {
 
 /**
  * Reads the embedded bucket folder and its manifest.json and works out the listing that matches
- * the photos on disk: `<category>/<name>.<ext>` is a project, the photos under
- * `<category>/<name>/` are its further photos. Entries keep the details the owner wrote (title,
- * description, location, featured, order, createdAt, scope, weeks, budgetFrom, budgetTo, before); a new
- * project's title comes from its file name. Nothing is written: see writeBucketListing.
+ * the photos on disk (see planBucketListing). Nothing is written: see writeBucketListing.
  */
-export function planBucketFolderImport(folder: string): BucketFolderImport {
+export function planBucketFolderImport(folder: string) {
   const file = join(folder, bucketManifestFile)
-  const existing = readListing(file)
-  const photos = new Set(photosIn(folder))
-  const result: BucketFolderImport = {
-    listing: [],
-    added: [],
-    removed: [],
-    updated: [],
-    skipped: [],
-    photos: [],
-    newPhotos: [],
-    changed: false,
+  const plan = planBucketListing(filesIn(folder), readListing(file))
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  // Whether the listing differs from the one on disk.
+  return { ...plan, changed: before !== serializeListing(plan.listing) }
+}
+
+/**
+ * The listing that matches these photo paths: `<category>/<name>.<ext>` is a project, the photos
+ * under `<category>/<name>/` are its further photos. Entries of `existing` keep the details the
+ * owner wrote (title, description, location, featured, order, createdAt, scope, weeks, budgetFrom,
+ * budgetTo, before); a new project's title comes from its file name.
+ */
+export function planBucketListing(
+  photoPaths: readonly string[],
+  existing: readonly ListingEntry[] = [],
+) {
+  const photos = new Set(photoPaths.filter((path) => photo.test(path)))
+  const result = {
+    /** The listing to write: existing entries kept with their details, new photos added. */
+    listing: [] as ListingEntry[],
+    /** Main photos that became projects. */
+    added: [] as string[],
+    /** Projects whose main photo is gone. */
+    removed: [] as string[],
+    /** Projects whose further photos changed. */
+    updated: [] as string[],
+    /** Photos that cannot be projects, with the reason. */
+    skipped: [] as { path: string; reason: string }[],
+    /** Every photo the listing names: main and further photos. */
+    photos: [] as string[],
+    /** Those of them the listing on disk did not name. */
+    newPhotos: [] as string[],
   }
   // Every photo under each folder it is in, so a project's further photos are one lookup away
   // (a scan of every photo per project took minutes at 20,000 projects).
@@ -137,8 +134,6 @@ export function planBucketFolderImport(folder: string): BucketFolderImport {
   const listedBefore = new Set(existing.flatMap(photosOfEntry))
   result.photos = result.listing.flatMap(photosOfEntry)
   result.newPhotos = result.photos.filter((path) => !listedBefore.has(path))
-  const before = existsSync(file) ? readFileSync(file, 'utf8') : ''
-  result.changed = before !== serializeListing(result.listing)
   return result
 }
 

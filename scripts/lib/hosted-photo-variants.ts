@@ -20,11 +20,6 @@ type BucketFiles = ReturnType<SupabaseClient['storage']['from']>
 const photoName = /\.(jpe?g|png|webp|avif)$/i
 const weekInSeconds = '604800'
 
-interface StoredPhoto {
-  path: string
-  version: string
-}
-
 type BucketEntry = Awaited<ReturnType<BucketFiles['list']>>['data'] & {}
 
 /** Every object of a bucket with its path, listed folder by folder as the Storage API answers. */
@@ -48,7 +43,7 @@ export async function listBucket(
 }
 
 /** Every photo of a bucket, with what tells its versions apart. */
-const listPhotos = async (files: BucketFiles): Promise<StoredPhoto[]> =>
+const listPhotos = async (files: BucketFiles) =>
   (await listBucket(files))
     .filter((entry) => photoName.test(entry.name))
     .map(({ path, metadata, updated_at }) => {
@@ -80,19 +75,6 @@ async function readListing(files: BucketFiles): Promise<VariantListing> {
 const allVariantPaths = (photoPath: string) =>
   allPhotoVariants.map(({ width, format }) => photoVariantPath(photoPath, width, format))
 
-export interface HostedVariantsReport {
-  /** Photos whose variants were made (or would be, in a dry run). */
-  made: string[]
-  /** Photos gone from the bucket whose variants were deleted (or would be). */
-  removed: string[]
-  /** Photos whose variants were already up to date. */
-  unchanged: number
-  /** Photos that could not be read as images: they stay without variants. */
-  failed: { path: string; reason: string }[]
-  /** Photos among those read that record where they were taken (GPS), public as they are. */
-  withPosition: string[]
-}
-
 /**
  * Brings the bucket `gallery-variants` in step with the photos of `gallery`: variants for photos
  * that are new or changed (by ETag), none for photos that are gone. Needs the secret key.
@@ -103,7 +85,7 @@ export async function syncHostedPhotoVariants(
     dryRun = false,
     onPhoto = () => {},
   }: { dryRun?: boolean; onPhoto?: (path: string) => void } = {},
-): Promise<HostedVariantsReport> {
+) {
   const photos = await listPhotos(supabase.storage.from(galleryBucket))
   const variants = supabase.storage.from(photoVariantsBucket)
   const bucket = await supabase.storage.getBucket(photoVariantsBucket)
@@ -112,12 +94,17 @@ export async function syncHostedPhotoVariants(
   const current = new Set(photos.map((photo) => photo.path))
   const stale = photos.filter((photo) => listing.photos[photo.path]?.version !== photo.version)
   const gone = Object.keys(listing.photos).filter((path) => !current.has(path))
-  const report: HostedVariantsReport = {
-    made: [],
+  const report = {
+    /** Photos whose variants were made (or would be, in a dry run). */
+    made: [] as string[],
+    /** Photos gone from the bucket whose variants were deleted (or would be). */
     removed: gone,
+    /** Photos whose variants were already up to date. */
     unchanged: photos.length - stale.length,
-    failed: [],
-    withPosition: [],
+    /** Photos that could not be read as images: they stay without variants. */
+    failed: [] as { path: string; reason: string }[],
+    /** Photos among those read that record where they were taken (GPS), public as they are. */
+    withPosition: [] as string[],
   }
   if (dryRun) return { ...report, made: stale.map((photo) => photo.path) }
 

@@ -53,16 +53,6 @@ async function copyAll(files: readonly string[], from: string, to: string) {
   }
 }
 
-export interface BundledPhotoVariantsReport {
-  photos: number
-  /** Photos encoded now (the others were unchanged since the last build, or in the machine's cache). */
-  made: number
-  /** Photos whose variants came from the machine's cache. */
-  copied: number
-  bytes: number
-  seconds: number
-}
-
 /**
  * The variants of the photos the build ships, as their URLs lay them out
  * (`<photo path>/<width>.<format>`), in `outputFolder`, which Nitro serves as static files. A
@@ -76,7 +66,7 @@ export async function writeBundledPhotoVariants({
   photoFolder: string
   outputFolder: string
   encodingFile: string
-}): Promise<BundledPhotoVariantsReport> {
+}) {
   const started = performance.now()
   await limitImageWork(availableParallelism())
   const { versions } = await loadSharp()
@@ -127,7 +117,9 @@ export async function writeBundledPhotoVariants({
   await writeFile(encodingFile, encoding)
   return {
     photos: photos.length,
+    /** Photos encoded now (the others were unchanged since the last build, or in the machine's cache). */
     made,
+    /** Photos whose variants came from the machine's cache. */
     copied,
     bytes,
     seconds: (performance.now() - started) / 1000,
@@ -136,7 +128,7 @@ export async function writeBundledPhotoVariants({
 
 /** For the build's log line. */
 export const describeBundledPhotoVariants = (
-  report: BundledPhotoVariantsReport,
+  report: Awaited<ReturnType<typeof writeBundledPhotoVariants>>,
   outputFolder: string,
 ) =>
   `Photo variants of the ${report.photos} bundled photos: ${report.made} encoded, ${report.copied} copied from ${machineCacheFolder()}, ` +

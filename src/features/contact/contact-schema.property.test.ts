@@ -7,6 +7,7 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { contactServiceOptions } from '#src/content/services.ts'
 import {
   captchaRequiredMessage,
   contactFieldErrors,
@@ -15,8 +16,7 @@ import {
   contactLimits,
   contactMessageSchema,
   contactMessageShapeError,
-  contactServiceOptions,
-} from './contact-schema'
+} from '#supabase/functions/_shared/contact/contact-schema.ts'
 
 /** Every sentence a visitor can be shown next to a field. */
 const fieldMessages = new Set([

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { locationServiceIds } from '#src/content/locations.ts'
-import { serviceIds } from '#src/content/services.ts'
+import { contactServiceOptions, serviceIds } from '#src/content/services.ts'
 import {
   captchaRequiredMessage,
   contactFieldErrors,
@@ -10,9 +10,8 @@ import {
   contactFieldNames,
   contactFormFieldsSchema,
   contactMessageSchema,
-  contactServiceOptions,
-  serviceOptionForId,
-} from './contact-schema'
+} from '#supabase/functions/_shared/contact/contact-schema.ts'
+import { serviceOptionForId } from './contact-schema'
 
 const valid = {
   name: 'Zoë Béatrice Ngô',

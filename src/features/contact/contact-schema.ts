@@ -1,8 +1,7 @@
 /**
- * The contact form's schema, as the site sees it: the shared schema the edge function also runs
- * (supabase/functions/_shared/contact/contact-schema.ts; the site imports it, never the
- * reverse), and the form's service options, which come from the one service vocabulary
- * (src/content/services.ts) with the option each service page preselects.
+ * The option the contact form preselects for a service page's link. The form's schema is the
+ * contact core's (supabase/functions/_shared/contact/contact-schema.ts; the site imports it, never
+ * the reverse); its service options come from the one service vocabulary (src/content/services.ts).
  *
  * Client-safe: nothing secret, no server module.
  */
@@ -12,25 +11,6 @@ import {
   serviceVocabulary,
   type VocabularyServiceId,
 } from '#src/content/services.ts'
-
-export {
-  type ContactServiceOption,
-  contactServiceOptions,
-} from '#src/content/services.ts'
-export {
-  type ContactFormFields,
-  type ContactMessageInput,
-  captchaRequiredMessage,
-  contactFieldErrors,
-  contactFieldLabels,
-  contactFieldNames,
-  contactFormDefaults,
-  contactFormFieldsSchema,
-  contactLimits,
-  contactMessageSchema,
-  contactMessageShapeError,
-  isOptionalContactField,
-} from '#supabase/functions/_shared/contact/contact-schema.ts'
 
 /** The option to preselect for a service id from a URL (/contact-us?service=<id>); '' for none. */
 export function serviceOptionForId(id: string | null | undefined): ContactServiceOption | '' {

@@ -7,9 +7,9 @@ import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-rout
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { locationServiceIds } from '#src/content/locations.ts'
-import { serviceIds, serviceVocabulary } from '#src/content/services.ts'
+import { contactServiceOptions, serviceIds, serviceVocabulary } from '#src/content/services.ts'
 import { Route } from '#src/routes/contact-us.tsx'
-import { contactServiceOptions, serviceOptionForId } from './contact-schema'
+import { serviceOptionForId } from './contact-schema'
 
 type StandardSchema = {
   '~standard': {

@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { submitContactMessage } from '#src/server/contact/contact-backend.server.ts'
-import type { ContactMessageInput } from './contact-schema'
+import type { ContactMessageInput } from '#supabase/functions/_shared/contact/contact-schema.ts'
 
 export type SendContactMessageResult = Awaited<ReturnType<typeof submitContactMessage>>['body']
 

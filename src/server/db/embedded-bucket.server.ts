@@ -24,10 +24,7 @@ export function bucketListingVersion(folder: string): string {
   return stats ? `${stats.ino}:${stats.mtimeMs}:${stats.size}` : 'no manifest'
 }
 
-export function readBucketListing(
-  folder: string,
-  fallback: () => unknown,
-): BucketListing | undefined {
+export function readBucketListing(folder: string, fallback: () => unknown) {
   const file = join(folder, bucketManifestFile)
   let listing: unknown
   let problem = 'not a list of projects'
@@ -147,10 +144,7 @@ export async function readBucketState(db: SqlExecutor): Promise<BucketState> {
 
 export type BucketChanges = { upserts: BucketObject[]; removals: string[] }
 
-export async function diffBucket(
-  state: BucketState,
-  objects: readonly BucketObject[],
-): Promise<BucketChanges> {
+export async function diffBucket(state: BucketState, objects: readonly BucketObject[]) {
   const upserts: BucketObject[] = []
   const listed = new Set<string>()
   for (const [index, object] of objects.entries()) {

@@ -13,7 +13,7 @@ import {
   pageViewRow,
 } from '#src/features/field-vitals/beacon-schema.ts'
 import { beaconMaxBytes, beaconPath } from '#src/features/field-vitals/beacon-wire.ts'
-import { rateLimitKeys } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
+import { rateLimitKeys, waitUnderKeys } from '#supabase/functions/_shared/contact/rate-limit-key.ts'
 import { consoleLogger, type Logger } from '#supabase/functions/_shared/log.ts'
 import { clientAddressOf, parseTrustProxy } from '../client-ip.server.ts'
 import { getEnvironment } from '../env.server'
@@ -89,13 +89,7 @@ export function createBeaconEndpoint(
     const forwardedFor = request.headers.get('x-forwarded-for')
     const keys = rateLimitKeys(clientAddressOf({ forwardedFor, socketAddress: request.ip, trust }))
     const now = Date.now()
-    let wait = Number.POSITIVE_INFINITY
-    for (const key of keys) {
-      const keyWait = takeFrom(key, now)
-      if (keyWait === 0) return 0
-      wait = Math.min(wait, keyWait)
-    }
-    return wait
+    return waitUnderKeys(keys, (key) => takeFrom(key, now))
   }
 
   async function receive(request: Request, host: string): Promise<Response> {
@@ -104,7 +98,7 @@ export function createBeaconEndpoint(
     // Behind a proxy that rewrites Host, the Origin names the public site.
     const refusal = notCounted(request.headers, [host, URL.parse(SITE_URL)?.host ?? host])
     if (refusal) return answer(403, refusal)
-    const waitS = take(request, TRUST_PROXY)
+    const waitS = await take(request, TRUST_PROXY)
     if (waitS > 0) return answer(429, 'Too many beacons.', { 'retry-after': String(waitS) })
     // Undefined past the limit, or when the client left (and hears no answer).
     const limited = limitRequestBody(request, beaconMaxBytes)

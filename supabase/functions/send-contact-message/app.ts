@@ -27,7 +27,7 @@ export interface EdgeAppDeps {
    * `Prefer: respond-async` is not applied and the pass runs before the answer.
    */
   waitUntil?: ((promise: Promise<unknown>) => void) | undefined
-  selfCheck?: () => Promise<ContactSelfCheckReport>
+  selfCheck: () => Promise<ContactSelfCheckReport>
 }
 
 /** Bodies above this are refused before parsing (the largest valid message is about 15 kB). */
@@ -97,7 +97,6 @@ export function createEdgeApp(deps: EdgeAppDeps): (request: Request) => Promise<
       }
       if (path.endsWith(`/${selfCheckPath}`)) {
         await request.body?.cancel()
-        if (!deps.selfCheck) return json(404, { error: 'No self-check here' })
         return json(200, await deps.selfCheck())
       }
       const read = await readMessage(request)

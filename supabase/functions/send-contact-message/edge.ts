@@ -50,24 +50,15 @@ import { createSiteAuth, secretKeysFrom } from './site-auth.ts'
 
 export type EdgeEnv = (name: string) => string | undefined
 
-/** Who the notification is from and to: the company's facts, set as function secrets. */
-export interface CompanyMailSettings {
-  companyName: string
-  to: string
-  from: string | undefined
-}
-
 const emailAddress = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/
 const controlCharacters = /\p{Cc}/u
 
 /**
- * The company's mail settings from the secrets, or the problems with them. The name goes into the
- * From header's display name, so it may hold no line break.
+ * Who the notification is from and to (the company's facts, set as function secrets), or the
+ * problems with them. The name goes into the From header's display name, so it may hold no line
+ * break.
  */
-export function companyMailSettingsFrom(get: EdgeEnv): {
-  settings?: CompanyMailSettings
-  problems: string[]
-} {
+function companyMailSettingsFrom(get: EdgeEnv) {
   const problems: string[] = []
   const companyName = get('COMPANY_NAME')
   if (!companyName) {
@@ -82,12 +73,6 @@ export function companyMailSettingsFrom(get: EdgeEnv): {
   if (from && !emailAddress.test(from)) problems.push('CONTACT_FROM_EMAIL is not an email address')
   if (problems.length > 0 || !companyName || !to) return { problems }
   return { settings: { companyName, to, from }, problems }
-}
-
-export interface EdgeRuntimeHooks {
-  /** EdgeRuntime.waitUntil on Supabase: keeps the worker alive for background work. */
-  waitUntil?: ((promise: Promise<unknown>) => void) | undefined
-  log?: Logger
 }
 
 /** The mail transport the environment asks for: the HTTP API first, then SMTP, else none. */
@@ -123,18 +108,21 @@ function uncheckedPerHourFrom(get: EdgeEnv, log: Logger): number | undefined {
 
 export function createEdgeAppFromEnv(
   env: EdgeEnv,
-  hooks: EdgeRuntimeHooks = {},
-): { fetch: (request: Request) => Promise<Response>; close: () => Promise<void> } {
+  /** waitUntil: EdgeRuntime.waitUntil on Supabase (keeps the worker alive for background work). */
+  hooks: { waitUntil?: ((promise: Promise<unknown>) => void) | undefined; log?: Logger } = {},
+) {
   const log = hooks.log ?? consoleLogger
-  const get = (name: string) => {
-    const value = env(name)?.trim()
-    return value ? value : undefined
-  }
+  const get = (name: string) => env(name)?.trim() || undefined
 
   const problems: string[] = []
   const dbUrl = get('SUPABASE_DB_URL')
   if (!dbUrl) problems.push('SUPABASE_DB_URL is not set')
   const secret = get('HCAPTCHA_SECRET')
+  const captcha = {
+    secret,
+    siteKey: get('HCAPTCHA_SITE_KEY'),
+    verifyUrl: get('HCAPTCHA_VERIFY_URL') ?? 'https://api.hcaptcha.com/siteverify',
+  }
   if (!secret) {
     log.error('edge.captcha_misconfigured', {
       problems: 'HCAPTCHA_SECRET is not set: messages are kept, marked "captcha not checked"',
@@ -152,12 +140,9 @@ export function createEdgeAppFromEnv(
       problems: `${company.problems.join('; ')}: messages are stored, their notifications wait`,
     })
   }
-  let jwksUrl: string | undefined
-  try {
-    jwksUrl = jwksUrlFrom({ JWKS_URL: get('JWKS_URL'), SUPABASE_URL: get('SUPABASE_URL') })
-  } catch {
-    jwksUrl = undefined
-  }
+  // Without either, other JWTs are refused (jwksUrlFrom has nothing to build on).
+  const jwks = { JWKS_URL: get('JWKS_URL'), SUPABASE_URL: get('SUPABASE_URL') }
+  const jwksUrl = jwks.JWKS_URL || jwks.SUPABASE_URL ? jwksUrlFrom(jwks) : undefined
   if (problems.length > 0 || !dbUrl) {
     log.error('edge.misconfigured', { problems: problems.join('; ') })
     return {
@@ -223,12 +208,7 @@ export function createEdgeAppFromEnv(
   const core = createContactCore({
     log,
     store,
-    verifyCaptcha: createHcaptchaVerifier({
-      secret: secret ?? '',
-      verifyUrl: get('HCAPTCHA_VERIFY_URL') ?? 'https://api.hcaptcha.com/siteverify',
-      siteKey: get('HCAPTCHA_SITE_KEY'),
-      log,
-    }),
+    verifyCaptcha: createHcaptchaVerifier({ ...captcha, secret: secret ?? '', log }),
     // Without a transport the core's deliverDue finds no outbox and reports nothing sent.
     notifier: outbox ?? { deliver: async () => 'no-transport' },
     waitUntil: background,
@@ -246,11 +226,7 @@ export function createEdgeAppFromEnv(
     }),
     selfCheck: () =>
       runContactSelfCheck({
-        captcha: {
-          secret,
-          siteKey: get('HCAPTCHA_SITE_KEY'),
-          verifyUrl: get('HCAPTCHA_VERIFY_URL') ?? 'https://api.hcaptcha.com/siteverify',
-        },
+        captcha,
         mail: { transport, problems: company?.problems },
         database: createPgDatabase(pool),
         secrets: [secret, get('MAIL_API_KEY')],

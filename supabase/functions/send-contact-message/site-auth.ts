@@ -21,15 +21,6 @@ export type SiteAuthResult =
 
 export type SiteAuth = ReturnType<typeof createSiteAuth>
 
-export interface SiteAuthOptions {
-  /** Named secret keys (SUPABASE_SECRET_KEYS, or SUPABASE_SECRET_KEY as `default`). */
-  secretKeys: Record<string, string>
-  /** SUPABASE_SERVICE_ROLE_KEY: the legacy service_role JWT. */
-  legacyServiceRoleKey?: string | undefined
-  /** Verifies other JWTs against the project's JWKS. */
-  jwt?: JwtVerifier | undefined
-}
-
 export const siteAuthErrors = {
   missing: jwtErrors.missing,
   invalidKey: 'Invalid API key',
@@ -48,7 +39,14 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
   return difference === 0
 }
 
-export function createSiteAuth(options: SiteAuthOptions) {
+export function createSiteAuth(options: {
+  /** Named secret keys (SUPABASE_SECRET_KEYS, or SUPABASE_SECRET_KEY as `default`). */
+  secretKeys: Record<string, string>
+  /** SUPABASE_SERVICE_ROLE_KEY: the legacy service_role JWT. */
+  legacyServiceRoleKey?: string | undefined
+  /** Verifies other JWTs against the project's JWKS. */
+  jwt?: JwtVerifier | undefined
+}) {
   const refuse = (error: string, status: 401 | 500 | 503 = 401): SiteAuthResult => ({
     ok: false,
     status,

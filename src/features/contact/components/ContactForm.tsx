@@ -17,8 +17,8 @@ import { company } from '#app.config.ts'
 import { notify, preloadToasts } from '#src/components/layout/notify.ts'
 import { useHydrated } from '#src/components/layout/use-hydrated.ts'
 import { Field, type FieldControlProps, fieldErrorClass } from '#src/components/ui/Field.tsx'
+import { contactServiceOptions } from '#src/content/services.ts'
 import { takeTypedFields } from '#src/lib/boot/typed-before-hydration.ts'
-import { sendContactMessage } from '../contact.functions'
 import {
   type ContactFormFields,
   contactFieldLabels,
@@ -26,9 +26,9 @@ import {
   contactFormDefaults,
   contactFormFieldsSchema,
   contactLimits,
-  contactServiceOptions,
   isOptionalContactField,
-} from '../contact-schema'
+} from '#supabase/functions/_shared/contact/contact-schema.ts'
+import { sendContactMessage } from '../contact.functions'
 import { leadSource } from '../lead-source'
 import { newSubmissionId } from '../submission-id'
 

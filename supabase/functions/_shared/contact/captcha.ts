@@ -16,17 +16,6 @@ export type CaptchaResult =
 
 export type CaptchaVerifier = (token: string, remoteIp?: string) => Promise<CaptchaResult>
 
-export interface HcaptchaVerifierOptions {
-  secret: string
-  verifyUrl: string
-  /** Sent as `sitekey`, so hCaptcha also checks that the token was issued for this site. */
-  siteKey?: string | undefined
-  /** Abort the request after this long (default 5 s). */
-  timeoutMs?: number
-  fetch?: typeof fetch
-  log?: Logger
-}
-
 export const defaultCaptchaTimeoutMs = 5_000
 
 /**
@@ -52,7 +41,16 @@ export const hcaptchaTestPassingToken = '10000000-aaaa-bbbb-cccc-000000000001'
 const isOperatorFault = (code: string) =>
   (captchaOperatorFaultCodes as readonly string[]).includes(code)
 
-export function createHcaptchaVerifier(options: HcaptchaVerifierOptions): CaptchaVerifier {
+export function createHcaptchaVerifier(options: {
+  secret: string
+  verifyUrl: string
+  /** Sent as `sitekey`, so hCaptcha also checks that the token was issued for this site. */
+  siteKey?: string | undefined
+  /** Abort the request after this long (default 5 s). */
+  timeoutMs?: number
+  fetch?: typeof fetch
+  log?: Logger
+}): CaptchaVerifier {
   const doFetch = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? defaultCaptchaTimeoutMs
   const log = options.log

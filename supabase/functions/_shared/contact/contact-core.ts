@@ -24,7 +24,7 @@ import {
 import type { ContactStore, RateLimitedEvent } from './contact-store.ts'
 import { sha256Hex } from './hash.ts'
 import type { DeliverySummary } from './notification-outbox.ts'
-import { rateLimitKeys } from './rate-limit-key.ts'
+import { rateLimitKeys, waitUnderKeys } from './rate-limit-key.ts'
 
 /** A refused message's fields, each with the form's sentence for it (never the value sent). */
 export type ContactFieldErrors = ReturnType<typeof contactFieldErrors>
@@ -59,7 +59,20 @@ export interface ContactNotifier {
   deliverDue?(limit?: number): Promise<DeliverySummary>
 }
 
-export interface ContactCoreDeps {
+export type ContactCore = ReturnType<typeof createContactCore>
+
+export const defaultUncheckedPerHour = 10
+
+export const contactErrors = {
+  captcha: 'Captcha verification failed. Please try again.',
+  rateLimited: 'Too many messages. Please wait a few minutes and try again, or call us.',
+  unavailable:
+    'We could not save your message right now. Please try again in a few minutes, or call us.',
+} as const
+
+const ok: ContactResponse = { status: 200, body: { ok: true } }
+
+export function createContactCore(deps: {
   verifyCaptcha: CaptchaVerifier
   store: ContactStore
   notifier: ContactNotifier
@@ -78,27 +91,7 @@ export interface ContactCoreDeps {
    * stored held and named in the owner's digest (decision 040). Default 10.
    */
   uncheckedPerHour?: number
-}
-
-export interface ContactCore {
-  /** A visitor's message, as sent (validated here, once). Never throws. */
-  receive(body: unknown, meta?: ReceiveMeta): Promise<ContactResponse>
-  /** One pass of the delivery schedule: due notifications, at most `limit`. */
-  deliverDue(limit?: number): Promise<DeliverySummary>
-}
-
-export const defaultUncheckedPerHour = 10
-
-export const contactErrors = {
-  captcha: 'Captcha verification failed. Please try again.',
-  rateLimited: 'Too many messages. Please wait a few minutes and try again, or call us.',
-  unavailable:
-    'We could not save your message right now. Please try again in a few minutes, or call us.',
-} as const
-
-const ok: ContactResponse = { status: 200, body: { ok: true } }
-
-export function createContactCore(deps: ContactCoreDeps): ContactCore {
+}) {
   const { log, notifyWaitMs = 3_000, uncheckedPerHour = defaultUncheckedPerHour } = deps
 
   async function notify(id: string): Promise<void> {
@@ -133,16 +126,9 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
     const keys = rateLimitKeys(visitorIp)
     const kind = count === 'honeypot' ? 'accepted' : count
     try {
-      let wait = Number.POSITIVE_INFINITY
-      for (const key of keys) {
-        const keyWait =
-          kind === undefined
-            ? await deps.store.rateLimitWait(key)
-            : await deps.store.consumeRateLimit(key, kind)
-        if (keyWait === 0) return 0
-        wait = Math.min(wait, keyWait)
-      }
-      return wait
+      return await waitUnderKeys(keys, (key) =>
+        kind === undefined ? deps.store.rateLimitWait(key) : deps.store.consumeRateLimit(key, kind),
+      )
     } catch (error) {
       log.error('contact.rate_limit_unavailable', { error: describeError(error) })
       return 0
@@ -159,13 +145,15 @@ export function createContactCore(deps: ContactCoreDeps): ContactCore {
   }
 
   return {
-    async deliverDue(limit) {
+    /** One pass of the delivery schedule: due notifications, at most `limit`. */
+    async deliverDue(limit?: number): Promise<DeliverySummary> {
       return deps.notifier.deliverDue
         ? deps.notifier.deliverDue(limit)
         : { sent: 0, 'retry-scheduled': 0, failed: 0 }
     },
 
-    async receive(body, meta = {}) {
+    /** A visitor's message, as sent (validated here, once). Never throws. */
+    async receive(body: unknown, meta: ReceiveMeta = {}): Promise<ContactResponse> {
       const parsed = v.safeParse(contactMessageSchema, body)
       if (!parsed.success) {
         // The schema's own sentences, one per field: nothing of what was sent is repeated.

@@ -222,9 +222,7 @@ export const contactFormDefaults = {
 } satisfies Required<ContactFormFields>
 
 /** The first message of each field that failed, for showing next to its input. */
-export function contactFieldErrors(
-  issues: readonly v.BaseIssue<unknown>[],
-): Partial<Record<keyof ContactMessage, string>> {
+export function contactFieldErrors(issues: readonly v.BaseIssue<unknown>[]) {
   const errors: Partial<Record<keyof ContactMessage, string>> = {}
   for (const issue of issues) {
     const key = v.getDotPath(issue) as keyof ContactMessage | null

@@ -74,11 +74,9 @@ export async function checkCaptcha(settings: CaptchaCheckSettings): Promise<Self
   // A verifier of its own, without a log: the check's outcome is logged once per change by its
   // caller, never on every run.
   const verify = createHcaptchaVerifier({
+    ...settings,
     secret: settings.secret,
-    siteKey: settings.siteKey,
-    verifyUrl: settings.verifyUrl,
     timeoutMs: settings.timeoutMs ?? defaultSelfCheckTimeoutMs,
-    ...(settings.fetch ? { fetch: settings.fetch } : {}),
   })
   const result = await verify(selfCheckCaptchaToken)
   const testKeys = settings.secret === hcaptchaTestSecret

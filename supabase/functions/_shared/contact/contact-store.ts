@@ -11,18 +11,7 @@ export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'held'
 /** What the rate limit counts: messages accepted, and failed captchas apart. */
 export type RateLimitedEvent = 'accepted' | 'captcha_failed'
 
-export interface StoredContactMessage extends ContactMessageFields {
-  id: string
-  createdAt: Date
-  remoteIp: string | null
-  notificationStatus: NotificationStatus
-  notificationAttempts: number
-  notificationLastError: string | null
-  notifiedAt: Date | null
-  nextAttemptAt: Date | null
-  /** Why the captcha could not be checked (the site's settings, the provider out of reach), or null. */
-  captchaProblem: string | null
-}
+export type StoredContactMessage = ReturnType<typeof fromRow>
 
 /**
  * `duplicate`: the same message under the same submission id was stored before, as `id`.
@@ -40,25 +29,7 @@ export interface ClaimOptions {
   leaseMs: number
 }
 
-/** A message whose notification has waited too long or failed for good: no visitor text. */
-export interface WaitingNotification {
-  id: string
-  createdAt: Date
-  status: 'pending' | 'failed' | 'held'
-  attempts: number
-  lastError: string | null
-}
-
-export interface WaitingNotifications {
-  /** Pending since before the threshold. */
-  pendingCount: number
-  /** Failed for good, and not yet named by a digest. */
-  failedCount: number
-  /** Every held message no digest has named yet, oldest first: one digest names them all. */
-  heldIds: string[]
-  /** Oldest first, at most the limit asked for. */
-  messages: WaitingNotification[]
-}
+export type WaitingNotifications = Awaited<ReturnType<ContactStore['findWaitingNotifications']>>
 
 export type OwnerDigestRecord =
   /** `reportedIds`: the failed and held messages this digest named, never named again. */
@@ -134,7 +105,7 @@ const fieldsOf = (row: ContactMessageFields): ContactMessageFields =>
     contactFieldNames.map((field) => [field, row[field]]),
   ) as unknown as ContactMessageFields
 
-function fromRow(row: Row): StoredContactMessage {
+function fromRow(row: Row) {
   return {
     id: row.id,
     ...fieldsOf(row),
@@ -145,6 +116,7 @@ function fromRow(row: Row): StoredContactMessage {
     notificationLastError: row.notification_last_error,
     notifiedAt: row.notified_at === null ? null : toDate(row.notified_at),
     nextAttemptAt: row.next_attempt_at === null ? null : toDate(row.next_attempt_at),
+    /** Why the captcha could not be checked (the site's settings, the provider out of reach). */
     captchaProblem: row.captcha_problem,
   }
 }
@@ -152,17 +124,15 @@ function fromRow(row: Row): StoredContactMessage {
 const sameMessage = (a: ContactMessageFields, b: ContactMessageFields) =>
   contactFieldNames.every((field) => a[field] === b[field])
 
-/** An INSERT of one row: its columns and their placeholders come from the same object. */
-function insertStatement(table: string, row: Record<string, unknown>, rest: string) {
-  const columns = Object.keys(row)
-  return {
-    text: `insert into ${table} (${columns.join(', ')})
-           values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) ${rest}`,
-    values: Object.values(row),
-  }
-}
-
 export function createPostgresContactStore(db: Database) {
+  /** The `wait_s` a rate-limit function of the database answers for the client. */
+  const secondsToWait = (sql: string, clientKey: string) =>
+    asServiceRole(db, async (tx) =>
+      Number((await tx.query<{ wait_s: number }>(sql, [clientKey])).rows[0]?.wait_s ?? 0),
+    )
+  /** Whether a statement returned exactly one row: the update or claim took effect. */
+  const returnsOneRow = (sql: string, params: unknown[]) =>
+    asServiceRole(db, async (tx) => (await tx.query(sql, params)).rows.length === 1)
   return {
     /**
      * Stores a message. With a captcha token hash, the hash is recorded in the same transaction
@@ -192,24 +162,27 @@ export function createPostgresContactStore(db: Database) {
               ).rows[0]?.hold === true
             : false
         const heldColumns = held ? { notification_status: 'held', next_attempt_at: null } : {}
+        // The columns and their placeholders come from the same object.
         const insert = (submissionId: string | null) => {
-          const { text, values } = insertStatement(
-            'public.contact_messages',
-            {
-              ...Object.fromEntries(
-                contactFieldNames.map((field) => [columnOf(field), message[field]]),
-              ),
-              remote_ip: meta.remoteIp ?? null,
-              source_route: meta.sourceRoute ?? null,
-              referrer_host: meta.referrerHost ?? null,
-              submission_id: submissionId,
-              captcha_problem: meta.captchaUnchecked?.slice(0, 300) ?? null,
-              ...heldColumns,
-            },
-            `on conflict (submission_id) where submission_id is not null do nothing
+          const row = {
+            ...Object.fromEntries(
+              contactFieldNames.map((field) => [columnOf(field), message[field]]),
+            ),
+            remote_ip: meta.remoteIp ?? null,
+            source_route: meta.sourceRoute ?? null,
+            referrer_host: meta.referrerHost ?? null,
+            submission_id: submissionId,
+            captcha_problem: meta.captchaUnchecked?.slice(0, 300) ?? null,
+            ...heldColumns,
+          }
+          const columns = Object.keys(row)
+          return tx.query<{ id: string }>(
+            `insert into public.contact_messages (${columns.join(', ')})
+             values (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+             on conflict (submission_id) where submission_id is not null do nothing
              returning id`,
+            Object.values(row),
           )
-          return tx.query<{ id: string }>(text, values)
         }
         const inserted = await insert(meta.submissionId ?? null)
         const id = inserted.rows[0]?.id
@@ -266,40 +239,34 @@ export function createPostgresContactStore(db: Database) {
 
     /** Marks a claimed attempt sent; false when the claim was lost (lease expired, re-claimed). */
     markSent: (id: string, attempt: number) =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query(
-          `update public.contact_messages
-              set notification_status = 'sent', notified_at = now(),
-                  notification_last_error = null, next_attempt_at = null
-            where id = $1 and notification_attempts = $2 and notification_status = 'pending'
-           returning id`,
-          [id, attempt],
-        )
-        return result.rows.length === 1
-      }),
+      returnsOneRow(
+        `update public.contact_messages
+            set notification_status = 'sent', notified_at = now(),
+                notification_last_error = null, next_attempt_at = null
+          where id = $1 and notification_attempts = $2 and notification_status = 'pending'
+         returning id`,
+        [id, attempt],
+      ),
 
     /** Records a failed attempt: pending again in `retryInMs`, or 'failed' for good when null. */
     markAttemptFailed: (id: string, attempt: number, error: string, retryInMs: number | null) =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query(
-          `update public.contact_messages
-              set notification_status = case when $4::double precision is null
-                                             then 'failed' else 'pending' end,
-                  notification_last_error = left($3, 1000),
-                  next_attempt_at = now() + make_interval(secs => $4::double precision)
-            where id = $1 and notification_attempts = $2 and notification_status = 'pending'
-           returning id`,
-          [id, attempt, error, retryInMs === null ? null : retryInMs / 1000],
-        )
-        return result.rows.length === 1
-      }),
+      returnsOneRow(
+        `update public.contact_messages
+            set notification_status = case when $4::double precision is null
+                                           then 'failed' else 'pending' end,
+                notification_last_error = left($3, 1000),
+                next_attempt_at = now() + make_interval(secs => $4::double precision)
+          where id = $1 and notification_attempts = $2 and notification_status = 'pending'
+         returning id`,
+        [id, attempt, error, retryInMs === null ? null : retryInMs / 1000],
+      ),
 
     /**
      * What the owner's digest would list: messages pending since before `pendingForMs` ago, and
      * those failed for good that no digest has named yet.
      */
     findWaitingNotifications: ({ pendingForMs, limit }: { pendingForMs: number; limit: number }) =>
-      asServiceRole(db, async (tx): Promise<WaitingNotifications> => {
+      asServiceRole(db, async (tx) => {
         const waiting = `(notification_status = 'pending'
                            and created_at <= now() - make_interval(secs => $1::double precision))
                        or (notification_status in ('failed', 'held')
@@ -327,9 +294,13 @@ export function createPostgresContactStore(db: Database) {
           [pendingForMs / 1000, limit],
         )
         return {
+          /** Pending since before the threshold. */
           pendingCount: Number(counts.rows[0]?.pending ?? 0),
+          /** Failed for good, and not yet named by a digest. */
           failedCount: Number(counts.rows[0]?.failed ?? 0),
+          /** Every held message no digest has named yet, oldest first: one digest names them all. */
           heldIds: counts.rows[0]?.held ?? [],
+          /** Oldest first, at most the limit asked for; no visitor text. */
           messages: listed.rows.map((row) => ({
             id: row.id,
             createdAt: toDate(row.created_at),
@@ -345,20 +316,17 @@ export function createPostgresContactStore(db: Database) {
      * before anyone may take it again (public.contact_owner_digest).
      */
     claimOwnerDigest: (periodMs: number) =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query(
-          // The row is made by the first claim (a migration-seeded row would collide with a
-          // restored one), and taken by moving next_due_at forward: one claimant a period.
-          `insert into public.contact_owner_digest as d (next_due_at, last_attempt_at)
-           values (now() + make_interval(secs => $1::double precision), now())
-           on conflict (singleton) do update
-              set next_due_at = excluded.next_due_at, last_attempt_at = excluded.last_attempt_at
-            where d.next_due_at <= now()
-           returning singleton`,
-          [periodMs / 1000],
-        )
-        return result.rows.length === 1
-      }),
+      returnsOneRow(
+        // The row is made by the first claim (a migration-seeded row would collide with a
+        // restored one), and taken by moving next_due_at forward: one claimant a period.
+        `insert into public.contact_owner_digest as d (next_due_at, last_attempt_at)
+         values (now() + make_interval(secs => $1::double precision), now())
+         on conflict (singleton) do update
+            set next_due_at = excluded.next_due_at, last_attempt_at = excluded.last_attempt_at
+          where d.next_due_at <= now()
+         returning singleton`,
+        [periodMs / 1000],
+      ),
 
     /** After a taken digest: sent (and these failures named), or failed, to try again sooner. */
     recordOwnerDigest: (record: OwnerDigestRecord) =>
@@ -387,13 +355,7 @@ export function createPostgresContactStore(db: Database) {
      * hold it, accepted messages' or failed captchas' (public.contact_rate_limit_wait).
      */
     rateLimitWait: (clientKey: string) =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query<{ wait_s: number }>(
-          'select public.contact_rate_limit_wait($1) as wait_s',
-          [clientKey],
-        )
-        return Number(result.rows[0]?.wait_s ?? 0)
-      }),
+      secondsToWait('select public.contact_rate_limit_wait($1) as wait_s', clientKey),
 
     /**
      * Counts one event against the client's rate limit and answers 0, or answers the seconds to
@@ -402,15 +364,12 @@ export function createPostgresContactStore(db: Database) {
      * public.count_contact_captcha_failure).
      */
     consumeRateLimit: (clientKey: string, kind: RateLimitedEvent = 'accepted') =>
-      asServiceRole(db, async (tx) => {
-        const result = await tx.query<{ wait_s: number }>(
-          kind === 'accepted'
-            ? 'select public.consume_contact_rate_limit($1) as wait_s'
-            : 'select public.count_contact_captcha_failure($1) as wait_s',
-          [clientKey],
-        )
-        return Number(result.rows[0]?.wait_s ?? 0)
-      }),
+      secondsToWait(
+        kind === 'accepted'
+          ? 'select public.consume_contact_rate_limit($1) as wait_s'
+          : 'select public.count_contact_captcha_failure($1) as wait_s',
+        clientKey,
+      ),
 
     /** Newest first. */
     list: ({ limit = 1000 }: { limit?: number } = {}) =>

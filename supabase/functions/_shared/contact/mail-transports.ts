@@ -24,25 +24,20 @@ export interface MailTransport {
   close?(): void
 }
 
-export interface SmtpTransportOptions {
+/** The URL without its password, for logs. */
+export function redactUrl(url: string): string {
+  const parsed = URL.parse(url)
+  if (!parsed) return 'an invalid URL'
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
+}
+
+export function createSmtpTransport(options: {
   /** smtp://user:password@host:587 or smtps://user:password@host:465 */
   url: string
   /** Connection, greeting and socket time-outs (default 10 s each). */
   timeoutMs?: number
-}
-
-/** The URL without its password, for logs. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password) parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return 'an invalid URL'
-  }
-}
-
-export function createSmtpTransport(options: SmtpTransportOptions): MailTransport {
+}): MailTransport {
   const timeout = options.timeoutMs ?? 10_000
   const transporter = createTransport({
     url: options.url,
@@ -68,15 +63,6 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
   }
 }
 
-export interface HttpMailTransportOptions {
-  /** The API's send endpoint (Resend's shape: https://api.resend.com/emails). */
-  url: string
-  apiKey: string
-  /** Default 10 s. */
-  timeoutMs?: number
-  fetch?: typeof fetch
-}
-
 export const defaultMailApiUrl = 'https://api.resend.com/emails'
 
 const mailbox = (address: { name: string; address: string }) => {
@@ -90,18 +76,18 @@ const mailbox = (address: { name: string; address: string }) => {
  * attempt repeated after a lost answer is not delivered twice by an API that keeps keys (Resend:
  * 24 hours). The time-out covers the whole exchange, body included.
  */
-export function createHttpMailTransport(options: HttpMailTransportOptions): MailTransport {
+export function createHttpMailTransport(options: {
+  /** The API's send endpoint (Resend's shape: https://api.resend.com/emails). */
+  url: string
+  apiKey: string
+  /** Default 10 s. */
+  timeoutMs?: number
+  fetch?: typeof fetch
+}): MailTransport {
   const doFetch = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? 10_000
-  const host = (() => {
-    try {
-      return new URL(options.url).host
-    } catch {
-      return 'an invalid URL'
-    }
-  })()
   return {
-    description: `mail API ${host}`,
+    description: `mail API ${URL.parse(options.url)?.host ?? 'an invalid URL'}`,
     maxSendMs: timeoutMs,
     async send(email) {
       const response = await doFetch(options.url, {
@@ -133,11 +119,7 @@ export function createHttpMailTransport(options: HttpMailTransportOptions): Mail
 
 /** SMTP ports a hosted Supabase edge function cannot connect to. */
 export function blockedSmtpPort(url: string): number | undefined {
-  try {
-    const parsed = new URL(url)
-    const port = Number(parsed.port || (parsed.protocol === 'smtps:' ? 465 : 587))
-    return port === 25 || port === 587 ? port : undefined
-  } catch {
-    return undefined
-  }
+  const parsed = URL.parse(url)
+  const port = parsed && Number(parsed.port || (parsed.protocol === 'smtps:' ? 465 : 587))
+  return port === 25 || port === 587 ? port : undefined
 }

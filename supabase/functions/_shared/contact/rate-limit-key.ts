@@ -18,6 +18,20 @@ export function rateLimitKeys(ip: string | undefined, random = Math.random): str
   )
 }
 
+/** Counts the client under each of `keys` in turn: 0 once one has room, else the shortest wait. */
+export async function waitUnderKeys(
+  keys: readonly string[],
+  take: (key: string) => number | Promise<number>,
+): Promise<number> {
+  let wait = Number.POSITIVE_INFINITY
+  for (const key of keys) {
+    const keyWait = await take(key)
+    if (keyWait === 0) return 0
+    wait = Math.min(wait, keyWait)
+  }
+  return wait
+}
+
 /**
  * The key a client with an address is counted under: an IPv4 address as is, an IPv6 address by
  * its /64 prefix (one customer usually holds a whole /64).
