@@ -30,31 +30,11 @@ export default {
     'A 2-year workmanship warranty on our carpentry',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'We look at the space, talk about how you will use the piece and take precise measurements.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We draw the piece to scale, with dimensions and details, so you can see exactly what will be built.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'You choose the wood, hardware and finish, and we confirm the price in a transparent estimate.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'Our carpenters build and install the piece, scribing it to your walls and floors for a tight fit.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We complete the paint or stain, check every door and drawer with you and hand over your 2-year workmanship warranty.',
-    },
+    'We look at the space, talk about how you will use the piece and take precise measurements.',
+    'We draw the piece to scale, with dimensions and details, so you can see exactly what will be built.',
+    'You choose the wood, hardware and finish, and we confirm the price in a transparent estimate.',
+    'Our carpenters build and install the piece, scribing it to your walls and floors for a tight fit.',
+    'We complete the paint or stain, check every door and drawer with you and hand over your 2-year workmanship warranty.',
   ],
   faqs: [
     {

@@ -30,31 +30,11 @@ export default {
     'A 2-year workmanship warranty on the finished work',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'A free meeting at your home to understand what you want to change, how you live and what you want to spend.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We sketch and price layout options, then finalize the drawings, arrange permits where needed and confirm a transparent estimate with no hidden fees.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'We choose cabinets, surfaces, fixtures and finishes with you, priced as you go, so the design stays within the budget you set.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'The same team builds what was designed, with our own crew on site and one person keeping you informed.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We review the finished work with you, put right anything that is not as agreed and hand over your 2-year workmanship warranty.',
-    },
+    'A free meeting at your home to understand what you want to change, how you live and what you want to spend.',
+    'We sketch and price layout options, then finalize the drawings, arrange permits where needed and confirm a transparent estimate with no hidden fees.',
+    'We choose cabinets, surfaces, fixtures and finishes with you, priced as you go, so the design stays within the budget you set.',
+    'The same team builds what was designed, with our own crew on site and one person keeping you informed.',
+    'We review the finished work with you, put right anything that is not as agreed and hand over your 2-year workmanship warranty.',
   ],
   faqs: [
     {
