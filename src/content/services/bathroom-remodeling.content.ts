@@ -60,14 +60,8 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'bathroom',
-      alt: 'Illustration of a bathroom with a floating oak double vanity, a glass shower and a freestanding tub',
-    },
-    {
-      image: 'faq-hero',
-      alt: 'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
-    },
+    { image: 'bathroom' },
+    { image: 'faq-hero' },
     {
       image: 'cabinet',
       alt: 'Illustration of custom cabinetry with shaker doors and brass pulls',

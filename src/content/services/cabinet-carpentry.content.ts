@@ -54,18 +54,9 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'cabinet',
-      alt: 'Illustration of custom kitchen cabinetry with shaker doors, brass pulls and a tall pantry wall',
-    },
-    {
-      image: 'kitchen',
-      alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
-    },
-    {
-      image: 'faq-hero',
-      alt: 'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
-    },
+    { image: 'cabinet' },
+    { image: 'kitchen' },
+    { image: 'faq-hero' },
     {
       image: 'privacy-hero',
       alt: 'Illustration of a home office with navy built-in shelving and a desk under a window',

@@ -54,17 +54,11 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'commercial',
-      alt: 'Illustration of a café interior with a wood service counter, menu boards and pendant lights',
-    },
+    { image: 'commercial' },
     {
       image: 'general-contractor',
       alt: 'Illustration of a building under construction with timber framing, scaffolding and a crew at work',
     },
-    {
-      image: 'carpentry',
-      alt: 'Illustration of a woodworking shop with a workbench, a tool wall and a lumber rack',
-    },
+    { image: 'carpentry' },
   ],
 } satisfies ServicePageCopy

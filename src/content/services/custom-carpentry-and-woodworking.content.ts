@@ -54,25 +54,13 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'about-hero',
-      alt: 'Illustration of a living room with green built-in bookshelves around a fireplace',
-    },
-    {
-      image: 'home-improvement',
-      alt: 'Illustration of a family room with a built-in media wall, fireplace and shelving',
-    },
+    { image: 'about-hero' },
+    { image: 'home-improvement' },
     {
       image: 'privacy-hero',
       alt: 'Illustration of a home office with navy built-in shelving and a desk under a window',
     },
-    {
-      image: 'faq-hero',
-      alt: 'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
-    },
-    {
-      image: 'carpentry',
-      alt: 'Illustration of a woodworking shop with a workbench, a tool wall and a lumber rack',
-    },
+    { image: 'faq-hero' },
+    { image: 'carpentry' },
   ],
 } satisfies ServicePageCopy

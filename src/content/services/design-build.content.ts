@@ -54,18 +54,9 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'design-build',
-      alt: 'Illustration of a house at dusk with a new modern addition and a glowing glass wall',
-    },
-    {
-      image: 'home-design',
-      alt: 'Illustration of a floor plan on a desk surrounded by wood, stone and fabric samples',
-    },
-    {
-      image: 'general-contractor',
-      alt: 'Illustration of a home addition under construction with timber framing, scaffolding and a crew',
-    },
+    { image: 'design-build' },
+    { image: 'home-design' },
+    { image: 'general-contractor' },
     {
       image: 'welcome',
       alt: 'Illustration of a bright kitchen with navy cabinetry and a marble waterfall island',

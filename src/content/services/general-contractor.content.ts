@@ -55,25 +55,10 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'general-contractor',
-      alt: 'Illustration of a home addition under construction with timber framing, scaffolding and a crew',
-    },
-    {
-      image: 'design-build',
-      alt: 'Illustration of a house at dusk with a new modern addition and a glowing glass wall',
-    },
-    {
-      image: 'home-improvement',
-      alt: 'Illustration of a family room with a built-in media wall, fireplace and shelving',
-    },
-    {
-      image: 'kitchen',
-      alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
-    },
-    {
-      image: 'bathroom',
-      alt: 'Illustration of a bathroom with a floating oak double vanity, a glass shower and a freestanding tub',
-    },
+    { image: 'general-contractor' },
+    { image: 'design-build' },
+    { image: 'home-improvement' },
+    { image: 'kitchen' },
+    { image: 'bathroom' },
   ],
 } satisfies ServicePageCopy

@@ -54,25 +54,13 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'home-design',
-      alt: 'Illustration of a floor plan on a desk surrounded by wood, stone and fabric samples',
-    },
+    { image: 'home-design' },
     {
       image: 'contact-hero',
       alt: 'Illustration of a design desk seen from above with a floor plan, material samples and paint chips',
     },
-    {
-      image: 'design-build',
-      alt: 'Illustration of a house at dusk with a new modern addition and a glowing glass wall',
-    },
-    {
-      image: 'gallery-hero',
-      alt: 'Illustration of a dining room with a walnut trestle table, upholstered chairs and black pendant lights',
-    },
-    {
-      image: 'kitchen',
-      alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
-    },
+    { image: 'design-build' },
+    { image: 'gallery-hero' },
+    { image: 'kitchen' },
   ],
 } satisfies ServicePageCopy

@@ -59,21 +59,9 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'kitchen',
-      alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
-    },
-    {
-      image: 'welcome',
-      alt: 'Illustration of a bright kitchen with navy cabinetry, a marble waterfall island and bar stools',
-    },
-    {
-      image: 'services-hero',
-      alt: 'Illustration of a sage green farmhouse kitchen with a butcher-block island and rattan pendants',
-    },
-    {
-      image: 'cabinet',
-      alt: 'Illustration of custom kitchen cabinetry with shaker doors, brass pulls and a tall pantry wall',
-    },
+    { image: 'kitchen' },
+    { image: 'welcome' },
+    { image: 'services-hero' },
+    { image: 'cabinet' },
   ],
 } satisfies ServicePageCopy

@@ -58,14 +58,8 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'laser-art',
-      alt: 'Illustration of a backlit laser-cut wooden wall panel with an intricate mandala pattern',
-    },
-    {
-      image: 'carpentry',
-      alt: 'Illustration of a woodworking shop with a workbench, a tool wall and a lumber rack',
-    },
+    { image: 'laser-art' },
+    { image: 'carpentry' },
     { image: 'team', alt: 'Illustration of a renovation crew at work in a carpentry workshop' },
   ],
 } satisfies ServicePageCopy
