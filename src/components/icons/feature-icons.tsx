@@ -2,8 +2,6 @@ import type { ReactElement } from 'react'
 import type { FeatureIconName } from '#src/content/feature-icons.ts'
 import { Icon } from './icons'
 
-export type { FeatureIconName }
-
 const paths: Record<FeatureIconName, ReactElement> = {
   tools: (
     <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
