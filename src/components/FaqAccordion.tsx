@@ -10,13 +10,7 @@ export type FaqAccordionItem = { id: string; question: string; answer: string }
  * `<details>` elements sharing a name do that in the browser, so a question opens from the
  * first tap, before the app has loaded.
  */
-export function FaqAccordion({
-  items,
-  headingLevel: Heading = 'h3',
-}: {
-  items: readonly FaqAccordionItem[]
-  headingLevel?: 'h2' | 'h3'
-}) {
+export function FaqAccordion({ items }: { items: readonly FaqAccordionItem[] }) {
   const styles = accordion()
   const group = useId()
   return (
@@ -24,9 +18,9 @@ export function FaqAccordion({
       {items.map((item) => (
         <details key={item.id} id={item.id} name={group} className={styles.item}>
           <summary className={styles.itemTrigger}>
-            <Heading className={css({ fontSize: 'inherit', fontWeight: 'inherit', m: '0' })}>
+            <h3 className={css({ fontSize: 'inherit', fontWeight: 'inherit', m: '0' })}>
               {item.question}
-            </Heading>
+            </h3>
             <span aria-hidden="true" className={styles.itemIndicator}>
               <ChevronDownIcon />
             </span>

@@ -24,16 +24,10 @@ export type HeroProps = {
   children?: ReactNode
 }
 
-const fillClass = css({ position: 'absolute', inset: '0' })
-
 const heroSizes = {
-  full: css({ minH: '90vh', pt: { base: '24', lg: '32' }, pb: { base: '12', lg: '20' } }),
-  page: css({
-    minH: { base: '360px', md: '480px' },
-    pt: { base: '24', lg: '32' },
-    pb: { base: '12', lg: '20' },
-  }),
-  compact: css({ pt: { base: '24', lg: '32' }, pb: { base: '10', lg: '14' } }),
+  full: css({ minH: '90vh', pb: { base: '12', lg: '20' } }),
+  page: css({ minH: { base: '360px', md: '480px' }, pb: { base: '12', lg: '20' } }),
+  compact: css({ pb: { base: '10', lg: '14' } }),
 }
 
 /** The hero's picture: the largest thing above the fold, so it is fetched first, never lazily. */
@@ -46,7 +40,7 @@ export function HeroBackgroundImage({ image }: { image: HeroImage }) {
       priority
       alt=""
       fit="cover"
-      className={fillClass}
+      className={css({ position: 'absolute', inset: '0' })}
     />
   )
 }
@@ -73,6 +67,7 @@ export function Hero({
           alignItems: 'center',
           color: 'fg.inverse',
           bg: 'bg.inverse',
+          pt: { base: '24', lg: '32' },
         }),
         heroSizes[size],
       )}

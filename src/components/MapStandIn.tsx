@@ -14,6 +14,12 @@ const pins = [
   { name: 'Etobicoke', x: 300, y: 330 },
 ] as const
 
+const roads = [
+  ['M548 0 L540 372', 10],
+  ['M0 210 C200 200 500 215 800 205', 8],
+  ['M330 0 C340 140 300 260 290 380', 8],
+] as const
+
 /**
  * A drawn map of the area we serve. The real (third-party) map loads only when the visitor asks,
  * so no page pays for it up front.
@@ -62,19 +68,9 @@ export function MapStandIn({ title = 'Map of our service area' }: { title?: stri
             >
               Lake Ontario
             </text>
-            <path d="M548 0 L540 372" strokeWidth="10" className={roadClass} />
-            <path
-              d="M0 210 C200 200 500 215 800 205"
-              className={roadClass}
-              strokeWidth="8"
-              fill="none"
-            />
-            <path
-              d="M330 0 C340 140 300 260 290 380"
-              className={roadClass}
-              strokeWidth="8"
-              fill="none"
-            />
+            {roads.map(([d, width]) => (
+              <path key={d} d={d} strokeWidth={width} fill="none" className={roadClass} />
+            ))}
             {pins.map((pin) => (
               <g key={pin.name} transform={`translate(${pin.x} ${pin.y})`}>
                 <circle

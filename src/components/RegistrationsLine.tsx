@@ -1,4 +1,4 @@
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { proof, type Registrations } from '#app.config.ts'
 import { SampleMark } from './SampleMark'
 
@@ -41,19 +41,17 @@ export function RegistrationsLine({
       {memberships.map((membership) => (
         <li
           key={membership.name}
-          className={cx(
-            // A badge that may take two lines on a phone: a rounded box (a full radius made a
-            // two-line pill a lozenge), lines balanced, the number never parted from its mark.
-            css({
-              borderWidth: '1px',
-              borderRadius: 'lg',
-              px: '2.5',
-              py: '0.5',
-              fontWeight: '600',
-              textWrap: 'balance',
-            }),
-            css({ borderColor: tone === 'dark' ? 'border.inverse' : 'border.default' }),
-          )}
+          // A badge that may take two lines on a phone: a rounded box (a full radius made a
+          // two-line pill a lozenge), lines balanced, the number never parted from its mark.
+          className={css({
+            borderWidth: '1px',
+            borderColor: tone === 'dark' ? 'border.inverse' : 'border.default',
+            borderRadius: 'lg',
+            px: '2.5',
+            py: '0.5',
+            fontWeight: '600',
+            textWrap: 'balance',
+          })}
         >
           Member, {membership.name}
           {membership.memberNumber ? (

@@ -4,9 +4,8 @@ import { siteContainer } from 'styled-system/recipes'
 
 type SectionProps = {
   children: ReactNode
-  tone?: 'canvas' | 'subtle' | 'muted' | 'inverse'
+  tone?: 'canvas' | 'subtle' | 'inverse'
   labelledBy?: string
-  className?: string
   narrow?: boolean
   /** Less space above and below: for a band that opens with controls rather than a heading. */
   tight?: boolean
@@ -15,7 +14,6 @@ type SectionProps = {
 const tones = {
   canvas: css({ bg: 'bg.canvas' }),
   subtle: css({ bg: 'bg.subtle' }),
-  muted: css({ bg: 'bg.muted' }),
   inverse: css({ bg: 'bg.inverse', color: 'fg.inverseMuted' }),
 }
 
@@ -27,7 +25,6 @@ export function Section({
   children,
   tone = 'canvas',
   labelledBy,
-  className,
   narrow,
   tight = false,
 }: SectionProps) {
@@ -35,7 +32,7 @@ export function Section({
     <section
       aria-labelledby={labelledBy}
       data-tone={tone}
-      className={cx(tones[tone], tight ? tightSpacing : spacing, className)}
+      className={cx(tones[tone], tight ? tightSpacing : spacing)}
     >
       <div className={siteContainer({ size: narrow ? 'narrow' : 'default' })}>{children}</div>
     </section>

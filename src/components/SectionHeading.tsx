@@ -13,7 +13,6 @@ export type SectionHeadingProps = {
   showDivider?: boolean
   tone?: 'light' | 'dark'
   id?: string
-  as?: 'h2' | 'h1'
 }
 
 export function SectionHeading({
@@ -26,15 +25,14 @@ export function SectionHeading({
   showDivider = true,
   tone = 'light',
   id,
-  as: Heading = 'h2',
 }: SectionHeadingProps) {
   const styles = sectionHeading({ centered, split, flush, tone })
   return (
     <div className={styles.root}>
       {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
-      <Heading id={id} className={styles.title}>
+      <h2 id={id} className={styles.title}>
         {title}
-      </Heading>
+      </h2>
       {showDivider ? <span aria-hidden="true" className={styles.divider} /> : null}
       {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
     </div>

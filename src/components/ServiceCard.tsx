@@ -10,7 +10,6 @@ import { siteImages } from '#src/content/site-images.ts'
 type Props = {
   serviceId: ServiceId
   learnMoreLabel?: string
-  headingLevel?: 'h2' | 'h3'
   /** The picture's width on the page, when the card is not one column of three. */
   imageSizes?: string
 }
@@ -19,7 +18,6 @@ type Props = {
 export function ServiceCard({
   serviceId,
   learnMoreLabel = 'Learn More',
-  headingLevel: Heading = 'h3',
   imageSizes = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw',
 }: Props) {
   const service = getServiceCard(serviceId)
@@ -32,9 +30,9 @@ export function ServiceCard({
         {service.badge ? <span className={styles.badge}>{service.badge}</span> : null}
       </div>
       <div className={styles.body}>
-        <Heading id={headingId} className={styles.title}>
+        <h3 id={headingId} className={styles.title}>
           {service.title}
-        </Heading>
+        </h3>
         <p className={css({ color: 'fg.muted', lineClamp: '3' })}>{service.cardDescription}</p>
       </div>
       <div className={styles.footer}>

@@ -1,28 +1,5 @@
 import { css } from 'styled-system/css'
 
-/** A shimmering stand-in for a card while its data loads. */
-export function CardSkeleton() {
-  return (
-    <div
-      aria-hidden="true"
-      data-skeleton=""
-      className={css({
-        borderRadius: 'lg',
-        overflow: 'hidden',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        bg: 'bg.canvas',
-      })}
-    >
-      <div className={shimmer} style={{ aspectRatio: '4 / 3' }} />
-      <div className={css({ p: '5', display: 'grid', gap: '3' })}>
-        <div className={shimmer} style={{ height: 18, width: '70%' }} />
-        <div className={shimmer} style={{ height: 14, width: '45%' }} />
-      </div>
-    </div>
-  )
-}
-
 const shimmer = css({
   bgGradient: 'to-r',
   gradientFrom: 'bg.skeleton',
@@ -33,14 +10,32 @@ const shimmer = css({
   borderRadius: 'sm',
 })
 
+/** Shimmering stand-ins for `count` cards while their data loads. */
 export function SkeletonGrid({ count, label }: { count: number; label: string }) {
   return (
     <div role="status" aria-live="polite">
       <span className={css({ srOnly: true })}>{label}</span>
       <div className={gridClass}>
         {Array.from({ length: count }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
-          <CardSkeleton key={`skeleton-${i + 1}`} />
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
+            key={`skeleton-${i + 1}`}
+            aria-hidden="true"
+            data-skeleton=""
+            className={css({
+              borderRadius: 'lg',
+              overflow: 'hidden',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              bg: 'bg.canvas',
+            })}
+          >
+            <div className={shimmer} style={{ aspectRatio: '4 / 3' }} />
+            <div className={css({ p: '5', display: 'grid', gap: '3' })}>
+              <div className={shimmer} style={{ height: 18, width: '70%' }} />
+              <div className={shimmer} style={{ height: 14, width: '45%' }} />
+            </div>
+          </div>
         ))}
       </div>
     </div>

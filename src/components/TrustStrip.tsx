@@ -1,17 +1,11 @@
 import { css } from 'styled-system/css'
 import { siteContainer } from 'styled-system/recipes'
-import { FeatureIcon, type FeatureIconName } from './icons/feature-icons'
+import type { HomeContent } from '#src/content/schemas/home.schema.ts'
+import { FeatureIcon } from './icons/feature-icons'
 import { SampleMark } from './SampleMark'
 
-type TrustItem = {
-  icon: FeatureIconName
-  value: string
-  label: string
-  /** The public page that proves the value (a review profile), opened in a new tab. */
-  source?: { href: string }
-  /** What a Sample mark beside the label names, while the proof is the template's stand-in. */
-  sample?: string
-}
+/** A source, where given, opens in a new tab; a sample names what its Sample mark stands for. */
+type TrustItem = HomeContent['trust']['items'][number]
 
 const sourceLink = css({
   color: 'inherit',

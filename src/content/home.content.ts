@@ -82,37 +82,32 @@ export const homeContent: HomeContent = {
     cards: [
       {
         title: 'Full-Service Remodeling',
-        description:
-          'From design and permits to construction and clean-up, we handle every stage of your project. Our own crew does the work, with no subcontractors.',
+        text: 'From design and permits to construction and clean-up, we handle every stage of your project. Our own crew does the work, with no subcontractors.',
         icon: 'tools',
       },
       {
         title: 'Experience & Skill',
-        description: `With ${yearsInBusiness()} years of renovating homes across the GTA, our team knows how to plan a project properly and finish it cleanly.`,
+        text: `With ${yearsInBusiness()} years of renovating homes across the GTA, our team knows how to plan a project properly and finish it cleanly.`,
         icon: 'award',
       },
       {
         title: 'Satisfaction Guarantee',
-        description:
-          'We walk through every finished project with you and put right anything that is not as agreed. Our work is backed by a 2-year workmanship warranty.',
+        text: 'We walk through every finished project with you and put right anything that is not as agreed. Our work is backed by a 2-year workmanship warranty.',
         icon: 'badge',
       },
       {
         title: 'Competitive Pricing',
-        description:
-          'Fair, transparent estimates with no hidden fees, so you know what your project will cost before work begins.',
+        text: 'Fair, transparent estimates with no hidden fees, so you know what your project will cost before work begins.',
         icon: 'tag',
       },
       {
         title: 'Licensed & Insured',
-        description:
-          'We are licensed, bonded and insured, for your peace of mind and the protection of your home.',
+        text: 'We are licensed, bonded and insured, for your peace of mind and the protection of your home.',
         icon: 'shield-check',
       },
       {
         title: 'Quality Relationships',
-        description:
-          'We keep you informed at every stage, return your calls and treat your home with respect. We want to be the first people you call for your next project.',
+        text: 'We keep you informed at every stage, return your calls and treat your home with respect. We want to be the first people you call for your next project.',
         icon: 'handshake',
       },
     ],

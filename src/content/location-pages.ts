@@ -3,8 +3,6 @@ import { locationServices, locations } from './locations.content'
 import type { LocationServicePageContent } from './schemas/location.schema'
 import { detailPageOf } from './services'
 
-export type { LocationServicePageContent }
-
 const fill = (template: string, location: string) => template.replaceAll('{location}', location)
 
 /** "A", "A and B", "A, B and C" */

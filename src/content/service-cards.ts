@@ -1,12 +1,7 @@
 import { type ServiceId, serviceCatalog } from '#src/content/services.ts'
-import type { SiteImageName as ImageName } from './site-images'
+import type { ServiceContent } from './schemas/service.schema'
 
-export type ServiceCardContent = {
-  title: string
-  badge?: string
-  image: ImageName
-  cardDescription: string
-}
+type ServiceCardContent = Pick<ServiceContent, 'title' | 'badge' | 'image' | 'cardDescription'>
 
 /**
  * What a service's card shows besides its name: its picture, a two-sentence summary and an

@@ -1,3 +1,4 @@
+import { processStages } from './process'
 import type { ServiceContent, ServicePageCopy } from './schemas/service.schema'
 import { getServiceCard } from './service-cards'
 import type { ServiceId } from './services'
@@ -13,9 +14,17 @@ const pageCopyModules = import.meta.glob<ServicePageCopy>('./services/*.content.
 /** The file a service's page copy lives in. */
 const servicePageCopyPath = (id: ServiceId) => `./services/${id}.content.ts`
 
-/** Everything a service's detail page shows: its name and card from the catalog, then its copy. */
+/**
+ * Everything a service's detail page shows: its name and card from the catalog, then its copy,
+ * each step of its process titled by its stage (a description missing fails the content's parse).
+ */
 export async function loadService(id: ServiceId): Promise<ServiceContent> {
   const load = pageCopyModules[servicePageCopyPath(id)]
   if (!load) throw new Error(`No page copy for the service "${id}": add ${servicePageCopyPath(id)}`)
-  return { ...getServiceCard(id), ...(await load()) }
+  const copy = await load()
+  const process = processStages.map((title, index) => ({
+    title,
+    description: copy.process[index] ?? '',
+  }))
+  return { ...getServiceCard(id), ...copy, process }
 }

@@ -63,8 +63,6 @@ export const semanticTokens = defineSemanticTokens({
       scrim: { value: 'rgba(5, 15, 29, 0.86)' },
       /** A round control over a photo. */
       photoControl: { value: 'rgba(5, 15, 29, 0.75)' },
-      /** Fades the bottom of a picture so a control over it reads. */
-      veil: { value: 'rgba(255,255,255,0.9)' },
       /** Under the pointer, on a control without a fill of its own over a dark band. */
       hoverOnDark: { value: 'rgba(255,255,255,0.12)' },
       /** Under the pointer, on a control without a fill of its own over any background. */

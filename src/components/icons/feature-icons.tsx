@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react'
 import type { FeatureIconName } from '#src/content/feature-icons.ts'
-
-export type { FeatureIconName }
+import { Icon } from './icons'
 
 const paths: Record<FeatureIconName, ReactElement> = {
   tools: (
@@ -74,19 +73,8 @@ const paths: Record<FeatureIconName, ReactElement> = {
 
 export function FeatureIcon({ name, size = 28 }: { name: FeatureIconName; size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size} strokeWidth={1.8}>
       {paths[name]}
-    </svg>
+    </Icon>
   )
 }

@@ -16,15 +16,14 @@ export function Logo({ tone }: LogoProps) {
       data-tone={tone}
       className={cx(css({ display: 'block', h: { base: '9', lg: '10' }, w: 'auto' }), ink)}
     >
-      <g className={mark}>
-        <path
-          d="M4 24 24 6l20 18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="4"
-          strokeLinejoin="round"
-        />
-      </g>
+      <path
+        d="M4 24 24 6l20 18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="4"
+        strokeLinejoin="round"
+        className={mark}
+      />
       <path
         d="M10 22v20h28V22"
         fill="none"
@@ -43,19 +42,18 @@ export function Logo({ tone }: LogoProps) {
       >
         Maple Hearth
       </text>
-      <g className={mark}>
-        <text
-          x="55"
-          y="41"
-          fill="currentColor"
-          fontFamily="system-ui, sans-serif"
-          fontSize="10.5"
-          fontWeight="700"
-          letterSpacing="3.2"
-        >
-          RENOVATIONS
-        </text>
-      </g>
+      <text
+        x="55"
+        y="41"
+        fill="currentColor"
+        fontFamily="system-ui, sans-serif"
+        fontSize="10.5"
+        fontWeight="700"
+        letterSpacing="3.2"
+        className={mark}
+      >
+        RENOVATIONS
+      </text>
     </svg>
   )
 }

@@ -15,11 +15,8 @@ const toggleClassName = cx(
 )
 
 /** Browsers without Invoker Commands (before 2025) open the menu once the app is there. */
-const opensWithoutScript = () =>
-  typeof window !== 'undefined' && 'command' in HTMLButtonElement.prototype
-
 function openMenuByScript() {
-  if (opensWithoutScript()) return
+  if ('command' in HTMLButtonElement.prototype) return
   const dialog = document.getElementById(menuId)
   if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal()
 }

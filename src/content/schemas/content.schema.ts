@@ -37,8 +37,14 @@ export const imageNameSchema = v.picklist(Object.keys(siteImages) as SiteImageNa
 export const galleryCategories = ['kitchen', 'bathroom', 'commercial', 'carpentry'] as const
 export const galleryCategorySchema = v.picklist(galleryCategories)
 
-/** A static photo with its description for people who cannot see it. */
-export const staticImageSchema = v.strictObject({ image: imageNameSchema, alt: textSchema })
+/**
+ * One of our pictures, with its description for people who cannot see it: the picture's own
+ * (image-alt.content.ts) unless `alt` says what it shows in this place.
+ */
+export const staticImageSchema = v.strictObject({
+  image: imageNameSchema,
+  alt: v.optional(textSchema),
+})
 export type StaticImage = v.InferOutput<typeof staticImageSchema>
 
 export const faqItemSchema = v.strictObject({ question: textSchema, answer: textSchema })

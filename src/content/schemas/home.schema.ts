@@ -42,7 +42,7 @@ export const homeContentSchema = v.strictObject({
     cards: listSchema(
       v.strictObject({
         title: textSchema,
-        description: sentencesSchema(1, 2),
+        text: sentencesSchema(1, 2),
         icon: v.picklist(featureIconNames),
       }),
       6,

@@ -1,12 +1,8 @@
 import * as v from 'valibot'
 import { listSchema, seoSchema, slugSchema, textSchema } from './content.schema'
 
-/** A block of a policy section: a paragraph, or a bulleted list. */
-export const privacyBlockSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('paragraph'), text: textSchema }),
-  v.strictObject({ type: v.literal('list'), items: listSchema(textSchema, 2, 10) }),
-])
-export type PrivacyBlock = v.InferOutput<typeof privacyBlockSchema>
+/** A block of a policy section: a paragraph, or a bulleted list of items. */
+export const privacyBlockSchema = v.union([textSchema, listSchema(textSchema, 2, 10)])
 
 export const privacySectionSchema = v.strictObject({
   id: slugSchema,

@@ -39,13 +39,15 @@ export const serviceContentSchema = v.strictObject({
 
 export type ServiceContent = v.InferOutput<typeof serviceContentSchema>
 
-/** A service's own page copy (services/<id>.content.ts): all but its name and its card. */
-export const servicePageCopySchema = v.omit(serviceContentSchema, [
-  'title',
-  'badge',
-  'image',
-  'cardDescription',
-])
+/**
+ * A service's own page copy (services/<id>.content.ts): all but its name and its card, and of its
+ * process what each stage (process.ts) means for this service, in order.
+ */
+export const servicePageCopySchema = v.strictObject({
+  ...v.omit(serviceContentSchema, ['title', 'badge', 'image', 'cardDescription', 'process'])
+    .entries,
+  process: listSchema(textSchema, processStages.length),
+})
 export type ServicePageCopy = v.InferOutput<typeof servicePageCopySchema>
 
 /** Every service id, each with its content: a missing service fails the parse. */

@@ -31,31 +31,11 @@ export default {
     'A 2-year workmanship warranty on everything we build',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'We look at the room, ask how it is used and by whom, and talk through layout ideas and a realistic budget.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We settle the layout, plan the plumbing, wiring and ventilation, and confirm everything in a written estimate with no hidden fees.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'We help you choose tile, fixtures, vanity, glass and lighting that suit your style, your budget and how the room is used.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'Our own crew removes the old bathroom, updates what is behind the walls, waterproofs the wet areas, sets the tile and installs the fixtures.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We test every fixture with you, put right anything that is not as agreed, and hand over your 2-year workmanship warranty.',
-    },
+    'We look at the room, ask how it is used and by whom, and talk through layout ideas and a realistic budget.',
+    'We settle the layout, plan the plumbing, wiring and ventilation, and confirm everything in a written estimate with no hidden fees.',
+    'We help you choose tile, fixtures, vanity, glass and lighting that suit your style, your budget and how the room is used.',
+    'Our own crew removes the old bathroom, updates what is behind the walls, waterproofs the wet areas, sets the tile and installs the fixtures.',
+    'We test every fixture with you, put right anything that is not as agreed, and hand over your 2-year workmanship warranty.',
   ],
   faqs: [
     {
@@ -80,14 +60,8 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'bathroom',
-      alt: 'Illustration of a bathroom with a floating oak double vanity, a glass shower and a freestanding tub',
-    },
-    {
-      image: 'faq-hero',
-      alt: 'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
-    },
+    { image: 'bathroom' },
+    { image: 'faq-hero' },
     {
       image: 'cabinet',
       alt: 'Illustration of custom cabinetry with shaker doors and brass pulls',

@@ -30,31 +30,11 @@ export default {
     'A 2-year workmanship warranty on our installation',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'We look at your space and what you need to store, check the condition of any existing cabinets and measure precisely.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We lay out the cabinets, then give you a transparent estimate with no hidden fees and an installation date that suits you.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'We help you choose door styles, wood, finishes and hardware that suit the room and stand up to daily use.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'Our carpenters build and install the cabinets, levelling and scribing each one to your walls and floors.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We adjust every door and drawer, walk through the work with you and hand over your 2-year workmanship warranty.',
-    },
+    'We look at your space and what you need to store, check the condition of any existing cabinets and measure precisely.',
+    'We lay out the cabinets, then give you a transparent estimate with no hidden fees and an installation date that suits you.',
+    'We help you choose door styles, wood, finishes and hardware that suit the room and stand up to daily use.',
+    'Our carpenters build and install the cabinets, levelling and scribing each one to your walls and floors.',
+    'We adjust every door and drawer, walk through the work with you and hand over your 2-year workmanship warranty.',
   ],
   faqs: [
     {
@@ -74,18 +54,9 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'cabinet',
-      alt: 'Illustration of custom kitchen cabinetry with shaker doors, brass pulls and a tall pantry wall',
-    },
-    {
-      image: 'kitchen',
-      alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
-    },
-    {
-      image: 'faq-hero',
-      alt: 'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
-    },
+    { image: 'cabinet' },
+    { image: 'kitchen' },
+    { image: 'faq-hero' },
     {
       image: 'privacy-hero',
       alt: 'Illustration of a home office with navy built-in shelving and a desk under a window',

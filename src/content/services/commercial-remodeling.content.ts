@@ -30,31 +30,11 @@ export default {
     'Licensed, bonded and insured, with a 2-year workmanship warranty',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'We walk the space with you, learn how your business uses it and note what needs to stay open while we work.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We plan the layout, the permits and a schedule around your opening hours, and give you a transparent, itemized estimate with no hidden fees.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'We help you choose durable finishes, fixtures and lighting that suit your brand, your customers and your budget.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'Our own crew builds the project in the agreed phases, keeping the site safe, tidy and separate from your customers.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We complete the final inspections, walk the finished space with you and hand over your 2-year workmanship warranty.',
-    },
+    'We walk the space with you, learn how your business uses it and note what needs to stay open while we work.',
+    'We plan the layout, the permits and a schedule around your opening hours, and give you a transparent, itemized estimate with no hidden fees.',
+    'We help you choose durable finishes, fixtures and lighting that suit your brand, your customers and your budget.',
+    'Our own crew builds the project in the agreed phases, keeping the site safe, tidy and separate from your customers.',
+    'We complete the final inspections, walk the finished space with you and hand over your 2-year workmanship warranty.',
   ],
   faqs: [
     {
@@ -74,17 +54,11 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'commercial',
-      alt: 'Illustration of a café interior with a wood service counter, menu boards and pendant lights',
-    },
+    { image: 'commercial' },
     {
       image: 'general-contractor',
       alt: 'Illustration of a building under construction with timber framing, scaffolding and a crew at work',
     },
-    {
-      image: 'carpentry',
-      alt: 'Illustration of a woodworking shop with a workbench, a tool wall and a lumber rack',
-    },
+    { image: 'carpentry' },
   ],
 } satisfies ServicePageCopy

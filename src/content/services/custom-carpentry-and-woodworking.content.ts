@@ -30,31 +30,11 @@ export default {
     'A 2-year workmanship warranty on our carpentry',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'We look at the space, talk about how you will use the piece and take precise measurements.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We draw the piece to scale, with dimensions and details, so you can see exactly what will be built.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'You choose the wood, hardware and finish, and we confirm the price in a transparent estimate.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'Our carpenters build and install the piece, scribing it to your walls and floors for a tight fit.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We complete the paint or stain, check every door and drawer with you and hand over your 2-year workmanship warranty.',
-    },
+    'We look at the space, talk about how you will use the piece and take precise measurements.',
+    'We draw the piece to scale, with dimensions and details, so you can see exactly what will be built.',
+    'You choose the wood, hardware and finish, and we confirm the price in a transparent estimate.',
+    'Our carpenters build and install the piece, scribing it to your walls and floors for a tight fit.',
+    'We complete the paint or stain, check every door and drawer with you and hand over your 2-year workmanship warranty.',
   ],
   faqs: [
     {
@@ -74,25 +54,13 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'about-hero',
-      alt: 'Illustration of a living room with green built-in bookshelves around a fireplace',
-    },
-    {
-      image: 'home-improvement',
-      alt: 'Illustration of a family room with a built-in media wall, fireplace and shelving',
-    },
+    { image: 'about-hero' },
+    { image: 'home-improvement' },
     {
       image: 'privacy-hero',
       alt: 'Illustration of a home office with navy built-in shelving and a desk under a window',
     },
-    {
-      image: 'faq-hero',
-      alt: 'Illustration of a walk-in closet with painted built-in cabinetry and a centre island',
-    },
-    {
-      image: 'carpentry',
-      alt: 'Illustration of a woodworking shop with a workbench, a tool wall and a lumber rack',
-    },
+    { image: 'faq-hero' },
+    { image: 'carpentry' },
   ],
 } satisfies ServicePageCopy

@@ -30,31 +30,11 @@ export default {
     'A 2-year workmanship warranty on the finished work',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'A free meeting at your home to understand what you want to change, how you live and what you want to spend.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We sketch and price layout options, then finalize the drawings, arrange permits where needed and confirm a transparent estimate with no hidden fees.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'We choose cabinets, surfaces, fixtures and finishes with you, priced as you go, so the design stays within the budget you set.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'The same team builds what was designed, with our own crew on site and one person keeping you informed.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We review the finished work with you, put right anything that is not as agreed and hand over your 2-year workmanship warranty.',
-    },
+    'A free meeting at your home to understand what you want to change, how you live and what you want to spend.',
+    'We sketch and price layout options, then finalize the drawings, arrange permits where needed and confirm a transparent estimate with no hidden fees.',
+    'We choose cabinets, surfaces, fixtures and finishes with you, priced as you go, so the design stays within the budget you set.',
+    'The same team builds what was designed, with our own crew on site and one person keeping you informed.',
+    'We review the finished work with you, put right anything that is not as agreed and hand over your 2-year workmanship warranty.',
   ],
   faqs: [
     {
@@ -74,18 +54,9 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'design-build',
-      alt: 'Illustration of a house at dusk with a new modern addition and a glowing glass wall',
-    },
-    {
-      image: 'home-design',
-      alt: 'Illustration of a floor plan on a desk surrounded by wood, stone and fabric samples',
-    },
-    {
-      image: 'general-contractor',
-      alt: 'Illustration of a home addition under construction with timber framing, scaffolding and a crew',
-    },
+    { image: 'design-build' },
+    { image: 'home-design' },
+    { image: 'general-contractor' },
     {
       image: 'welcome',
       alt: 'Illustration of a bright kitchen with navy cabinetry and a marble waterfall island',

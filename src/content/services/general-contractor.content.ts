@@ -31,31 +31,11 @@ export default {
     'Licensed, bonded and insured, with a 2-year workmanship warranty',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'A free visit to walk the house with you, understand the scope and talk through priorities and budget.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We define the work room by room, apply for the permits it needs, plan every stage on one schedule and give you a transparent estimate with no hidden fees.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'We help you choose the materials and finishes for every room, and order them so each stage starts on time.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'Our own crew carries out the work, keeps the site clean and safe, and keeps you updated as each stage is completed.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We complete the final inspections, walk through the finished work with you and hand over your 2-year workmanship warranty.',
-    },
+    'A free visit to walk the house with you, understand the scope and talk through priorities and budget.',
+    'We define the work room by room, apply for the permits it needs, plan every stage on one schedule and give you a transparent estimate with no hidden fees.',
+    'We help you choose the materials and finishes for every room, and order them so each stage starts on time.',
+    'Our own crew carries out the work, keeps the site clean and safe, and keeps you updated as each stage is completed.',
+    'We complete the final inspections, walk through the finished work with you and hand over your 2-year workmanship warranty.',
   ],
   faqs: [
     {
@@ -75,25 +55,10 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'general-contractor',
-      alt: 'Illustration of a home addition under construction with timber framing, scaffolding and a crew',
-    },
-    {
-      image: 'design-build',
-      alt: 'Illustration of a house at dusk with a new modern addition and a glowing glass wall',
-    },
-    {
-      image: 'home-improvement',
-      alt: 'Illustration of a family room with a built-in media wall, fireplace and shelving',
-    },
-    {
-      image: 'kitchen',
-      alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
-    },
-    {
-      image: 'bathroom',
-      alt: 'Illustration of a bathroom with a floating oak double vanity, a glass shower and a freestanding tub',
-    },
+    { image: 'general-contractor' },
+    { image: 'design-build' },
+    { image: 'home-improvement' },
+    { image: 'kitchen' },
+    { image: 'bathroom' },
   ],
 } satisfies ServicePageCopy

@@ -30,31 +30,11 @@ export default {
     'Decisions made in your own time, not in the middle of construction',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'A free visit to talk about what is not working in your home, what you hope to change and your budget.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We measure and draw your home as it is today, then present layout options with rough costs and refine the one you prefer.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'We work through materials, colours, lighting and storage with you and complete detailed drawings.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'You receive the finished plans and a transparent construction estimate with no hidden fees, ready for permits; if you choose us to build, our own crew builds exactly what was drawn.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We inspect the finished work against the plans with you, put right anything that is not as agreed and hand over your 2-year workmanship warranty.',
-    },
+    'A free visit to talk about what is not working in your home, what you hope to change and your budget.',
+    'We measure and draw your home as it is today, then present layout options with rough costs and refine the one you prefer.',
+    'We work through materials, colours, lighting and storage with you and complete detailed drawings.',
+    'You receive the finished plans and a transparent construction estimate with no hidden fees, ready for permits; if you choose us to build, our own crew builds exactly what was drawn.',
+    'We inspect the finished work against the plans with you, put right anything that is not as agreed and hand over your 2-year workmanship warranty.',
   ],
   faqs: [
     {
@@ -74,25 +54,13 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'home-design',
-      alt: 'Illustration of a floor plan on a desk surrounded by wood, stone and fabric samples',
-    },
+    { image: 'home-design' },
     {
       image: 'contact-hero',
       alt: 'Illustration of a design desk seen from above with a floor plan, material samples and paint chips',
     },
-    {
-      image: 'design-build',
-      alt: 'Illustration of a house at dusk with a new modern addition and a glowing glass wall',
-    },
-    {
-      image: 'gallery-hero',
-      alt: 'Illustration of a dining room with a walnut trestle table, upholstered chairs and black pendant lights',
-    },
-    {
-      image: 'kitchen',
-      alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
-    },
+    { image: 'design-build' },
+    { image: 'gallery-hero' },
+    { image: 'kitchen' },
   ],
 } satisfies ServicePageCopy

@@ -30,31 +30,11 @@ export default {
     'A 2-year workmanship warranty on everything we build',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'We visit your home, measure the kitchen and talk through how you use it, what frustrates you about it now and the budget you have in mind.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We draw up the layout, arrange any permits and give you a written estimate that lists what is included, with no hidden fees.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'We help you choose cabinets, counters, flooring and fixtures, then order them and confirm the schedule.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'Our own crew seals off the work area and handles demolition, plumbing, electrical, cabinets, counters and finishing, keeping you updated as each stage is completed.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We walk through the finished kitchen with you, put right anything that is not as agreed, and hand over care notes and your 2-year workmanship warranty.',
-    },
+    'We visit your home, measure the kitchen and talk through how you use it, what frustrates you about it now and the budget you have in mind.',
+    'We draw up the layout, arrange any permits and give you a written estimate that lists what is included, with no hidden fees.',
+    'We help you choose cabinets, counters, flooring and fixtures, then order them and confirm the schedule.',
+    'Our own crew seals off the work area and handles demolition, plumbing, electrical, cabinets, counters and finishing, keeping you updated as each stage is completed.',
+    'We walk through the finished kitchen with you, put right anything that is not as agreed, and hand over care notes and your 2-year workmanship warranty.',
   ],
   faqs: [
     {
@@ -79,21 +59,9 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'kitchen',
-      alt: 'Illustration of a white kitchen with glass-front cabinets, a marble backsplash and a blue-grey island',
-    },
-    {
-      image: 'welcome',
-      alt: 'Illustration of a bright kitchen with navy cabinetry, a marble waterfall island and bar stools',
-    },
-    {
-      image: 'services-hero',
-      alt: 'Illustration of a sage green farmhouse kitchen with a butcher-block island and rattan pendants',
-    },
-    {
-      image: 'cabinet',
-      alt: 'Illustration of custom kitchen cabinetry with shaker doors, brass pulls and a tall pantry wall',
-    },
+    { image: 'kitchen' },
+    { image: 'welcome' },
+    { image: 'services-hero' },
+    { image: 'cabinet' },
   ],
 } satisfies ServicePageCopy

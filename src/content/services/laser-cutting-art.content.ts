@@ -30,31 +30,11 @@ export default {
     'A clear quote before any cutting begins',
   ],
   process: [
-    {
-      title: 'Free Consultation',
-      description:
-        'Tell us what you have in mind and send a sketch, photo or file if you have one, along with the size and material you are considering.',
-    },
-    {
-      title: 'Design & Planning',
-      description:
-        'We prepare the design for cutting and send you a proof to approve, with a clear quote and turnaround time.',
-    },
-    {
-      title: 'Material Selection',
-      description:
-        'You choose from wood, acrylic, leather, fabric or paper, and we help you pick a thickness and finish that suits the piece.',
-    },
-    {
-      title: 'Professional Construction',
-      description:
-        'We cut and engrave the piece, usually within 1–2 days for simple jobs and 1–2 weeks for complex ones.',
-    },
-    {
-      title: 'Final Inspection',
-      description:
-        'We inspect, clean and finish each piece, then have it ready for pickup or install it as part of your renovation.',
-    },
+    'Tell us what you have in mind and send a sketch, photo or file if you have one, along with the size and material you are considering.',
+    'We prepare the design for cutting and send you a proof to approve, with a clear quote and turnaround time.',
+    'You choose from wood, acrylic, leather, fabric or paper, and we help you pick a thickness and finish that suits the piece.',
+    'We cut and engrave the piece, usually within 1–2 days for simple jobs and 1–2 weeks for complex ones.',
+    'We inspect, clean and finish each piece, then have it ready for pickup or install it as part of your renovation.',
   ],
   faqs: [
     {
@@ -78,14 +58,8 @@ export default {
     },
   ],
   fallbackGallery: [
-    {
-      image: 'laser-art',
-      alt: 'Illustration of a backlit laser-cut wooden wall panel with an intricate mandala pattern',
-    },
-    {
-      image: 'carpentry',
-      alt: 'Illustration of a woodworking shop with a workbench, a tool wall and a lumber rack',
-    },
+    { image: 'laser-art' },
+    { image: 'carpentry' },
     { image: 'team', alt: 'Illustration of a renovation crew at work in a carpentry workshop' },
   ],
 } satisfies ServicePageCopy

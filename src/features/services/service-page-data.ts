@@ -1,12 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { ServiceContent } from '#src/content/schemas/service.schema.ts'
 import { loadService } from '#src/content/services.content.ts'
 import type { ServiceId } from '#src/content/services.ts'
 import { categoryShowcaseQueryOptions } from '#src/features/gallery/gallery.queries.ts'
-import type { PageHeadInput } from '#src/lib/seo/page-head.ts'
 import { serviceSeo } from './service-seo'
 
-type ServicePageData = { service: ServiceContent; seo: PageHeadInput }
 type LoaderContext = { queryClient: QueryClient; publicConfig: { siteUrl: string } }
 
 /**
@@ -18,7 +15,7 @@ type LoaderContext = { queryClient: QueryClient; publicConfig: { siteUrl: string
 export async function loadServicePage(
   serviceId: ServiceId,
   { queryClient, publicConfig }: LoaderContext,
-): Promise<ServicePageData> {
+) {
   const service = await loadService(serviceId)
   void queryClient.prefetchQuery(categoryShowcaseQueryOptions(service.galleryCategory))
   return { service, seo: serviceSeo(serviceId, service, publicConfig.siteUrl) }

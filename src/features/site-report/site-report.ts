@@ -25,10 +25,6 @@ export const vitalThresholds: Record<VitalName, readonly [good: number, poor: nu
   ttfb: [800, 1800],
 }
 
-export const vitalLabels = Object.fromEntries(
-  vitalNames.map((name) => [name, name.toUpperCase()]),
-) as Record<VitalName, string>
-
 export type VitalRating = 'good' | 'needs improvement' | 'poor'
 
 export function rateVital(name: VitalName, value: number): VitalRating {
@@ -189,11 +185,7 @@ export function contactLines(contact: ContactFigures | null, now: Date): string[
     )
   }
   const health = contactHealth(contact, now)
-  if (health === 'failed') {
-    lines.push(`  TROUBLE: ${contactTrouble.failed}`)
-  } else if (health === 'late') {
-    lines.push(`  TROUBLE: ${contactTrouble.late}`)
-  }
+  if (health === 'failed' || health === 'late') lines.push(`  TROUBLE: ${contactTrouble[health]}`)
   return lines
 }
 
@@ -247,8 +239,8 @@ export function formatSiteReport(
     const vitals = vitalNames.map((name) => {
       const value = p75Of(route, name)
       return value === null
-        ? `${vitalLabels[name]} –`
-        : `${vitalLabels[name]} ${formatVital(name, value)} ${ratingMark[rateVital(name, value)]}`
+        ? `${name.toUpperCase()} –`
+        : `${name.toUpperCase()} ${formatVital(name, value)} ${ratingMark[rateVital(name, value)]}`
     })
     lines.push(`  ${vitals.join(' · ')}`)
     for (const slow of route.slowInpTargets) {

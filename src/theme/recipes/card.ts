@@ -3,7 +3,7 @@ import { defineSlotRecipe } from '@pandacss/dev'
 export const card = defineSlotRecipe({
   className: 'card',
   description: 'A raised panel with an optional image, a body and a footer',
-  slots: ['root', 'media', 'badge', 'body', 'title', 'description', 'footer'],
+  slots: ['root', 'media', 'badge', 'body', 'title', 'footer'],
   base: {
     root: {
       display: 'flex',
@@ -38,7 +38,6 @@ export const card = defineSlotRecipe({
     },
     body: { display: 'flex', flexDirection: 'column', gap: '3', p: '6', flex: '1' },
     title: { textStyle: 'h3', color: 'fg.heading' },
-    description: { color: 'fg.muted' },
     footer: { px: '6', pb: '6', mt: 'auto' },
   },
   variants: {

@@ -3,7 +3,7 @@ import { defineSlotRecipe } from '@pandacss/dev'
 export const tabs = defineSlotRecipe({
   className: 'tabs',
   description: 'Links between views of the same content, drawn as tabs',
-  slots: ['root', 'list', 'trigger', 'content', 'indicator'],
+  slots: ['root', 'list', 'trigger'],
   base: {
     root: { display: 'grid', gap: '8' },
     list: {
@@ -29,6 +29,5 @@ export const tabs = defineSlotRecipe({
       _hover: { color: 'fg.heading' },
       '&[data-selected]:hover': { color: 'fg.inverse' },
     },
-    content: { _focusVisible: { outlineOffset: '4px' } },
   },
 })

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import { CallToActionBand } from '#src/components/CallToActionBand.tsx'
-import { FeatureSection } from '#src/components/FeatureCard.tsx'
+import { FeatureSection } from '#src/components/FeatureSection.tsx'
 import { Hero } from '#src/components/Hero.tsx'
 import { PictureSplitSection } from '#src/components/PictureSplitSection.tsx'
 import { ProcessTimeline } from '#src/components/ProcessTimeline.tsx'

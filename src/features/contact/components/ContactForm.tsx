@@ -1,6 +1,6 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha'
 import { useForm } from '@tanstack/react-form'
-import { useRouter } from '@tanstack/react-router'
+import { useHydrated, useRouter } from '@tanstack/react-router'
 import {
   type ComponentProps,
   lazy,
@@ -15,7 +15,6 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { company } from '#app.config.ts'
 import { notify, preloadToasts } from '#src/components/layout/notify.ts'
-import { useHydrated } from '#src/components/layout/use-hydrated.ts'
 import { Field, type FieldControlProps, fieldErrorClass } from '#src/components/ui/Field.tsx'
 import { contactServiceOptions } from '#src/content/services.ts'
 import { takeTypedFields } from '#src/lib/boot/typed-before-hydration.ts'

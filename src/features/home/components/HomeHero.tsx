@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
-import { Hero } from '#src/components/Hero.tsx'
-import { Picture } from '#src/components/Picture.tsx'
+import { Hero, HeroBackgroundImage } from '#src/components/Hero.tsx'
 import { homeContent } from '#src/content/home.content.ts'
 import { siteImages } from '#src/content/site-images.ts'
 
@@ -51,14 +50,7 @@ export function HomeHero() {
             willChange: 'transform',
           })}
         >
-          <Picture
-            image={siteImages['home-hero']}
-            portrait={siteImages['home-hero'].portrait}
-            sizes="100vw"
-            priority
-            alt=""
-            fit="cover"
-          />
+          <HeroBackgroundImage image={siteImages['home-hero']} />
         </div>
       }
     />

@@ -1,4 +1,5 @@
 import { CallToActionBand } from '#src/components/CallToActionBand.tsx'
+import { FeatureSection } from '#src/components/FeatureSection.tsx'
 import { TrustStrip } from '#src/components/TrustStrip.tsx'
 import { homeContent } from '#src/content/home.content.ts'
 import { HomeHero } from './HomeHero'
@@ -6,16 +7,23 @@ import { HomeServicesSection } from './HomeServicesSection'
 import { StatisticsSection } from './StatisticsSection'
 import { TestimonialsSection } from './TestimonialsSection'
 import { WelcomeSection } from './WelcomeSection'
-import { WhyChooseUsSection } from './WhyChooseUsSection'
 
 export function HomePage() {
-  const { closing, trust } = homeContent
+  const { closing, trust, whyChooseUs } = homeContent
   return (
     <>
       <HomeHero />
       <TrustStrip label={trust.label} items={trust.items} />
       <WelcomeSection />
-      <WhyChooseUsSection />
+      <FeatureSection
+        id="why-heading"
+        tone="subtle"
+        title={whyChooseUs.title}
+        subtitle={whyChooseUs.subtitle}
+        heading="split"
+        columns={3}
+        features={whyChooseUs.cards}
+      />
       <HomeServicesSection />
       <StatisticsSection />
       <TestimonialsSection />

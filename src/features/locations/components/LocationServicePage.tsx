@@ -26,7 +26,6 @@ import type { LocationServicePair } from '#src/lib/location-service-path.ts'
 import { locationServicePath } from '#src/lib/location-service-path.ts'
 
 export const recentProjectsLimit = 3
-export const otherServicesLimit = 3
 
 /**
  * The hero's picture: the category's own image until the gallery arrives, then a project of the
@@ -53,6 +52,7 @@ function LocationHeroBackground({
 export function LocationServicePage({ location, service }: LocationServicePair) {
   const content = buildLocationServiceContent(location, service)
   const categoryImage = siteImages[content.image]
+  const categoryBackground = <HeroBackgroundImage image={categoryImage} />
   const related = serviceCatalog[content.relatedServiceId]
   const testimonials = testimonialsFrom(content.locationName)
   return (
@@ -62,10 +62,7 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
         title={content.title}
         subtitle={content.subtitle}
         background={
-          <GalleryLoad
-            loading={<HeroBackgroundImage image={categoryImage} />}
-            failed={<HeroBackgroundImage image={categoryImage} />}
-          >
+          <GalleryLoad loading={categoryBackground} failed={categoryBackground}>
             <LocationHeroBackground
               category={content.galleryCategory}
               town={content.locationName}
@@ -171,7 +168,7 @@ export function LocationServicePage({ location, service }: LocationServicePair) 
             gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
           })}
         >
-          {otherLocationServices(service, otherServicesLimit).map((other) => (
+          {otherLocationServices(service).map((other) => (
             <li key={other} className={card().root}>
               <div className={card().body}>
                 <h3 className={card().title}>{locationServices[other].title}</h3>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { Hero } from '#src/components/Hero.tsx'
 import { Section } from '#src/components/Section.tsx'
-import { type SiteMapTarget, siteMapGroups } from '../site-map'
+import { siteMapGroups } from '../site-map'
 
 export function SitemapPage() {
   const groups = siteMapGroups()
@@ -23,7 +23,9 @@ export function SitemapPage() {
               <ul className={css({ display: 'grid', gap: '2' })}>
                 {group.entries.map((entry) => (
                   <li key={entry.path}>
-                    <SiteMapLink target={entry.target} label={entry.label} />
+                    <Link {...entry.link} className={linkClass}>
+                      {entry.label}
+                    </Link>
                   </li>
                 ))}
               </ul>
@@ -38,34 +40,3 @@ export function SitemapPage() {
 const slug = (text: string) => `sitemap-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
 
 const linkClass = css({ color: 'fg.link', textDecoration: 'underline', textUnderlineOffset: '3px' })
-
-function SiteMapLink({ target, label }: { target: SiteMapTarget; label: string }) {
-  switch (target.kind) {
-    case 'page':
-      return (
-        <Link to={target.to} className={linkClass}>
-          {label}
-        </Link>
-      )
-    case 'service':
-      return (
-        <Link
-          to="/services/$serviceId"
-          params={{ serviceId: target.serviceId }}
-          className={linkClass}
-        >
-          {label}
-        </Link>
-      )
-    case 'location':
-      return (
-        <Link
-          to="/areas-of-service/$locationService"
-          params={{ locationService: target.locationService }}
-          className={linkClass}
-        >
-          {label}
-        </Link>
-      )
-  }
-}

@@ -53,13 +53,13 @@ export function PrivacyPolicyPage() {
                 {index + 1}. {section.heading}
               </h2>
               {section.blocks.map((block) =>
-                block.type === 'paragraph' ? (
-                  <p key={block.text.slice(0, 40)} className={css({ color: 'fg.muted' })}>
-                    {block.text}
+                typeof block === 'string' ? (
+                  <p key={block.slice(0, 40)} className={css({ color: 'fg.muted' })}>
+                    {block}
                   </p>
                 ) : (
                   <ul
-                    key={block.items[0]}
+                    key={block[0]}
                     className={css({
                       listStyle: 'disc',
                       pl: '6',
@@ -68,7 +68,7 @@ export function PrivacyPolicyPage() {
                       color: 'fg.muted',
                     })}
                   >
-                    {block.items.map((item) => (
+                    {block.map((item) => (
                       <li key={item}>{item}</li>
                     ))}
                   </ul>

@@ -22,17 +22,14 @@ export function ServicesPage() {
             gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
           })}
         >
-          {servicesPageOrder.map((id, index) =>
-            index === 0 ? (
-              <li key={id} className={cx(cardCell, promotedCell)}>
-                <ServiceCard serviceId={id} imageSizes="(min-width: 768px) 50vw, 100vw" />
-              </li>
-            ) : (
-              <li key={id} className={cardCell}>
-                <ServiceCard serviceId={id} />
-              </li>
-            ),
-          )}
+          {servicesPageOrder.map((id, index) => (
+            <li key={id} className={index === 0 ? cx(cardCell, promotedCell) : cardCell}>
+              <ServiceCard
+                serviceId={id}
+                imageSizes={index === 0 ? '(min-width: 768px) 50vw, 100vw' : undefined}
+              />
+            </li>
+          ))}
         </ul>
       </Section>
       <CallToActionBand id="services-cta-heading" {...callToAction} />

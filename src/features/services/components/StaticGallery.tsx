@@ -10,7 +10,7 @@ export function StaticGallery({ images }: { images: readonly StaticImage[] }) {
     <ul className={gridClass}>
       {images.map((item) => (
         <li
-          key={item.alt}
+          key={item.image}
           className={css({ borderRadius: 'lg', overflow: 'hidden', boxShadow: 'sm' })}
         >
           <Picture image={siteImages[item.image]} sizes={gridImageSizes} alt={item.alt} />

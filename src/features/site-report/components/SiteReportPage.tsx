@@ -17,7 +17,6 @@ import {
   type SiteReport,
   siteTotals,
   type VitalName,
-  vitalLabels,
   vitalNames,
   vitalThresholds,
 } from '../site-report'
@@ -234,9 +233,7 @@ function VitalsTable({ routes }: { routes: readonly RouteFigures[] }) {
         {vitalNames
           .map((name) => {
             const [good, poor] = vitalThresholds[name]
-            return name === 'cls'
-              ? `${vitalLabels[name]} ${good} / ${poor}`
-              : `${vitalLabels[name]} ${good} / ${poor} ms`
+            return `${name.toUpperCase()} ${good} / ${poor}${name === 'cls' ? '' : ' ms'}`
           })
           .join(' · ')}
         . Taps before the app started are counted on first loads.
@@ -256,7 +253,7 @@ function VitalsTable({ routes }: { routes: readonly RouteFigures[] }) {
               </th>
               {vitalNames.map((name) => (
                 <th key={name} scope="col" className={tableCell}>
-                  {vitalLabels[name]}
+                  {name.toUpperCase()}
                 </th>
               ))}
               <th scope="col" className={tableCell}>
