@@ -48,6 +48,31 @@ test.describe('header', () => {
     await page.evaluate(() => window.scrollTo(0, 0))
     await expect.poll(styles).toMatchObject({ bg: 'rgba(0, 0, 0, 0)', color: 'rgb(255, 255, 255)' })
   })
+
+  test('without JavaScript is solid, its wordmark and links readable over the page', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
+    const page = await context.newPage()
+    await page.goto('/about-us')
+    await page.mouse.wheel(0, 900)
+    const banner = page.locator(header).first()
+    const colours = await banner.evaluate((el) => {
+      const logo = el.querySelector('svg[data-tone]')
+      const mark = logo?.querySelector('[data-mark]')
+      return {
+        bg: getComputedStyle(el).backgroundColor,
+        color: getComputedStyle(el).color,
+        logo: logo && getComputedStyle(logo).color,
+        mark: mark && getComputedStyle(mark).color,
+      }
+    })
+    expect(colours).toMatchObject({ bg: 'rgb(255, 255, 255)', color: 'rgb(20, 51, 88)' })
+    expect(colours.logo).not.toBe('rgb(255, 255, 255)')
+    expect(colours.mark).not.toBe(colours.logo)
+    await context.close()
+  })
 })
 
 test.describe('mobile menu at 375 px', () => {

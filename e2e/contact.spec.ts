@@ -251,7 +251,7 @@ test('a service page preselects its service', async ({ page }) => {
   await expect(field(page, 'Service')).toHaveValue('Kitchen Remodeling')
 })
 
-test('without JavaScript the form still renders, and says how else to reach us', async ({
+test('without JavaScript the form still renders, says how else to reach us, and hands a submit to the email app', async ({
   browser,
   baseURL,
 }) => {
@@ -269,6 +269,15 @@ test('without JavaScript the form still renders, and says how else to reach us',
   // On a phone the number in the notice stays on one line (a line box per fragment).
   const number = notice.getByRole('link', { name: company.phone.display })
   expect(await number.evaluate((link) => link.getClientRects().length)).toBe(1)
+  // Submit hands the message to the visitor's email app, addressed to us; nothing of it goes
+  // into the page's address.
+  const form = page.getByRole('form', { name: 'Contact form' })
+  expect(await form.getAttribute('action')).toMatch(new RegExp(`^mailto:${company.email}\\?`))
+  expect(await form.getAttribute('method')).toBe('post')
+  expect(await form.getAttribute('enctype')).toBe('text/plain')
+  await field(page, 'Name').fill('No Script Visitor')
+  await page.getByRole('button', { name: 'Submit Form' }).click()
+  await expect(page).toHaveURL(/\/contact-us$/)
   await context.close()
 })
 

@@ -34,7 +34,8 @@ export function pageContentSecurityPolicy(scripts: string | readonly string[], p
     'frame-src': frames.length > 0 ? frames : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
-    'form-action': ["'self'"],
+    // The contact form's no-script fallback hands the message to the visitor's email app.
+    'form-action': ["'self'", 'mailto:'],
     'frame-ancestors': ["'none'"],
   })
     .map(([name, values]) => `${name} ${values.join(' ')}`)

@@ -23,6 +23,7 @@ export function Logo({ tone }: LogoProps) {
         strokeWidth="4"
         strokeLinejoin="round"
         className={mark}
+        data-mark=""
       />
       <path
         d="M10 22v20h28V22"
@@ -51,6 +52,7 @@ export function Logo({ tone }: LogoProps) {
         fontWeight="700"
         letterSpacing="3.2"
         className={mark}
+        data-mark=""
       >
         RENOVATIONS
       </text>

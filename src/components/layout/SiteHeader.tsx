@@ -27,6 +27,15 @@ export function SiteHeader() {
         bg: 'transparent',
         transition: 'background-color token(durations.normal), box-shadow token(durations.normal)',
         '&[data-scrolled]': { bg: 'bg.canvas', color: 'brand.text', boxShadow: 'header' },
+        // Without scripts nothing tells the header the page has scrolled: it stays solid, its
+        // wordmark in its colours on white, readable over any part of the page.
+        '@media (scripting: none)': {
+          bg: 'bg.canvas',
+          color: 'brand.text',
+          boxShadow: 'header',
+          '& svg[data-tone]': { color: 'brand.solid' },
+          '& svg[data-tone] [data-mark]': { color: 'accent.solid' },
+        },
       })}
     >
       <div

@@ -25,7 +25,8 @@ describe('the head script that keeps a tap made before the app has started', () 
       <button type="button" id="other">Other</button>
       <button type="button" id="menu" command="show-modal" commandfor="m">Menu</button>
       <a href="#next" id="link">Next</a>
-      <form id="contact"><input name="name"><button type="submit" id="send">Send</button></form>
+      <form id="contact" method="post" action="mailto:info@example.com" enctype="text/plain"><input name="name"><button type="submit" id="send">Send</button></form>
+      <form id="bare"><button type="submit" id="bare-send">Send</button></form>
       <form id="search" action="/gallery"><button type="submit">Apply</button></form>
     </body></html>`)
     document.close()
@@ -35,10 +36,12 @@ describe('the head script that keeps a tap made before the app has started', () 
     document.body.addEventListener('click', (event) => {
       clicks.push((event.target as Element).id)
     })
-    document.getElementById('contact')?.addEventListener('submit', (event) => {
-      event.preventDefault()
-      submits += 1
-    })
+    for (const id of ['contact', 'bare']) {
+      document.getElementById(id)?.addEventListener('submit', (event) => {
+        event.preventDefault()
+        submits += 1
+      })
+    }
     // A fresh page: the window keeps its properties across document.write.
     delete (window as unknown as Record<string, unknown>)[earlyTapsGlobal]
     runAsTheHeadDoes()
@@ -75,19 +78,25 @@ describe('the head script that keeps a tap made before the app has started', () 
     expect(clicks).toEqual(['link', 'menu'])
   })
 
-  it('keeps a form without an action from sending itself, and submits it once the app is there', async () => {
-    const early = new SubmitEvent('submit', {
-      bubbles: true,
-      cancelable: true,
-      submitter: byId('send'),
-    })
-    byId('contact').dispatchEvent(early)
-    expect(early.defaultPrevented).toBe(true)
-    expect(submits).toBe(0)
-    await hydrate()
-    expect(submits).toBe(1)
-    expect(clicks).toEqual(['send'])
-  })
+  it.each([
+    ['with its no-script mailto: fallback as its action', 'contact', 'send'],
+    ['without an action', 'bare', 'bare-send'],
+  ])(
+    'keeps a form %s from sending itself, and submits it once the app is there',
+    async (_, form, button) => {
+      const early = new SubmitEvent('submit', {
+        bubbles: true,
+        cancelable: true,
+        submitter: byId(button),
+      })
+      byId(form).dispatchEvent(early)
+      expect(early.defaultPrevented).toBe(true)
+      expect(submits).toBe(0)
+      await hydrate()
+      expect(submits).toBe(1)
+      expect(clicks).toEqual([button])
+    },
+  )
 
   it('does nothing once the app has hydrated', async () => {
     await hydrate()

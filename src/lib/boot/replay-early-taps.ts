@@ -14,7 +14,8 @@ export interface EarlyTaps {
 /**
  * Runs in the head as an async inline module (it waits for nothing), before anything can be tapped.
  * Links, `<details>`, the menu's `<dialog>` and GET forms work before the app has started; a plain
- * button (`type="button"` without an invoker `command`) and a form without an `action` do nothing
+ * button (`type="button"` without an invoker `command`) and a form without an `action` (or with
+ * a `mailto:` one, the contact form's fallback for a browser without scripts) do nothing useful
  * until React has hydrated them, so a tap on one would be lost. This keeps the first such tap or
  * submit (its default is prevented, so the browser does nothing with it meanwhile) and performs it
  * once, on the same element, when the app has hydrated; later ones before then are dropped rather
@@ -28,4 +29,4 @@ export interface EarlyTaps {
  * when the app hydrates, and the browser runs it again: the second run finds the count and does
  * nothing.
  */
-export const replayEarlyTaps = `(()=>{if(window.${earlyTapsGlobal})return;var d=document,c=window.${earlyTapsGlobal}={taps:0,dropped:0},p,h=function(){return d.documentElement.dataset.hydrated==='true'},k=function(e){if(h())return;if(e.type==='click')c.taps++;var t=e.target,el=e.type==='click'?t.closest&&t.closest('button[type=button]:not([command])'):t.hasAttribute('action')?null:t;if(!el)return;e.preventDefault();e.stopImmediatePropagation();if(!p)p=e.type==='submit'&&e.submitter||el;else c.dropped++};d.addEventListener('click',k,true);d.addEventListener('submit',k,true);d.addEventListener('${hydratedEvent}',function(){setTimeout(function(){var el=p;p=null;if(!el)return;if(!el.isConnected){c.dropped++;return}if(el.tagName==='FORM'){el.click();el.requestSubmit()}else el.click();if(el.isConnected&&(d.activeElement===d.body||!d.activeElement))el.focus()})},{once:true})})()`
+export const replayEarlyTaps = `(()=>{if(window.${earlyTapsGlobal})return;var d=document,c=window.${earlyTapsGlobal}={taps:0,dropped:0},p,h=function(){return d.documentElement.dataset.hydrated==='true'},k=function(e){if(h())return;if(e.type==='click')c.taps++;var t=e.target,el=e.type==='click'?t.closest&&t.closest('button[type=button]:not([command])'):/^(?!mailto:)./.test(t.getAttribute('action')||'')?null:t;if(!el)return;e.preventDefault();e.stopImmediatePropagation();if(!p)p=e.type==='submit'&&e.submitter||el;else c.dropped++};d.addEventListener('click',k,true);d.addEventListener('submit',k,true);d.addEventListener('${hydratedEvent}',function(){setTimeout(function(){var el=p;p=null;if(!el)return;if(!el.isConnected){c.dropped++;return}if(el.tagName==='FORM'){el.click();el.requestSubmit()}else el.click();if(el.isConnected&&(d.activeElement===d.body||!d.activeElement))el.focus()})},{once:true})})()`

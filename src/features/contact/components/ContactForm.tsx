@@ -60,6 +60,7 @@ const captchaLoadErrors = new Set(['script-error', 'script-load-error-other'])
 export type ContactFormProps = { siteKey: string; initialService: ContactFormFields['service'] }
 
 const contactFormId = 'contact-form'
+const emailFallbackAction = `mailto:${company.email}?subject=${encodeURIComponent('Website enquiry')}`
 
 /** Moves focus to the first of the named fields, in the order the form shows them. */
 function focusFirstField(formId: string, names: ReadonlySet<string>) {
@@ -183,6 +184,12 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
       id={contactFormId}
       noValidate
       aria-label="Contact form"
+      // Without JavaScript the browser hands the message to the visitor's email app, addressed to
+      // us, instead of dropping it (or putting it in the page's address); once hydrated, and for a
+      // submit before then (replayed, see replay-early-taps.ts), it is sent with the captcha.
+      method="post"
+      action={emailFallbackAction}
+      encType="text/plain"
       // The toasts' code is fetched when the visitor first reaches into the form, not as the page
       // starts: evaluating it then was start-up work on the phone's main thread (decision 047). A
       // submit before that still toasts: notify() loads it as it needs it.
@@ -228,8 +235,9 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
       <div
         className={cx(
           css({ display: 'grid', gap: '2' }),
-          // The widget's height, kept so the button does not move when it appears.
-          !captchaUnavailable && css({ minH: '78px' }),
+          // The widget's height, kept so the button does not move when it appears (it never does
+          // without scripts).
+          !captchaUnavailable && css({ minH: '78px', '@media (scripting: none)': { minH: '0' } }),
         )}
       >
         <OnceHydrated>
@@ -273,7 +281,8 @@ export function ContactForm({ siteKey, initialService }: ContactFormProps) {
         // Shown until the page is interactive, so a visitor without JavaScript is not stuck.
         <UntilHydrated>
           <p className={noticeClass}>
-            This form needs JavaScript for its spam check (a captcha). You can also call us at{' '}
+            This form needs JavaScript for its spam check (a captcha): without it, Submit Form opens
+            your email app with your message addressed to us. You can also call us at{' '}
             <a href={`tel:${company.phone.e164}`} className={phoneNumber}>
               {company.phone.display}
             </a>{' '}
