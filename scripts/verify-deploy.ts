@@ -119,6 +119,9 @@ function readSettings() {
 
 type Settings = ReturnType<typeof readSettings>
 
+/** What each check is given: the settings, the publishable key's client, its own title. */
+type Check = { settings: Settings; publishable: SupabaseClient; title: string }
+
 const contactTables = [
   // Rows that break each table's own check constraints: even a key that could insert stores nothing.
   { table: 'contact_messages', invalidRow: { name: '', email: '', phone: '', message: '' } },
@@ -155,12 +158,11 @@ const clientFor = (settings: Settings, key: string) =>
   })
 
 async function checkTableWrite(
-  supabase: SupabaseClient,
+  { publishable, title }: Check,
   table: string,
   invalidRow: Record<string, unknown>,
 ): Promise<CheckResult> {
-  const title = `Publishable key cannot write ${table}`
-  const { error, status } = await supabase.from(table).insert(invalidRow)
+  const { error, status } = await publishable.from(table).insert(invalidRow)
   if (!error) {
     return fail(title, `HTTP ${status}: a row was stored by anyone`)
   }
@@ -242,7 +244,7 @@ const withoutGalleryView = (schema: DescribedSchema): DescribedSchema => ({
 })
 
 /** What the publishable key reaches, from the Data API's description and by trying each part. */
-async function checkReach(settings: Settings, publishable: SupabaseClient): Promise<CheckResult[]> {
+async function checkReach({ settings, publishable }: Check): Promise<CheckResult[]> {
   const results: CheckResult[] = []
   const listTitle = `Publishable key reaches only ${publiclyReadable} (the Data API's description)`
   const own = await readDescription(settings, settings.publishableKey)
@@ -364,11 +366,11 @@ const galleryTriggers = ['insert', 'delete', 'update'].map(
 )
 
 /** What the Supabase CLI does not warn about, from the database's catalog. */
-async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
+async function checkDatabase({ settings, title }: Check): Promise<CheckResult[]> {
   if (!settings.databaseUrl) {
     return [
       warn(
-        "Database: the owner's BYPASSRLS, the storage triggers, the grants",
+        title,
         'skipped: set SUPABASE_DB_URL (the Session pooler string); the Supabase CLI warns about none of them',
       ),
     ]
@@ -433,8 +435,7 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
   })
 }
 
-async function checkContactFunctionWithoutKey(settings: Settings): Promise<CheckResult> {
-  const title = 'Contact function answers 401 without a key'
+async function checkContactFunctionWithoutKey({ settings, title }: Check): Promise<CheckResult> {
   const response = await fetch(`${settings.supabaseUrl}/functions/v1/${contactFunctionName}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -444,10 +445,9 @@ async function checkContactFunctionWithoutKey(settings: Settings): Promise<Check
   return response.status === 401 ? pass(title, 'HTTP 401') : fail(title, `HTTP ${response.status}`)
 }
 
-async function checkContactFunctionWithPublishableKey(supabase: SupabaseClient) {
-  const title = 'Publishable key cannot call the contact function'
+async function checkContactFunctionWithPublishableKey({ publishable, title }: Check) {
   // An empty body: a caller it accepted would get 400 for the missing fields, and nothing is sent.
-  const { error } = await supabase.functions.invoke(contactFunctionName, {
+  const { error } = await publishable.functions.invoke(contactFunctionName, {
     body: {},
     headers: { [visitorIpHeader]: '192.0.2.1' },
   })
@@ -462,8 +462,7 @@ async function checkContactFunctionWithPublishableKey(supabase: SupabaseClient) 
   return fail(title, `unreachable: ${error.message}`)
 }
 
-async function checkReadiness(settings: Settings): Promise<CheckResult[]> {
-  const title = '/readyz is ready'
+async function checkReadiness({ settings, title }: Check): Promise<CheckResult[]> {
   const response = await fetch(`${settings.siteUrl}/readyz`, { cache: 'no-store' })
   const body = jsonOrUndefined(await response.text()) as Record<string, unknown> | undefined
   if (body === undefined) return [fail(title, `HTTP ${response.status}, not JSON`)]
@@ -492,11 +491,11 @@ async function checkReadiness(settings: Settings): Promise<CheckResult[]> {
 
 const selfCheckOutcomes = { ok: 'pass', failed: 'fail', 'not-configured': 'warn' } as const
 
-async function checkContactPath(settings: Settings): Promise<CheckResult[]> {
+async function checkContactPath({ settings, title }: Check): Promise<CheckResult[]> {
   if (!settings.secretKey) {
     return [
       warn(
-        'Contact path checks itself',
+        title,
         'skipped: set SUPABASE_SECRET_KEY (the function answers its self-check to that key)',
       ),
     ]
@@ -527,8 +526,7 @@ async function shownOnSite(settings: Settings): Promise<number | string> {
   return Number(shown)
 }
 
-async function checkGallery(settings: Settings, publishable: SupabaseClient): Promise<CheckResult> {
-  const title = "Gallery's count matches the bucket"
+async function checkGallery({ settings, publishable, title }: Check): Promise<CheckResult> {
   const site = await shownOnSite(settings)
   if (typeof site === 'string') return fail(title, site)
   if (!settings.secretKey) {
@@ -572,8 +570,7 @@ async function checkGallery(settings: Settings, publishable: SupabaseClient): Pr
   )
 }
 
-async function checkTestMessage(settings: Settings): Promise<CheckResult[]> {
-  const title = 'One message goes end to end'
+async function checkTestMessage({ settings, title }: Check): Promise<CheckResult[]> {
   if (!settings.sendTestMessage) {
     return [warn(title, 'skipped (add --send-test-message)')]
   }
@@ -662,35 +659,29 @@ async function main() {
   const publishable = clientFor(settings, settings.publishableKey)
 
   console.info(`Checking the site ${settings.siteUrl} and the project ${settings.supabaseUrl}\n`)
-  const checks: { title: string; run(): Promise<CheckResult | CheckResult[]> }[] = [
-    {
-      title: `Publishable key reaches only ${publiclyReadable}`,
-      run: () => checkReach(settings, publishable),
-    },
+  const checks: { title: string; run(check: Check): Promise<CheckResult | CheckResult[]> }[] = [
+    { title: `Publishable key reaches only ${publiclyReadable}`, run: checkReach },
     ...contactTables.map(({ table, invalidRow }) => ({
       title: `Publishable key cannot write ${table}`,
-      run: () => checkTableWrite(publishable, table, invalidRow),
+      run: (check: Check) => checkTableWrite(check, table, invalidRow),
     })),
     {
       title: "Database: the owner's BYPASSRLS, the storage triggers, the grants",
-      run: () => checkDatabase(settings),
+      run: checkDatabase,
     },
     {
       title: 'Publishable key cannot call the contact function',
-      run: () => checkContactFunctionWithPublishableKey(publishable),
+      run: checkContactFunctionWithPublishableKey,
     },
-    {
-      title: 'Contact function answers 401 without a key',
-      run: () => checkContactFunctionWithoutKey(settings),
-    },
-    { title: '/readyz is ready', run: () => checkReadiness(settings) },
-    { title: 'Contact path checks itself', run: () => checkContactPath(settings) },
-    { title: "Gallery's count matches the bucket", run: () => checkGallery(settings, publishable) },
-    { title: 'One message goes end to end', run: () => checkTestMessage(settings) },
+    { title: 'Contact function answers 401 without a key', run: checkContactFunctionWithoutKey },
+    { title: '/readyz is ready', run: checkReadiness },
+    { title: 'Contact path checks itself', run: checkContactPath },
+    { title: "Gallery's count matches the bucket", run: checkGallery },
+    { title: 'One message goes end to end', run: checkTestMessage },
   ]
   let failed = 0
-  for (const check of checks) {
-    for (const result of await settle(check.title, check.run)) {
+  for (const { title, run } of checks) {
+    for (const result of await settle(title, () => run({ settings, publishable, title }))) {
       if (result.outcome === 'fail') failed++
       console.info(redact(`${symbols[result.outcome]} ${result.title}: ${result.detail}`))
     }
