@@ -280,13 +280,11 @@ export function createPostgresContactStore(db: Database) {
              from public.contact_messages as m where ${waiting}`,
           [pendingForMs / 1000],
         )
-        const listed = await tx.query<{
-          id: string
-          created_at: Date | string
-          notification_status: 'pending' | 'failed' | 'held'
-          notification_attempts: number
-          notification_last_error: string | null
-        }>(
+        const listed = await tx.query<
+          Pick<Row, 'id' | 'created_at' | 'notification_attempts' | 'notification_last_error'> & {
+            notification_status: Exclude<NotificationStatus, 'sent'>
+          }
+        >(
           `select id, created_at, notification_status, notification_attempts,
                   notification_last_error
              from public.contact_messages as m where ${waiting}
