@@ -237,9 +237,9 @@ async function readDescription(settings: Settings, key: string) {
   return { status: response.status, description }
 }
 
-/** The gallery's page function is the publishable key's to call (with the table's reads). */
-const withoutGalleryView = (schema: DescribedSchema): DescribedSchema => ({
-  ...schema,
+/** What a description lists but the gallery's table and page function, the publishable key's. */
+const beyondGallery = (schema: DescribedSchema): DescribedSchema => ({
+  relations: schema.relations.filter((relation) => relation !== publiclyReadable),
   functions: schema.functions.filter((fn) => fn.name !== publiclyCallable),
 })
 
@@ -250,15 +250,14 @@ async function checkReach({ settings, publishable }: Check): Promise<CheckResult
   const own = await readDescription(settings, settings.publishableKey)
   let targets: DescribedSchema | undefined
   if (own.status === 200 && own.description) {
-    targets = withoutGalleryView(describedSchema(own.description))
+    const schema = describedSchema(own.description)
+    targets = beyondGallery(schema)
     const extra = [
-      ...targets.relations
-        .filter((relation) => relation !== publiclyReadable)
-        .map((relation) => revokeStatement({ relation })),
+      ...targets.relations.map((relation) => revokeStatement({ relation })),
       ...targets.functions.map(({ signature }) => revokeStatement({ signature })),
     ]
-    const listed = [...targets.relations, ...targets.functions.map((fn) => fn.signature)]
-    if (!targets.relations.includes(publiclyReadable)) {
+    const listed = [...schema.relations, ...targets.functions.map((fn) => fn.signature)]
+    if (!schema.relations.includes(publiclyReadable)) {
       results.push(
         fail(
           listTitle,
@@ -299,7 +298,7 @@ async function checkReach({ settings, publishable }: Check): Promise<CheckResult
       )
       return results
     }
-    targets = withoutGalleryView(describedSchema(full.description))
+    targets = beyondGallery(describedSchema(full.description))
   } else if (!targets) {
     results.push(
       fail(
@@ -309,9 +308,8 @@ async function checkReach({ settings, publishable }: Check): Promise<CheckResult
     )
     return results
   }
-  const relations = targets.relations.filter((relation) => relation !== publiclyReadable)
   const failures: CheckResult[] = []
-  for (const relation of relations) {
+  for (const relation of targets.relations) {
     const failure = await checkRelationRefused(publishable, relation)
     if (failure) failures.push(failure)
   }
@@ -325,7 +323,7 @@ async function checkReach({ settings, publishable }: Check): Promise<CheckResult
       : [
           pass(
             everyTitle,
-            `permission denied to each of ${relations.length} table(s) and view(s) read and ${targets.functions.length} function(s) called with arguments of their types`,
+            `permission denied to each of ${targets.relations.length} table(s) and view(s) read and ${targets.functions.length} function(s) called with arguments of their types`,
           ),
         ]),
   )
