@@ -465,26 +465,20 @@ async function checkReadiness({ settings, title }: Check): Promise<CheckResult[]
   const body = jsonOrUndefined(await response.text()) as Record<string, unknown> | undefined
   if (body === undefined) return [fail(title, `HTTP ${response.status}, not JSON`)]
   const ready = response.status === 200 && body.status === 'ready'
-  const results: CheckResult[] = [
-    {
-      outcome: ready && body.mode === 'supabase' ? 'pass' : 'fail',
-      title,
-      detail: `HTTP ${response.status}, ${JSON.stringify(body)}${ready && body.mode !== 'supabase' ? ': not in Supabase mode (are the three SUPABASE_ variables set on the instances?)' : ''}`,
-    },
-  ]
+  const notSupabase = ready && body.mode !== 'supabase'
   const imageModeField = Object.keys(body).find((key) => /image/i.test(key))
-  results.push(
-    imageModeField
-      ? pass(
-          '/readyz names the image mode',
-          `${imageModeField}: ${JSON.stringify(body[imageModeField])}`,
-        )
-      : warn(
-          '/readyz names the image mode',
-          'no image mode in the body (a build from before it named one)',
-        ),
-  )
-  return results
+  return [
+    result(ready && !notSupabase ? 'pass' : 'fail')(
+      title,
+      `HTTP ${response.status}, ${JSON.stringify(body)}${notSupabase ? ': not in Supabase mode (are the three SUPABASE_ variables set on the instances?)' : ''}`,
+    ),
+    result(imageModeField ? 'pass' : 'warn')(
+      '/readyz names the image mode',
+      imageModeField
+        ? `${imageModeField}: ${JSON.stringify(body[imageModeField])}`
+        : 'no image mode in the body (a build from before it named one)',
+    ),
+  ]
 }
 
 const selfCheckOutcomes = { ok: 'pass', failed: 'fail', 'not-configured': 'warn' } as const
