@@ -374,7 +374,6 @@ async function checkDatabase({ settings, title }: Check): Promise<CheckResult[]>
     ]
   }
   return withPostgres(settings.databaseUrl, async (db) => {
-    const results: CheckResult[] = []
     const owner = (
       await db.query<{ rolname: string; rolbypassrls: boolean; rolsuper: boolean }>(
         `select r.rolname, r.rolbypassrls, r.rolsuper from pg_catalog.pg_proc as p
@@ -382,8 +381,22 @@ async function checkDatabase({ settings, title }: Check): Promise<CheckResult[]>
          where p.oid = pg_catalog.to_regprocedure('public.gallery_follows_bucket()')`,
       )
     ).rows[0]
+    const triggers = (
+      await db.query<{ tgname: string; tgenabled: string }>(
+        `select t.tgname, t.tgenabled from pg_catalog.pg_trigger as t
+         where t.tgrelid = pg_catalog.to_regclass('storage.objects') and not t.tgisinternal`,
+      )
+    ).rows
+    const missing = galleryTriggers.filter(
+      (name) => !triggers.some((trigger) => trigger.tgname === name && trigger.tgenabled !== 'D'),
+    )
+    const granted = (
+      await db.query<{ kind: string; name: string; grantee: string; privileges: string }>(
+        catalogGrantsSql,
+      )
+    ).rows
     const ownerTitle = "The gallery's owner role has BYPASSRLS"
-    results.push(
+    return [
       !owner
         ? fail(
             ownerTitle,
@@ -395,41 +408,21 @@ async function checkDatabase({ settings, title }: Check): Promise<CheckResult[]>
               ownerTitle,
               `${owner.rolname} lacks it: the gallery sees no object in the bucket (alter role ${owner.rolname} bypassrls; then npm run gallery:import)`,
             ),
-    )
-    const triggers = (
-      await db.query<{ tgname: string; tgenabled: string }>(
-        `select t.tgname, t.tgenabled from pg_catalog.pg_trigger as t
-         where t.tgrelid = pg_catalog.to_regclass('storage.objects') and not t.tgisinternal`,
-      )
-    ).rows
-    const missing = galleryTriggers.filter(
-      (name) => !triggers.some((trigger) => trigger.tgname === name && trigger.tgenabled !== 'D'),
-    )
-    results.push(
-      missing.length === 0
-        ? pass('The storage triggers feed the gallery', galleryTriggers.join(', '))
-        : fail(
-            'The storage triggers feed the gallery',
-            `missing or disabled on storage.objects: ${missing.join(', ')}; an upload does not reach the gallery until npm run gallery:import`,
-          ),
-    )
-    const granted = (
-      await db.query<{ kind: string; name: string; grantee: string; privileges: string }>(
-        catalogGrantsSql,
-      )
-    ).rows
-    const grantsTitle = `anon and authenticated hold nothing in public but SELECT on ${publiclyReadable} (the catalog)`
-    results.push(
-      granted.length === 0
-        ? pass(grantsTitle, 'tables, views, sequences and functions')
-        : fail(
-            grantsTitle,
-            granted
+      result(missing.length === 0 ? 'pass' : 'fail')(
+        'The storage triggers feed the gallery',
+        missing.length === 0
+          ? galleryTriggers.join(', ')
+          : `missing or disabled on storage.objects: ${missing.join(', ')}; an upload does not reach the gallery until npm run gallery:import`,
+      ),
+      result(granted.length === 0 ? 'pass' : 'fail')(
+        `anon and authenticated hold nothing in public but SELECT on ${publiclyReadable} (the catalog)`,
+        granted.length === 0
+          ? 'tables, views, sequences and functions'
+          : granted
               .map((row) => `${row.privileges} on ${row.kind} public.${row.name} to ${row.grantee}`)
               .join('; '),
-          ),
-    )
-    return results
+      ),
+    ]
   })
 }
 
