@@ -100,15 +100,13 @@ const rowColumns = (table = '') =>
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
-const fieldsOf = (row: ContactMessageFields): ContactMessageFields =>
-  Object.fromEntries(
-    contactFieldNames.map((field) => [field, row[field]]),
-  ) as unknown as ContactMessageFields
-
 function fromRow(row: Row) {
   return {
     id: row.id,
-    ...fieldsOf(row),
+    // The visitor's fields alone, whatever else the row holds.
+    ...(Object.fromEntries(
+      contactFieldNames.map((field) => [field, row[field]]),
+    ) as unknown as ContactMessageFields),
     createdAt: toDate(row.created_at),
     remoteIp: row.remote_ip,
     notificationStatus: row.notification_status,
