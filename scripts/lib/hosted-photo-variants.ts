@@ -57,17 +57,14 @@ const listPhotos = async (files: BucketFiles) =>
       }
     })
 
-const isMissing = (error: unknown) => {
-  const status = (error as { status?: unknown }).status
-  return status === 400 || status === 404
-}
-
 type VariantListing = v.InferOutput<typeof variantListingSchema>
 
 async function readListing(files: BucketFiles): Promise<VariantListing> {
   const { data, error } = await files.download(variantListingFile)
   if (error) {
-    if (isMissing(error)) return { photos: {} }
+    // Not written yet: Storage answers 400 or 404 for a missing object.
+    const status = (error as { status?: unknown }).status
+    if (status === 400 || status === 404) return { photos: {} }
     throw new Error(`Reading ${photoVariantsBucket}/${variantListingFile} failed: ${error.message}`)
   }
   const parsed = v.safeParse(variantListingSchema, JSON.parse(await data.text()))
