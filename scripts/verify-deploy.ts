@@ -119,6 +119,9 @@ function readSettings() {
 
 type Settings = ReturnType<typeof readSettings>
 
+/** What each check is given: the settings, the publishable key's client, its own title. */
+type Check = { settings: Settings; publishable: SupabaseClient; title: string }
+
 const contactTables = [
   // Rows that break each table's own check constraints: even a key that could insert stores nothing.
   { table: 'contact_messages', invalidRow: { name: '', email: '', phone: '', message: '' } },
@@ -155,12 +158,11 @@ const clientFor = (settings: Settings, key: string) =>
   })
 
 async function checkTableWrite(
-  supabase: SupabaseClient,
+  { publishable, title }: Check,
   table: string,
   invalidRow: Record<string, unknown>,
 ): Promise<CheckResult> {
-  const title = `Publishable key cannot write ${table}`
-  const { error, status } = await supabase.from(table).insert(invalidRow)
+  const { error, status } = await publishable.from(table).insert(invalidRow)
   if (!error) {
     return fail(title, `HTTP ${status}: a row was stored by anyone`)
   }
@@ -235,28 +237,27 @@ async function readDescription(settings: Settings, key: string) {
   return { status: response.status, description }
 }
 
-/** The gallery's page function is the publishable key's to call (with the table's reads). */
-const withoutGalleryView = (schema: DescribedSchema): DescribedSchema => ({
-  ...schema,
+/** What a description lists but the gallery's table and page function, the publishable key's. */
+const beyondGallery = (schema: DescribedSchema): DescribedSchema => ({
+  relations: schema.relations.filter((relation) => relation !== publiclyReadable),
   functions: schema.functions.filter((fn) => fn.name !== publiclyCallable),
 })
 
 /** What the publishable key reaches, from the Data API's description and by trying each part. */
-async function checkReach(settings: Settings, publishable: SupabaseClient): Promise<CheckResult[]> {
+async function checkReach({ settings, publishable }: Check): Promise<CheckResult[]> {
   const results: CheckResult[] = []
   const listTitle = `Publishable key reaches only ${publiclyReadable} (the Data API's description)`
   const own = await readDescription(settings, settings.publishableKey)
   let targets: DescribedSchema | undefined
   if (own.status === 200 && own.description) {
-    targets = withoutGalleryView(describedSchema(own.description))
+    const schema = describedSchema(own.description)
+    targets = beyondGallery(schema)
     const extra = [
-      ...targets.relations
-        .filter((relation) => relation !== publiclyReadable)
-        .map((relation) => revokeStatement({ relation })),
+      ...targets.relations.map((relation) => revokeStatement({ relation })),
       ...targets.functions.map(({ signature }) => revokeStatement({ signature })),
     ]
-    const listed = [...targets.relations, ...targets.functions.map((fn) => fn.signature)]
-    if (!targets.relations.includes(publiclyReadable)) {
+    const listed = [...schema.relations, ...targets.functions.map((fn) => fn.signature)]
+    if (!schema.relations.includes(publiclyReadable)) {
       results.push(
         fail(
           listTitle,
@@ -297,7 +298,7 @@ async function checkReach(settings: Settings, publishable: SupabaseClient): Prom
       )
       return results
     }
-    targets = withoutGalleryView(describedSchema(full.description))
+    targets = beyondGallery(describedSchema(full.description))
   } else if (!targets) {
     results.push(
       fail(
@@ -307,9 +308,8 @@ async function checkReach(settings: Settings, publishable: SupabaseClient): Prom
     )
     return results
   }
-  const relations = targets.relations.filter((relation) => relation !== publiclyReadable)
   const failures: CheckResult[] = []
-  for (const relation of relations) {
+  for (const relation of targets.relations) {
     const failure = await checkRelationRefused(publishable, relation)
     if (failure) failures.push(failure)
   }
@@ -323,7 +323,7 @@ async function checkReach(settings: Settings, publishable: SupabaseClient): Prom
       : [
           pass(
             everyTitle,
-            `permission denied to each of ${relations.length} table(s) and view(s) read and ${targets.functions.length} function(s) called with arguments of their types`,
+            `permission denied to each of ${targets.relations.length} table(s) and view(s) read and ${targets.functions.length} function(s) called with arguments of their types`,
           ),
         ]),
   )
@@ -364,17 +364,16 @@ const galleryTriggers = ['insert', 'delete', 'update'].map(
 )
 
 /** What the Supabase CLI does not warn about, from the database's catalog. */
-async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
+async function checkDatabase({ settings, title }: Check): Promise<CheckResult[]> {
   if (!settings.databaseUrl) {
     return [
       warn(
-        "Database: the owner's BYPASSRLS, the storage triggers, the grants",
+        title,
         'skipped: set SUPABASE_DB_URL (the Session pooler string); the Supabase CLI warns about none of them',
       ),
     ]
   }
   return withPostgres(settings.databaseUrl, async (db) => {
-    const results: CheckResult[] = []
     const owner = (
       await db.query<{ rolname: string; rolbypassrls: boolean; rolsuper: boolean }>(
         `select r.rolname, r.rolbypassrls, r.rolsuper from pg_catalog.pg_proc as p
@@ -382,8 +381,22 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
          where p.oid = pg_catalog.to_regprocedure('public.gallery_follows_bucket()')`,
       )
     ).rows[0]
+    const triggers = (
+      await db.query<{ tgname: string; tgenabled: string }>(
+        `select t.tgname, t.tgenabled from pg_catalog.pg_trigger as t
+         where t.tgrelid = pg_catalog.to_regclass('storage.objects') and not t.tgisinternal`,
+      )
+    ).rows
+    const missing = galleryTriggers.filter(
+      (name) => !triggers.some((trigger) => trigger.tgname === name && trigger.tgenabled !== 'D'),
+    )
+    const granted = (
+      await db.query<{ kind: string; name: string; grantee: string; privileges: string }>(
+        catalogGrantsSql,
+      )
+    ).rows
     const ownerTitle = "The gallery's owner role has BYPASSRLS"
-    results.push(
+    return [
       !owner
         ? fail(
             ownerTitle,
@@ -395,46 +408,25 @@ async function checkDatabase(settings: Settings): Promise<CheckResult[]> {
               ownerTitle,
               `${owner.rolname} lacks it: the gallery sees no object in the bucket (alter role ${owner.rolname} bypassrls; then npm run gallery:import)`,
             ),
-    )
-    const triggers = (
-      await db.query<{ tgname: string; tgenabled: string }>(
-        `select t.tgname, t.tgenabled from pg_catalog.pg_trigger as t
-         where t.tgrelid = pg_catalog.to_regclass('storage.objects') and not t.tgisinternal`,
-      )
-    ).rows
-    const missing = galleryTriggers.filter(
-      (name) => !triggers.some((trigger) => trigger.tgname === name && trigger.tgenabled !== 'D'),
-    )
-    results.push(
-      missing.length === 0
-        ? pass('The storage triggers feed the gallery', galleryTriggers.join(', '))
-        : fail(
-            'The storage triggers feed the gallery',
-            `missing or disabled on storage.objects: ${missing.join(', ')}; an upload does not reach the gallery until npm run gallery:import`,
-          ),
-    )
-    const granted = (
-      await db.query<{ kind: string; name: string; grantee: string; privileges: string }>(
-        catalogGrantsSql,
-      )
-    ).rows
-    const grantsTitle = `anon and authenticated hold nothing in public but SELECT on ${publiclyReadable} (the catalog)`
-    results.push(
-      granted.length === 0
-        ? pass(grantsTitle, 'tables, views, sequences and functions')
-        : fail(
-            grantsTitle,
-            granted
+      result(missing.length === 0 ? 'pass' : 'fail')(
+        'The storage triggers feed the gallery',
+        missing.length === 0
+          ? galleryTriggers.join(', ')
+          : `missing or disabled on storage.objects: ${missing.join(', ')}; an upload does not reach the gallery until npm run gallery:import`,
+      ),
+      result(granted.length === 0 ? 'pass' : 'fail')(
+        `anon and authenticated hold nothing in public but SELECT on ${publiclyReadable} (the catalog)`,
+        granted.length === 0
+          ? 'tables, views, sequences and functions'
+          : granted
               .map((row) => `${row.privileges} on ${row.kind} public.${row.name} to ${row.grantee}`)
               .join('; '),
-          ),
-    )
-    return results
+      ),
+    ]
   })
 }
 
-async function checkContactFunctionWithoutKey(settings: Settings): Promise<CheckResult> {
-  const title = 'Contact function answers 401 without a key'
+async function checkContactFunctionWithoutKey({ settings, title }: Check): Promise<CheckResult> {
   const response = await fetch(`${settings.supabaseUrl}/functions/v1/${contactFunctionName}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -444,10 +436,9 @@ async function checkContactFunctionWithoutKey(settings: Settings): Promise<Check
   return response.status === 401 ? pass(title, 'HTTP 401') : fail(title, `HTTP ${response.status}`)
 }
 
-async function checkContactFunctionWithPublishableKey(supabase: SupabaseClient) {
-  const title = 'Publishable key cannot call the contact function'
+async function checkContactFunctionWithPublishableKey({ publishable, title }: Check) {
   // An empty body: a caller it accepted would get 400 for the missing fields, and nothing is sent.
-  const { error } = await supabase.functions.invoke(contactFunctionName, {
+  const { error } = await publishable.functions.invoke(contactFunctionName, {
     body: {},
     headers: { [visitorIpHeader]: '192.0.2.1' },
   })
@@ -462,41 +453,34 @@ async function checkContactFunctionWithPublishableKey(supabase: SupabaseClient) 
   return fail(title, `unreachable: ${error.message}`)
 }
 
-async function checkReadiness(settings: Settings): Promise<CheckResult[]> {
-  const title = '/readyz is ready'
+async function checkReadiness({ settings, title }: Check): Promise<CheckResult[]> {
   const response = await fetch(`${settings.siteUrl}/readyz`, { cache: 'no-store' })
   const body = jsonOrUndefined(await response.text()) as Record<string, unknown> | undefined
   if (body === undefined) return [fail(title, `HTTP ${response.status}, not JSON`)]
   const ready = response.status === 200 && body.status === 'ready'
-  const results: CheckResult[] = [
-    {
-      outcome: ready && body.mode === 'supabase' ? 'pass' : 'fail',
-      title,
-      detail: `HTTP ${response.status}, ${JSON.stringify(body)}${ready && body.mode !== 'supabase' ? ': not in Supabase mode (are the three SUPABASE_ variables set on the instances?)' : ''}`,
-    },
-  ]
+  const notSupabase = ready && body.mode !== 'supabase'
   const imageModeField = Object.keys(body).find((key) => /image/i.test(key))
-  results.push(
-    imageModeField
-      ? pass(
-          '/readyz names the image mode',
-          `${imageModeField}: ${JSON.stringify(body[imageModeField])}`,
-        )
-      : warn(
-          '/readyz names the image mode',
-          'no image mode in the body (a build from before it named one)',
-        ),
-  )
-  return results
+  return [
+    result(ready && !notSupabase ? 'pass' : 'fail')(
+      title,
+      `HTTP ${response.status}, ${JSON.stringify(body)}${notSupabase ? ': not in Supabase mode (are the three SUPABASE_ variables set on the instances?)' : ''}`,
+    ),
+    result(imageModeField ? 'pass' : 'warn')(
+      '/readyz names the image mode',
+      imageModeField
+        ? `${imageModeField}: ${JSON.stringify(body[imageModeField])}`
+        : 'no image mode in the body (a build from before it named one)',
+    ),
+  ]
 }
 
 const selfCheckOutcomes = { ok: 'pass', failed: 'fail', 'not-configured': 'warn' } as const
 
-async function checkContactPath(settings: Settings): Promise<CheckResult[]> {
+async function checkContactPath({ settings, title }: Check): Promise<CheckResult[]> {
   if (!settings.secretKey) {
     return [
       warn(
-        'Contact path checks itself',
+        title,
         'skipped: set SUPABASE_SECRET_KEY (the function answers its self-check to that key)',
       ),
     ]
@@ -527,8 +511,7 @@ async function shownOnSite(settings: Settings): Promise<number | string> {
   return Number(shown)
 }
 
-async function checkGallery(settings: Settings, publishable: SupabaseClient): Promise<CheckResult> {
-  const title = "Gallery's count matches the bucket"
+async function checkGallery({ settings, publishable, title }: Check): Promise<CheckResult> {
   const site = await shownOnSite(settings)
   if (typeof site === 'string') return fail(title, site)
   if (!settings.secretKey) {
@@ -572,8 +555,7 @@ async function checkGallery(settings: Settings, publishable: SupabaseClient): Pr
   )
 }
 
-async function checkTestMessage(settings: Settings): Promise<CheckResult[]> {
-  const title = 'One message goes end to end'
+async function checkTestMessage({ settings, title }: Check): Promise<CheckResult[]> {
   if (!settings.sendTestMessage) {
     return [warn(title, 'skipped (add --send-test-message)')]
   }
@@ -662,35 +644,29 @@ async function main() {
   const publishable = clientFor(settings, settings.publishableKey)
 
   console.info(`Checking the site ${settings.siteUrl} and the project ${settings.supabaseUrl}\n`)
-  const checks: { title: string; run(): Promise<CheckResult | CheckResult[]> }[] = [
-    {
-      title: `Publishable key reaches only ${publiclyReadable}`,
-      run: () => checkReach(settings, publishable),
-    },
+  const checks: { title: string; run(check: Check): Promise<CheckResult | CheckResult[]> }[] = [
+    { title: `Publishable key reaches only ${publiclyReadable}`, run: checkReach },
     ...contactTables.map(({ table, invalidRow }) => ({
       title: `Publishable key cannot write ${table}`,
-      run: () => checkTableWrite(publishable, table, invalidRow),
+      run: (check: Check) => checkTableWrite(check, table, invalidRow),
     })),
     {
       title: "Database: the owner's BYPASSRLS, the storage triggers, the grants",
-      run: () => checkDatabase(settings),
+      run: checkDatabase,
     },
     {
       title: 'Publishable key cannot call the contact function',
-      run: () => checkContactFunctionWithPublishableKey(publishable),
+      run: checkContactFunctionWithPublishableKey,
     },
-    {
-      title: 'Contact function answers 401 without a key',
-      run: () => checkContactFunctionWithoutKey(settings),
-    },
-    { title: '/readyz is ready', run: () => checkReadiness(settings) },
-    { title: 'Contact path checks itself', run: () => checkContactPath(settings) },
-    { title: "Gallery's count matches the bucket", run: () => checkGallery(settings, publishable) },
-    { title: 'One message goes end to end', run: () => checkTestMessage(settings) },
+    { title: 'Contact function answers 401 without a key', run: checkContactFunctionWithoutKey },
+    { title: '/readyz is ready', run: checkReadiness },
+    { title: 'Contact path checks itself', run: checkContactPath },
+    { title: "Gallery's count matches the bucket", run: checkGallery },
+    { title: 'One message goes end to end', run: checkTestMessage },
   ]
   let failed = 0
-  for (const check of checks) {
-    for (const result of await settle(check.title, check.run)) {
+  for (const { title, run } of checks) {
+    for (const result of await settle(title, () => run({ settings, publishable, title }))) {
       if (result.outcome === 'fail') failed++
       console.info(redact(`${symbols[result.outcome]} ${result.title}: ${result.detail}`))
     }

@@ -4,13 +4,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { isGalleryCategory } from '#src/features/gallery/gallery-item.ts'
+import { photoFile } from '#src/features/gallery/photo-variants.ts'
 import {
   bucketManifestFile,
   emptyGalleryManifest,
   isEmptyGalleryManifest,
 } from '#src/server/db/embedded-bucket.server.ts'
-
-const photo = /\.(jpe?g|png|webp|avif)$/i
 
 /** Shorter names first, so detail-2 comes before detail-10 (as the database orders them). */
 const byNaturalLength = (a: string, b: string) =>
@@ -55,7 +54,7 @@ export function planBucketListing(
   photoPaths: readonly string[],
   existing: readonly ListingEntry[] = [],
 ) {
-  const photos = new Set(photoPaths.filter((path) => photo.test(path)))
+  const photos = new Set(photoPaths.filter((path) => photoFile.test(path)))
   const result = {
     /** The listing to write: existing entries kept with their details, new photos added. */
     listing: [] as ListingEntry[],

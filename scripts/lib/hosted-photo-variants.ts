@@ -3,7 +3,11 @@
 // of the photos that have them (the site offers variants of those only).
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as v from 'valibot'
-import { photoVariantPath, photoVariantsBucket } from '#src/features/gallery/photo-variants.ts'
+import {
+  photoFile,
+  photoVariantPath,
+  photoVariantsBucket,
+} from '#src/features/gallery/photo-variants.ts'
 import {
   variantListingFile,
   variantListingSchema,
@@ -17,7 +21,6 @@ import { recordsPosition } from './photo-position.ts'
 
 type BucketFiles = ReturnType<SupabaseClient['storage']['from']>
 
-const photoName = /\.(jpe?g|png|webp|avif)$/i
 const weekInSeconds = '604800'
 
 type BucketEntry = Awaited<ReturnType<BucketFiles['list']>>['data'] & {}
@@ -45,7 +48,7 @@ export async function listBucket(
 /** Every photo of a bucket, with what tells its versions apart. */
 const listPhotos = async (files: BucketFiles) =>
   (await listBucket(files))
-    .filter((entry) => photoName.test(entry.name))
+    .filter((entry) => photoFile.test(entry.name))
     .map(({ path, metadata, updated_at }) => {
       const { eTag, size } = (metadata ?? {}) as { eTag?: unknown; size?: unknown }
       return {
@@ -54,17 +57,14 @@ const listPhotos = async (files: BucketFiles) =>
       }
     })
 
-const isMissing = (error: unknown) => {
-  const status = (error as { status?: unknown }).status
-  return status === 400 || status === 404
-}
-
 type VariantListing = v.InferOutput<typeof variantListingSchema>
 
 async function readListing(files: BucketFiles): Promise<VariantListing> {
   const { data, error } = await files.download(variantListingFile)
   if (error) {
-    if (isMissing(error)) return { photos: {} }
+    // Not written yet: Storage answers 400 or 404 for a missing object.
+    const status = (error as { status?: unknown }).status
+    if (status === 400 || status === 404) return { photos: {} }
     throw new Error(`Reading ${photoVariantsBucket}/${variantListingFile} failed: ${error.message}`)
   }
   const parsed = v.safeParse(variantListingSchema, JSON.parse(await data.text()))

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { availableParallelism, homedir } from 'node:os'
 import { dirname, join, relative, sep } from 'node:path'
-import { photoVariantPath } from '#src/features/gallery/photo-variants.ts'
+import { photoFile, photoVariantPath } from '#src/features/gallery/photo-variants.ts'
 import {
   allPhotoVariants,
   encoderSettings,
@@ -12,8 +12,6 @@ import {
   loadSharp,
   writePhotoVariants,
 } from '#src/features/gallery/server/photo-variants.server.ts'
-
-const photoName = /\.(jpe?g|png|webp|avif)$/i
 
 /** Deletes the variant folders (named as their photo) of every photo not in `keep`. */
 export async function prunePhotoVariants(root: string, keep: ReadonlySet<string>) {
@@ -23,7 +21,7 @@ export async function prunePhotoVariants(root: string, keep: ReadonlySet<string>
   )) {
     const path = join(entry.parentPath, entry.name)
     const photoPath = relative(root, path).split(sep).join('/')
-    if (!entry.isDirectory() || !photoName.test(entry.name) || keep.has(photoPath)) continue
+    if (!entry.isDirectory() || !photoFile.test(entry.name) || keep.has(photoPath)) continue
     // A folder inside one already removed, or a further photo's beside a kept one.
     if (removed.some((gone) => photoPath.startsWith(`${gone}/`))) continue
     await rm(path, { recursive: true, force: true })
@@ -75,7 +73,7 @@ export async function writeBundledPhotoVariants({
     await rm(outputFolder, { recursive: true, force: true })
   }
   const photos = (await readdir(photoFolder, { recursive: true }).catch(() => []))
-    .filter((entry) => photoName.test(entry))
+    .filter((entry) => photoFile.test(entry))
     .map((entry) => entry.split(sep).join('/'))
     .sort()
   const cacheFolder = join(machineCacheFolder(), sha256(encoding).slice(0, 16))

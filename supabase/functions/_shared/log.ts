@@ -44,9 +44,7 @@ export const consoleLogger: Logger = {
 }
 
 /** For tests: keeps every entry. */
-export function createMemoryLogger(): Logger & {
-  entries: { level: string; event: string; fields: LogFields }[]
-} {
+export function createMemoryLogger() {
   const entries: { level: string; event: string; fields: LogFields }[] = []
   const push =
     (level: string) =>

@@ -54,12 +54,17 @@ export function createHcaptchaVerifier(options: {
   const doFetch = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? defaultCaptchaTimeoutMs
   const log = options.log
+  const misconfigured = (errorCodes: string[]): CaptchaResult => {
+    log?.error('captcha.misconfigured', { errorCodes: errorCodes.join(',') })
+    return { success: false, reason: 'misconfigured', errorCodes }
+  }
+  const unavailable = (detail: string): CaptchaResult => {
+    log?.error('captcha.verify_unavailable', { verifyUrl: options.verifyUrl, detail })
+    return { success: false, reason: 'unavailable', detail }
+  }
 
   return async (token, remoteIp) => {
-    if (!options.secret) {
-      log?.error('captcha.misconfigured', { errorCodes: 'missing-input-secret' })
-      return { success: false, reason: 'misconfigured', errorCodes: ['missing-input-secret'] }
-    }
+    if (!options.secret) return misconfigured(['missing-input-secret'])
     const form = new URLSearchParams({ secret: options.secret, response: token })
     if (remoteIp) form.set('remoteip', remoteIp)
     if (options.siteKey) form.set('sitekey', options.siteKey)
@@ -85,16 +90,11 @@ export function createHcaptchaVerifier(options: {
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
           ? `no answer within ${timeoutMs} ms`
           : describeError(error)
-      log?.error('captcha.verify_unavailable', { verifyUrl: options.verifyUrl, detail })
-      return { success: false, reason: 'unavailable', detail }
+      return unavailable(detail)
     }
 
     if (typeof answer !== 'object' || answer === null || !('success' in answer)) {
-      log?.error('captcha.verify_unavailable', {
-        verifyUrl: options.verifyUrl,
-        detail: 'answer without a success field',
-      })
-      return { success: false, reason: 'unavailable', detail: 'answer without a success field' }
+      return unavailable('answer without a success field')
     }
     const { success, hostname } = answer as { success: unknown; hostname?: unknown }
     if (success === true) {
@@ -102,10 +102,7 @@ export function createHcaptchaVerifier(options: {
     }
     const codes = (answer as { 'error-codes'?: unknown })['error-codes']
     const errorCodes = Array.isArray(codes) ? codes.filter((c) => typeof c === 'string') : []
-    if (errorCodes.some(isOperatorFault)) {
-      log?.error('captcha.misconfigured', { errorCodes: errorCodes.join(',') })
-      return { success: false, reason: 'misconfigured', errorCodes }
-    }
+    if (errorCodes.some(isOperatorFault)) return misconfigured(errorCodes)
     log?.warn('captcha.rejected', { errorCodes: errorCodes.join(',') || 'none' })
     return { success: false, reason: 'rejected', errorCodes }
   }

@@ -37,6 +37,9 @@ export const contactLimits = {
   website: { max: 2000 },
 } as const
 
+/** Text that is trimmed and must not be empty: `message` when it is not text or is empty. */
+const filledIn = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
+
 /** One message per field: the first failed rule wins. */
 const field = <const TSchema extends v.GenericSchema>(schema: TSchema) =>
   v.config(schema, { abortPipeEarly: true })
@@ -69,9 +72,7 @@ const nameSchema = field(
 
 const emailSchema = field(
   v.pipe(
-    v.string('Please enter your email address.'),
-    v.trim(),
-    v.nonEmpty('Please enter your email address.'),
+    filledIn('Please enter your email address.'),
     v.maxLength(contactLimits.email.max, 'Please enter a valid email address.'),
     v.email('Please enter a valid email address.'),
   ),
@@ -79,9 +80,7 @@ const emailSchema = field(
 
 const phoneSchema = field(
   v.pipe(
-    v.string('Please enter your phone number.'),
-    v.trim(),
-    v.nonEmpty('Please enter your phone number.'),
+    filledIn('Please enter your phone number.'),
     v.minLength(contactLimits.phone.min, 'Please enter a valid phone number.'),
     v.maxLength(contactLimits.phone.max, 'Please enter a valid phone number.'),
     // Spaces, not \s: a line break or a tab is not part of a number.
@@ -115,9 +114,7 @@ const messageSchema = field(
 
 const captchaTokenSchema = field(
   v.pipe(
-    v.string(captchaRequiredMessage),
-    v.trim(),
-    v.nonEmpty(captchaRequiredMessage),
+    filledIn(captchaRequiredMessage),
     v.maxLength(contactLimits.captchaToken.max, captchaRequiredMessage),
   ),
 )

@@ -48,12 +48,9 @@ const hcaptchaTestSecret = '0x0000000000000000000000000000000000000000'
 /** Each check gives up after this long (a hung peer must not hold the others' answer). */
 export const defaultSelfCheckTimeoutMs = 10_000
 
-export interface CaptchaCheckSettings {
+/** The verifier's settings, where the secret may be missing (not configured). */
+type CaptchaCheckSettings = Omit<Parameters<typeof createHcaptchaVerifier>[0], 'secret' | 'log'> & {
   secret: string | undefined
-  siteKey?: string | undefined
-  verifyUrl: string
-  timeoutMs?: number
-  fetch?: typeof fetch
 }
 
 const operatorFaultSentences: Record<(typeof captchaOperatorFaultCodes)[number], string> = {

@@ -100,15 +100,13 @@ const rowColumns = (table = '') =>
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
-const fieldsOf = (row: ContactMessageFields): ContactMessageFields =>
-  Object.fromEntries(
-    contactFieldNames.map((field) => [field, row[field]]),
-  ) as unknown as ContactMessageFields
-
 function fromRow(row: Row) {
   return {
     id: row.id,
-    ...fieldsOf(row),
+    // The visitor's fields alone, whatever else the row holds.
+    ...(Object.fromEntries(
+      contactFieldNames.map((field) => [field, row[field]]),
+    ) as unknown as ContactMessageFields),
     createdAt: toDate(row.created_at),
     remoteIp: row.remote_ip,
     notificationStatus: row.notification_status,
@@ -280,13 +278,11 @@ export function createPostgresContactStore(db: Database) {
              from public.contact_messages as m where ${waiting}`,
           [pendingForMs / 1000],
         )
-        const listed = await tx.query<{
-          id: string
-          created_at: Date | string
-          notification_status: 'pending' | 'failed' | 'held'
-          notification_attempts: number
-          notification_last_error: string | null
-        }>(
+        const listed = await tx.query<
+          Pick<Row, 'id' | 'created_at' | 'notification_attempts' | 'notification_last_error'> & {
+            notification_status: Exclude<NotificationStatus, 'sent'>
+          }
+        >(
           `select id, created_at, notification_status, notification_attempts,
                   notification_last_error
              from public.contact_messages as m where ${waiting}

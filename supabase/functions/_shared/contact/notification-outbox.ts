@@ -70,10 +70,8 @@ export interface OwnerDigestOptions {
 
 export type DeliveryOutcome = 'sent' | 'retry-scheduled' | 'failed' | 'not-due'
 
-export interface DeliverySummary {
-  sent: number
-  'retry-scheduled': number
-  failed: number
+/** How many of the pass's sends had each outcome. */
+export type DeliverySummary = Record<Exclude<DeliveryOutcome, 'not-due'>, number> & {
   /** The pass stopped claiming before its limit: its time budget ran out, or it was stopped. */
   cut?: 'budget' | 'stopped'
   /** The owner's digest, when this pass tried one. */
