@@ -21,6 +21,7 @@ export type HeroProps = {
   size?: 'full' | 'page' | 'compact'
   /** Replaces the static background, e.g. with the home page's parallax layer. */
   background?: ReactNode
+  /** Buttons of the banner's own, in its row of buttons. */
   children?: ReactNode
 }
 
@@ -125,21 +126,25 @@ export function Hero({
               {subtitle}
             </p>
           ) : null}
-          {showCallToAction ? (
+          {showCallToAction || children ? (
             <div className={cx(buttonGroup(), css({ mt: '8' }))}>
-              <Link
-                to="/contact-us"
-                {...pageQuoteAttribute}
-                className={button({ variant: 'accent', size: 'lg' })}
-              >
-                {quoteLabels.full}
-              </Link>
-              <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-                Call Now
-              </PhoneLink>
+              {showCallToAction ? (
+                <>
+                  <Link
+                    to="/contact-us"
+                    {...pageQuoteAttribute}
+                    className={button({ variant: 'accent', size: 'lg' })}
+                  >
+                    {quoteLabels.full}
+                  </Link>
+                  <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
+                    Call Now
+                  </PhoneLink>
+                </>
+              ) : null}
+              {children}
             </div>
           ) : null}
-          {children}
         </div>
       </div>
     </section>
