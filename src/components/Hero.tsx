@@ -1,11 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
-import { quoteLabels } from '#src/content/quote-labels.ts'
+import { buttonGroup, siteContainer } from 'styled-system/recipes'
 import type { PortraitSources, ResponsiveImage } from '#src/content/responsive-image.ts'
-import { PhoneLink } from './layout/PhoneLink'
-import { pageQuoteAttribute } from './layout/use-page-quote-in-view'
+import { QuoteAndCall } from './CallToActionBand'
 import { Picture } from './Picture'
 
 /** One of our site images (with its portrait crops), or a gallery project's photo. */
@@ -128,20 +125,7 @@ export function Hero({
           ) : null}
           {showCallToAction || children ? (
             <div className={cx(buttonGroup(), css({ mt: '8' }))}>
-              {showCallToAction ? (
-                <>
-                  <Link
-                    to="/contact-us"
-                    {...pageQuoteAttribute}
-                    className={button({ variant: 'accent', size: 'lg' })}
-                  >
-                    {quoteLabels.full}
-                  </Link>
-                  <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-                    Call Now
-                  </PhoneLink>
-                </>
-              ) : null}
+              {showCallToAction ? <QuoteAndCall /> : null}
               {children}
             </div>
           ) : null}
