@@ -8,14 +8,34 @@ import { pageQuoteAttribute } from './layout/use-page-quote-in-view'
 import { RegistrationsLine } from './RegistrationsLine'
 import { SectionHeading } from './SectionHeading'
 
-type Props = {
-  id: string
-  title: string
-  subtitle?: ReactNode
+type QuoteAndCallProps = {
   quoteLabel?: string
   callLabel?: string
   /** Preselects the service on the contact form. */
   service?: string
+}
+
+/** The page's own filled quote button and a call, on a dark band (a hero's, a closing band's). */
+export function QuoteAndCall({
+  quoteLabel = quoteLabels.full,
+  callLabel = 'Call Now',
+  service,
+}: QuoteAndCallProps) {
+  return (
+    <>
+      <Link
+        to="/contact-us"
+        search={service ? { service } : undefined}
+        {...pageQuoteAttribute}
+        className={button({ variant: 'accent', size: 'lg' })}
+      >
+        {quoteLabel}
+      </Link>
+      <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
+        {callLabel}
+      </PhoneLink>
+    </>
+  )
 }
 
 /**
@@ -26,10 +46,8 @@ export function CallToActionBand({
   id,
   title,
   subtitle,
-  quoteLabel = quoteLabels.full,
-  callLabel = 'Call Now',
-  service,
-}: Props) {
+  ...actions
+}: QuoteAndCallProps & { id: string; title: string; subtitle?: ReactNode }) {
   return (
     <section
       aria-labelledby={id}
@@ -59,17 +77,7 @@ export function CallToActionBand({
         >
           <SectionHeading id={id} title={title} subtitle={subtitle} tone="dark" flush />
           <div className={buttonGroup({ besideHeading: true })}>
-            <Link
-              to="/contact-us"
-              search={service ? { service } : undefined}
-              {...pageQuoteAttribute}
-              className={button({ variant: 'accent', size: 'lg' })}
-            >
-              {quoteLabel}
-            </Link>
-            <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-              {callLabel}
-            </PhoneLink>
+            <QuoteAndCall {...actions} />
           </div>
           <div className={css({ gridColumn: '1 / -1' })}>
             <RegistrationsLine tone="dark" />

@@ -1,11 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button, buttonGroup, siteContainer } from 'styled-system/recipes'
-import { quoteLabels } from '#src/content/quote-labels.ts'
+import { buttonGroup, siteContainer } from 'styled-system/recipes'
 import type { PortraitSources, ResponsiveImage } from '#src/content/responsive-image.ts'
-import { PhoneLink } from './layout/PhoneLink'
-import { pageQuoteAttribute } from './layout/use-page-quote-in-view'
+import { QuoteAndCall } from './CallToActionBand'
 import { Picture } from './Picture'
 
 /** One of our site images (with its portrait crops), or a gallery project's photo. */
@@ -21,6 +18,7 @@ export type HeroProps = {
   size?: 'full' | 'page' | 'compact'
   /** Replaces the static background, e.g. with the home page's parallax layer. */
   background?: ReactNode
+  /** Buttons of the banner's own, in its row of buttons. */
   children?: ReactNode
 }
 
@@ -125,21 +123,12 @@ export function Hero({
               {subtitle}
             </p>
           ) : null}
-          {showCallToAction ? (
+          {showCallToAction || children ? (
             <div className={cx(buttonGroup(), css({ mt: '8' }))}>
-              <Link
-                to="/contact-us"
-                {...pageQuoteAttribute}
-                className={button({ variant: 'accent', size: 'lg' })}
-              >
-                {quoteLabels.full}
-              </Link>
-              <PhoneLink className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-                Call Now
-              </PhoneLink>
+              {showCallToAction ? <QuoteAndCall /> : null}
+              {children}
             </div>
           ) : null}
-          {children}
         </div>
       </div>
     </section>

@@ -94,7 +94,8 @@ export const aboutContent: AboutContent = {
   },
   closing: {
     title: 'Contact Us Today',
-    text: 'Tell us about your project and book a free consultation. We will listen, answer your questions and give you a transparent estimate with no hidden fees.',
-    ctaLabel: quoteLabels.full,
+    subtitle:
+      'Tell us about your project and book a free consultation. We will listen, answer your questions and give you a transparent estimate with no hidden fees.',
+    quoteLabel: quoteLabels.full,
   },
 }

@@ -1,10 +1,8 @@
 import { css, cx } from 'styled-system/css'
 import { company } from '#app.config.ts'
 
-type LogoProps = { tone: 'light' | 'dark' }
-
 /** The wordmark: white over dark heroes, navy and copper on white. */
-export function Logo({ tone }: LogoProps) {
+export function Logo({ tone }: { tone: 'light' | 'dark' }) {
   const { ink, mark } = toneClasses[tone]
   return (
     <svg

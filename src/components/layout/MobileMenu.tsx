@@ -35,6 +35,32 @@ const loadTooltip = () => {
 }
 
 /**
+ * The main links as list items, each marking the page it leads to as current (the home link only
+ * on the home page itself).
+ */
+export function MainNavItems(linkProps: { className: string; onClick?: () => void }) {
+  return mainNavigation.map((item) => (
+    <li key={item.to}>
+      <Link {...linkProps} to={item.to} activeOptions={{ exact: item.to === '/' }}>
+        {item.label}
+      </Link>
+    </li>
+  ))
+}
+
+const menuLinkClass = css({
+  display: 'block',
+  px: '4',
+  py: '2',
+  fontFamily: 'heading',
+  fontSize: '2xl',
+  fontWeight: '600',
+  textDecoration: 'none',
+  '&[aria-current=page]': { color: 'accent.onDark' },
+  _hover: { color: 'accent.onDark' },
+})
+
+/**
  * Below the large breakpoint: a toggle that opens a full-screen menu. Both are plain HTML that
  * works before (and without) the app: the toggle opens the `<dialog>` as a modal (focus kept
  * inside, Escape closes, focus returns to the toggle), its links load the next page. Once the
@@ -106,28 +132,7 @@ export function MobileMenu() {
               py: '6',
             })}
           >
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  onClick={close}
-                  activeOptions={{ exact: item.to === '/' }}
-                  className={css({
-                    display: 'block',
-                    px: '4',
-                    py: '2',
-                    fontFamily: 'heading',
-                    fontSize: '2xl',
-                    fontWeight: '600',
-                    textDecoration: 'none',
-                    '&[aria-current=page]': { color: 'accent.onDark' },
-                    _hover: { color: 'accent.onDark' },
-                  })}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
+            <MainNavItems onClick={close} className={menuLinkClass} />
             <li className={css({ mt: '6' })}>
               <PhoneLink onClick={close} className={button({ variant: 'accent', size: 'lg' })} />
             </li>

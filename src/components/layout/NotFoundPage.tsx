@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { css, cx } from 'styled-system/css'
-import { button, buttonGroup } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes'
 import { pageNotFound } from '#src/content/not-found.content.ts'
 import { Hero } from '../Hero'
 
@@ -20,17 +19,15 @@ export function NotFoundHero({
   return (
     // As tall as the page's least height, so no strip of page shows between it and the footer.
     <Hero size="full" eyebrow="Error 404" title={title} subtitle={subtitle}>
-      <div className={cx(buttonGroup(), css({ mt: '8' }))}>
-        {links.map((link, index) => (
-          <Link
-            key={link.to}
-            to={link.to}
-            className={button({ variant: index === 0 ? 'accent' : 'outlineOnDark', size: 'lg' })}
-          >
-            {link.label}
-          </Link>
-        ))}
-      </div>
+      {links.map((link, index) => (
+        <Link
+          key={link.to}
+          to={link.to}
+          className={button({ variant: index === 0 ? 'accent' : 'outlineOnDark', size: 'lg' })}
+        >
+          {link.label}
+        </Link>
+      ))}
     </Hero>
   )
 }

@@ -1,6 +1,5 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
-import { css, cx } from 'styled-system/css'
-import { button, buttonGroup } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes'
 import { Hero } from '../Hero'
 
 export function RouteError({ reset }: ErrorComponentProps) {
@@ -11,21 +10,19 @@ export function RouteError({ reset }: ErrorComponentProps) {
       title="We couldn't load this page"
       subtitle="Please try again in a moment. If it keeps happening, call or email us and we'll help right away."
     >
-      <div className={cx(buttonGroup(), css({ mt: '8' }))}>
-        <button
-          type="button"
-          className={button({ variant: 'accent', size: 'lg' })}
-          onClick={() => {
-            reset()
-            void router.invalidate()
-          }}
-        >
-          Try Again
-        </button>
-        <Link to="/" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
-          Back to Home
-        </Link>
-      </div>
+      <button
+        type="button"
+        className={button({ variant: 'accent', size: 'lg' })}
+        onClick={() => {
+          reset()
+          void router.invalidate()
+        }}
+      >
+        Try Again
+      </button>
+      <Link to="/" className={button({ variant: 'outlineOnDark', size: 'lg' })}>
+        Back to Home
+      </Link>
     </Hero>
   )
 }

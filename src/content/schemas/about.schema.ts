@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { featureIconNames } from '../feature-icons'
 import { followsStages, processStages } from '../process'
 import { imageNameSchema, listSchema, seoSchema, stepSchema, textSchema } from './content.schema'
+import { callToActionCopySchema } from './page.schema'
 
 const cardSchema = v.strictObject({
   title: textSchema,
@@ -40,7 +41,7 @@ export const aboutContentSchema = v.strictObject({
       ),
     ),
   }),
-  closing: v.strictObject({ title: textSchema, text: textSchema, ctaLabel: textSchema }),
+  closing: callToActionCopySchema,
 })
 
 export type AboutContent = v.InferOutput<typeof aboutContentSchema>

@@ -8,8 +8,9 @@ import {
   seoSchema,
   textSchema,
 } from './content.schema'
+import { callToActionCopySchema, headingCopySchema } from './page.schema'
 
-const headingSchema = { title: textSchema, subtitle: textSchema }
+const headingSchema = headingCopySchema.entries
 
 export const homeContentSchema = v.strictObject({
   seo: seoSchema,
@@ -77,11 +78,7 @@ export const homeContentSchema = v.strictObject({
     rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
   }),
   review: v.strictObject({ title: textSchema, text: textSchema, buttonLabel: textSchema }),
-  closing: v.strictObject({
-    ...headingSchema,
-    quoteLabel: textSchema,
-    callLabel: textSchema,
-  }),
+  closing: v.strictObject({ ...callToActionCopySchema.entries, callLabel: textSchema }),
 })
 
 export type HomeContent = v.InferOutput<typeof homeContentSchema>

@@ -13,8 +13,7 @@ export const headingCopySchema = v.strictObject({ title: textSchema, subtitle: t
 
 /** A closing call-to-action band's copy, with its button's label. */
 export const callToActionCopySchema = v.strictObject({
-  title: textSchema,
-  subtitle: textSchema,
+  ...headingCopySchema.entries,
   quoteLabel: textSchema,
 })
 

@@ -14,11 +14,7 @@ export function AboutPage() {
   const { hero, story, whyRemodel, benefits, process, closing } = aboutContent
   return (
     <>
-      <Hero
-        title={hero.title}
-        subtitle={hero.subtitle}
-        backgroundImage={siteImages['about-hero']}
-      />
+      <Hero {...hero} backgroundImage={siteImages['about-hero']} />
       <PictureSplitSection
         id="story-heading"
         eyebrow="Since 1998"
@@ -57,12 +53,7 @@ export function AboutPage() {
         <ProcessTimeline steps={process.steps} />
       </Section>
       <TeamSection />
-      <CallToActionBand
-        id="about-cta-heading"
-        title={closing.title}
-        subtitle={closing.text}
-        quoteLabel={closing.ctaLabel}
-      />
+      <CallToActionBand id="about-cta-heading" {...closing} />
     </>
   )
 }

@@ -49,25 +49,22 @@ export function ServiceAreaTabs({ view }: { view: ServiceAreaView }) {
   return (
     <div className={styles.root}>
       <nav aria-label="Browse service areas" className={styles.list}>
-        {views.map((option) => {
-          const selected = option.view === view
-          return (
-            <Link
-              key={option.view}
-              to="/service-areas"
-              search={option.view === 'by-location' ? {} : { view: option.view }}
-              hash={serviceAreaListId}
-              hashScrollIntoView={false}
-              resetScroll={false}
-              replace
-              activeOptions={{ exact: true }}
-              data-selected={selected ? '' : undefined}
-              className={styles.trigger}
-            >
-              {option.label}
-            </Link>
-          )
-        })}
+        {views.map((option) => (
+          <Link
+            key={option.view}
+            to="/service-areas"
+            search={option.view === 'by-location' ? {} : { view: option.view }}
+            hash={serviceAreaListId}
+            hashScrollIntoView={false}
+            resetScroll={false}
+            replace
+            activeOptions={{ exact: true }}
+            data-selected={option.view === view ? '' : undefined}
+            className={styles.trigger}
+          >
+            {option.label}
+          </Link>
+        ))}
       </nav>
       {view === 'by-location' ? <ByLocation /> : <ByService />}
     </div>

@@ -1,7 +1,8 @@
+import type { PropsWithChildren } from 'react'
 import { css } from 'styled-system/css'
 import { Hero } from '#src/components/Hero.tsx'
 import { Section } from '#src/components/Section.tsx'
-import type { ContactCheck } from '../contact-check'
+import { type ContactCheck, checkTime, contactCheckLabels } from '../contact-check'
 import {
   type ContactFigures,
   captchaUncheckedNote,
@@ -20,12 +21,17 @@ import {
   vitalNames,
   vitalThresholds,
 } from '../site-report'
-import { ContactCheckSection } from './ContactCheckSection'
 
 const ratingClass = {
   good: css({ color: 'vital.good' }),
   'needs improvement': css({ color: 'vital.fair' }),
   poor: css({ color: 'vital.poor', fontWeight: 'semibold' }),
+} as const
+
+const statusClass = {
+  ok: ratingClass.good,
+  'not-configured': ratingClass['needs improvement'],
+  failed: ratingClass.poor,
 } as const
 
 const tableCell = css({
@@ -88,6 +94,18 @@ export function SiteReportPage({
   )
 }
 
+/** A titled part of the report. */
+function ReportSection({ id, title, children }: PropsWithChildren<{ id: string; title: string }>) {
+  return (
+    <section aria-labelledby={id} className={css({ display: 'grid', gap: '3' })}>
+      <h2 id={id} className={css({ textStyle: 'h3', color: 'fg.heading' })}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
 /** Labelled figures side by side: two a row on a phone, four on a wider screen. */
 function FigureCards({ figures }: { figures: readonly (readonly [string, number | string])[] }) {
   return (
@@ -123,25 +141,19 @@ const troubleNote = css({
 function ContactSection({ contact }: { contact: ContactFigures | null }) {
   if (contact === null) {
     return (
-      <section aria-labelledby="contact-title" className={css({ display: 'grid', gap: '3' })}>
-        <h2 id="contact-title" className={css({ textStyle: 'h3', color: 'fg.heading' })}>
-          Contact messages
-        </h2>
+      <ReportSection id="contact-title" title="Contact messages">
         <p className={troubleNote}>
           The contact figures could not be read; the server's log says why
           (report.contact_figures_failed).
         </p>
-      </section>
+      </ReportSection>
     )
   }
   const now = new Date(contact.generatedAt)
   const waited = oldestWaitMs(contact, now)
   const health = contactHealth(contact, now)
   return (
-    <section aria-labelledby="contact-title" className={css({ display: 'grid', gap: '3' })}>
-      <h2 id="contact-title" className={css({ textStyle: 'h3', color: 'fg.heading' })}>
-        Contact messages
-      </h2>
+    <ReportSection id="contact-title" title="Contact messages">
       <FigureCards
         figures={[
           ['Stored', contact.stored],
@@ -167,7 +179,34 @@ function ContactSection({ contact }: { contact: ContactFigures | null }) {
       {(health === 'failed' || health === 'late') && (
         <p className={troubleNote}>{contactTrouble[health]}</p>
       )}
-    </section>
+    </ReportSection>
+  )
+}
+
+/** The contact path's last self-check: when, and each check's status. */
+function ContactCheckSection({ check }: { check: ContactCheck | null }) {
+  return (
+    <ReportSection id="contact-check-title" title="Contact form's last check">
+      {check === null ? (
+        <p className={css({ color: 'fg.muted' })}>Not checked yet: the server checks at start.</p>
+      ) : (
+        <>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            Checked <time dateTime={check.checkedAt}>{checkTime(check.checkedAt)}</time>, and every
+            five minutes.
+          </p>
+          <ul className={css({ display: 'grid', gap: '2' })}>
+            {check.checks.map((item) => (
+              <li key={item.name}>
+                <span className={css({ fontFamily: 'mono' })}>{item.name}</span>:{' '}
+                <span className={statusClass[item.status]}>{contactCheckLabels[item.status]}</span>
+                <span className={css({ color: 'fg.muted', fontSize: 'sm' })}> ({item.detail})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </ReportSection>
   )
 }
 
@@ -248,20 +287,16 @@ function VitalsTable({ routes }: { routes: readonly RouteFigures[] }) {
         <table className={css({ borderCollapse: 'collapse', fontSize: 'sm', minW: 'full' })}>
           <thead>
             <tr>
-              <th scope="col" className={tableCell}>
-                Page
-              </th>
-              {vitalNames.map((name) => (
-                <th key={name} scope="col" className={tableCell}>
-                  {name.toUpperCase()}
+              {[
+                'Page',
+                ...vitalNames.map((name) => name.toUpperCase()),
+                'Early taps (dropped)',
+                'Slow interactions',
+              ].map((heading) => (
+                <th key={heading} scope="col" className={tableCell}>
+                  {heading}
                 </th>
               ))}
-              <th scope="col" className={tableCell}>
-                Early taps (dropped)
-              </th>
-              <th scope="col" className={tableCell}>
-                Slow interactions
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -302,10 +337,7 @@ function VitalsTable({ routes }: { routes: readonly RouteFigures[] }) {
 /** Errors the site's code did not catch in visitors' browsers, per page, commonest first. */
 function ErrorsSection({ routes, errors }: { routes: readonly RouteFigures[]; errors: number }) {
   return (
-    <section aria-labelledby="errors-title" className={css({ display: 'grid', gap: '3' })}>
-      <h2 id="errors-title" className={css({ textStyle: 'h3', color: 'fg.heading' })}>
-        Errors in visitors' browsers
-      </h2>
+    <ReportSection id="errors-title" title="Errors in visitors' browsers">
       {errors === 0 ? (
         <p>None.</p>
       ) : (
@@ -326,6 +358,6 @@ function ErrorsSection({ routes, errors }: { routes: readonly RouteFigures[]; er
             ))}
         </ul>
       )}
-    </section>
+    </ReportSection>
   )
 }
