@@ -2,10 +2,9 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button, siteContainer } from 'styled-system/recipes'
 import { company } from '#app.config.ts'
-import { mainNavigation } from '#src/content/navigation.ts'
 import { quoteLabels } from '#src/content/quote-labels.ts'
 import { Logo } from './Logo'
-import { MobileMenu } from './MobileMenu'
+import { MainNavItems, MobileMenu } from './MobileMenu'
 import { PhoneLink } from './PhoneLink'
 import { usePageQuoteInView } from './use-page-quote-in-view'
 import { useScrolled } from './use-scrolled'
@@ -57,32 +56,24 @@ export function SiteHeader() {
         </Link>
         <nav aria-label="Main" className={css({ display: { base: 'none', lg: 'block' } })}>
           <ul className={css({ display: 'flex', gap: { lg: '1' } })}>
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  activeOptions={{ exact: item.to === '/' }}
-                  className={css({
-                    display: 'block',
-                    px: { lg: '1.5' },
-                    whiteSpace: 'nowrap',
-                    py: '2',
-                    fontWeight: '600',
-                    fontSize: 'sm',
-                    borderRadius: 'sm',
-                    textDecoration: 'none',
-                    textUnderlineOffset: '6px',
-                    _hover: { textDecoration: 'underline' },
-                    '&[aria-current=page]': {
-                      textDecoration: 'underline',
-                      textDecorationThickness: '2px',
-                    },
-                  })}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
+            <MainNavItems
+              className={css({
+                display: 'block',
+                px: { lg: '1.5' },
+                whiteSpace: 'nowrap',
+                py: '2',
+                fontWeight: '600',
+                fontSize: 'sm',
+                borderRadius: 'sm',
+                textDecoration: 'none',
+                textUnderlineOffset: '6px',
+                _hover: { textDecoration: 'underline' },
+                '&[aria-current=page]': {
+                  textDecoration: 'underline',
+                  textDecorationThickness: '2px',
+                },
+              })}
+            />
           </ul>
         </nav>
         {/* From the medium breakpoint the header offers the call and the quote side by side, as
