@@ -230,11 +230,13 @@ for (const viewport of [
             .getByRole('dialog')
             .locator('img')
             // The comparison's copy for the other widths is hidden, its photos never fetched.
-            .evaluateAll((images: HTMLImageElement[]) =>
-              images
-                .filter((image) => image.checkVisibility())
-                .every((image) => image.complete && image.naturalWidth > 0),
-            ),
+            // Loaded is not yet painted: on a busy machine a photo's decoding lagged its load, and
+            // the screenshot caught the frame's dark background twice in a row.
+            .evaluateAll(async (images: HTMLImageElement[]) => {
+              const shown = images.filter((image) => image.checkVisibility())
+              await Promise.all(shown.map((image) => image.decode()))
+              return shown.every((image) => image.complete && image.naturalWidth > 0)
+            }),
         )
         .toBe(true)
       await expect(page).toHaveScreenshot(`viewer-before-after-${viewport.width}.png`, {
