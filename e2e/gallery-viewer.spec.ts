@@ -325,9 +325,11 @@ for (const viewport of layoutViewports.filter(({ width }) => [360, 768, 1440].in
         .poll(() =>
           dialog
             .locator('img')
-            .evaluateAll((images: HTMLImageElement[]) =>
-              images.every((image) => image.complete && image.naturalWidth > 0),
-            ),
+            // Decoded, not only loaded (see gallery-before-after.spec.ts's reference).
+            .evaluateAll(async (images: HTMLImageElement[]) => {
+              await Promise.all(images.map((image) => image.decode()))
+              return images.every((image) => image.complete && image.naturalWidth > 0)
+            }),
         )
         .toBe(true)
       await expect(page).toHaveScreenshot(`viewer-${viewport.width}.png`, {
