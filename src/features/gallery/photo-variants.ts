@@ -61,11 +61,7 @@ export const photoVariantPath = (
   format: PhotoVariantFormat,
 ) => `${photoPath}/${width}.${format}`
 
-export interface PhotoVariantRequest {
-  photoPath: string
-  width: PhotoVariantWidth
-  format: PhotoVariantFormat
-}
+export type PhotoVariantRequest = NonNullable<ReturnType<typeof parsePhotoVariantPath>>
 
 const isVariantWidth = (width: number): width is PhotoVariantWidth =>
   (photoVariantWidths as readonly number[]).includes(width)
@@ -74,7 +70,7 @@ const isVariantWidth = (width: number): width is PhotoVariantWidth =>
  * `<photo path>/<width>.<format>` read back; undefined for anything else (another width, a
  * format we do not make, a path that is not a photo, or one that climbs out of the bucket).
  */
-export function parsePhotoVariantPath(variantPath: string): PhotoVariantRequest | undefined {
+export function parsePhotoVariantPath(variantPath: string) {
   const match = /^(.+)\/(\d{3,4})\.(avif|webp)$/.exec(variantPath)
   if (!match) return undefined
   const [, photoPath = '', widthText = '', format = ''] = match
