@@ -20,13 +20,8 @@ export const Route = createFileRoute('/gallery')({
   // The loader (with the gallery's server function, and the head written from the page's
   // copy) loads with the component.
   codeSplitGroupings: [['loader', 'component']],
-  loaderDeps: ({ search: { category, sort, q, page, project } }) => ({
-    category,
-    sort,
-    q,
-    page,
-    project,
-  }),
+  // The viewer's photo is the browser's alone: a step between photos loads nothing.
+  loaderDeps: ({ search: { image, ...deps } }) => deps,
   loader: async ({ context, deps: { project, ...view } }) => {
     // A shared link to a page past the end or to a project no longer shown is no page of its own:
     // its first render awaits the data and redirects to what the gallery shows instead.

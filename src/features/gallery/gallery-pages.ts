@@ -27,13 +27,11 @@ export interface GalleryPageResult {
 export type GalleryShowcaseResult = Pick<GalleryPageResult, 'status' | 'items' | 'images'>
 
 /** An open project and the projects before and after it in the whole view, wrapping around. */
-export interface GalleryProjectResult {
-  status: 'ok' | 'error'
+export type GalleryProjectResult = Pick<GalleryPageResult, 'status' | 'images'> & {
   /** Undefined when the project is not in the view (or not at all). */
   project?: GalleryItem
   previous?: GalleryItem
   next?: GalleryItem
-  images?: GalleryImageDelivery
 }
 
 /**

@@ -60,25 +60,28 @@ const factSchemas = {
   budget_to: wholeNumber('budget_to', 0, budgetLimit),
 }
 
-type FactColumn = keyof typeof factSchemas
+/** A column's value as `schema` reads it; undefined when unset, or when bad (told to onSkipped). */
+function optionalColumn<S extends v.GenericSchema>(
+  schema: S,
+  value: unknown,
+  onSkipped: (reason: string) => void,
+) {
+  if (value === null || value === undefined) return undefined
+  const parsed = v.safeParse(schema, value)
+  if (parsed.success) return parsed.output
+  onSkipped(parsed.issues.map((issue) => issue.message).join('; '))
+  return undefined
+}
 
 /** The row's project facts; each bad one is reported to onSkipped and left out. */
 export function projectFactsOf(
-  row: Partial<Record<FactColumn, unknown>>,
+  row: Partial<Record<keyof typeof factSchemas, unknown>>,
   onSkipped: (reason: string) => void,
 ): ProjectFacts | undefined {
-  const read = <K extends FactColumn>(column: K) => {
-    const value = row[column]
-    if (value === null || value === undefined) return undefined
-    const parsed = v.safeParse(factSchemas[column], value)
-    if (parsed.success) return parsed.output as v.InferOutput<(typeof factSchemas)[K]>
-    onSkipped(parsed.issues.map((issue) => issue.message).join('; '))
-    return undefined
-  }
-  const scope = read('scope')
-  const weeks = read('duration_weeks')
-  const from = read('budget_from')
-  const to = read('budget_to')
+  const scope = optionalColumn(factSchemas.scope, row.scope, onSkipped)
+  const weeks = optionalColumn(factSchemas.duration_weeks, row.duration_weeks, onSkipped)
+  const from = optionalColumn(factSchemas.budget_from, row.budget_from, onSkipped)
+  const to = optionalColumn(factSchemas.budget_to, row.budget_to, onSkipped)
   const facts: ProjectFacts = {}
   if (scope !== undefined) facts.scope = scope
   if (weeks !== undefined) facts.weeks = weeks
@@ -106,14 +109,10 @@ export function beforeImageOf(
   row: { before_image?: unknown; filename?: unknown },
   onSkipped: (reason: string) => void,
 ): string | undefined {
-  if (row.before_image === null || row.before_image === undefined) return undefined
-  const parsed = v.safeParse(beforeImageSchema, row.before_image)
-  if (!parsed.success) {
-    onSkipped(parsed.issues.map((issue) => issue.message).join('; '))
-    return undefined
-  }
+  const path = optionalColumn(beforeImageSchema, row.before_image, onSkipped)
+  if (path === undefined) return undefined
   const folder = typeof row.filename === 'string' ? row.filename.replace(/\.[^./]+$/, '/') : ''
-  if (parsed.output.startsWith(folder)) return parsed.output
+  if (path.startsWith(folder)) return path
   onSkipped('before_image must be a photo in the project folder')
   return undefined
 }

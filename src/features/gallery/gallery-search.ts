@@ -5,7 +5,6 @@ export const gallerySortOptions = ['featured', 'newest', 'alphabetical', 'locati
 export type GallerySort = (typeof gallerySortOptions)[number]
 
 export const galleryCategoryFilters = ['all', ...galleryCategories] as const
-export type GalleryCategoryFilter = (typeof galleryCategoryFilters)[number]
 
 export const gallerySearchMaxLength = 100
 
@@ -14,12 +13,7 @@ export const gallerySearchDefaults = {
   sort: 'featured',
   q: '',
   page: 1,
-} as const satisfies {
-  category: GalleryCategoryFilter
-  sort: GallerySort
-  q: string
-  page: number
-}
+} as const
 
 // The router parses `?q=123` into a number and `?q=true` into a boolean: read those as text too.
 const searchText = v.pipe(

@@ -47,10 +47,7 @@ export function galleryForCategory(
  */
 export function heroProject(items: readonly GalleryItem[], category: string, town?: string) {
   const matching = items.filter(inCategory(category, town))
-  const featured = matching
-    .filter((item) => item.featured)
-    .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated))
-  return featured[0] ?? matching[0]
+  return matching.filter((item) => item.featured).sort(newestFirst)[0] ?? matching[0]
 }
 
 /** The most projects a page outside the gallery shows of one category. */

@@ -31,25 +31,23 @@ export type GalleryImageDelivery =
   | { kind: 'variants'; baseUrl: string; photos?: readonly string[] }
   | { kind: 'render'; baseUrl: string }
 
-/** Where a photo is shown, which decides the widths offered. */
-export type PhotoUse = 'card' | 'thumbnail' | 'viewer' | 'banner'
-
-const widthsFor: Record<PhotoUse, readonly PhotoVariantWidth[]> = {
+/**
+ * Where a photo is shown, which decides the widths offered, and the width of `src`, for browsers
+ * that take no srcset.
+ */
+const widthsFor = {
   // A card is 300-600 CSS px wide: 800 px covers a laptop's 2x, and a phone at 3x gets no more,
   // which keeps a whole gallery of cards light.
-  card: [400, 800],
-  thumbnail: [400],
-  viewer: [800, 1200, 1600],
-  banner: [400, 800, 1200, 1600],
-}
+  card: { offered: [400, 800], plain: 800 },
+  thumbnail: { offered: [400], plain: 400 },
+  viewer: { offered: [800, 1200, 1600], plain: 1200 },
+  banner: { offered: [400, 800, 1200, 1600], plain: 1200 },
+} as const satisfies Record<
+  string,
+  { offered: readonly PhotoVariantWidth[]; plain: PhotoVariantWidth }
+>
 
-/** The width of `src`, for browsers that take no srcset. */
-const plainWidthFor: Record<PhotoUse, PhotoVariantWidth> = {
-  card: 800,
-  thumbnail: 400,
-  viewer: 1200,
-  banner: 1200,
-}
+export type PhotoUse = keyof typeof widthsFor
 
 /** The aspect the gallery shows photos at (cards crop to it, the viewer letterboxes). */
 export const photoFrame = { width: 1200, height: 900 } as const
@@ -63,11 +61,7 @@ export const photoVariantPath = (
   format: PhotoVariantFormat,
 ) => `${photoPath}/${width}.${format}`
 
-export interface PhotoVariantRequest {
-  photoPath: string
-  width: PhotoVariantWidth
-  format: PhotoVariantFormat
-}
+export type PhotoVariantRequest = NonNullable<ReturnType<typeof parsePhotoVariantPath>>
 
 const isVariantWidth = (width: number): width is PhotoVariantWidth =>
   (photoVariantWidths as readonly number[]).includes(width)
@@ -76,7 +70,7 @@ const isVariantWidth = (width: number): width is PhotoVariantWidth =>
  * `<photo path>/<width>.<format>` read back; undefined for anything else (another width, a
  * format we do not make, a path that is not a photo, or one that climbs out of the bucket).
  */
-export function parsePhotoVariantPath(variantPath: string): PhotoVariantRequest | undefined {
+export function parsePhotoVariantPath(variantPath: string) {
   const match = /^(.+)\/(\d{3,4})\.(avif|webp)$/.exec(variantPath)
   if (!match) return undefined
   const [, photoPath = '', widthText = '', format = ''] = match
@@ -123,14 +117,14 @@ export function responsivePhoto(
   const photo: ResponsiveImage = { src: publicUrl, ...photoFrame }
   const path = delivery ? galleryPhotoPath(publicUrl, delivery.baseUrl) : undefined
   if (!delivery || path === undefined) return photo
-  const widths = widthsFor[use]
+  const { offered: widths, plain } = widthsFor[use]
 
   if (delivery.kind === 'render') {
     const rendered = (width: number) =>
       `${publicObjectUrl(delivery.baseUrl, galleryBucket, path, 'render/image')}?width=${width}&resize=contain&quality=${renderQuality}`
     return {
       ...photo,
-      src: rendered(plainWidthFor[use]),
+      src: rendered(plain),
       srcSet: widths.map((width) => `${rendered(width)} ${width}w`).join(', '),
     }
   }
@@ -142,7 +136,7 @@ export function responsivePhoto(
     widths.map((width) => `${variant(width, format)} ${width}w`).join(', ')
   return {
     ...photo,
-    src: variant(plainWidthFor[use], 'webp'),
+    src: variant(plain, 'webp'),
     avifSrcSet: srcSet('avif'),
     webpSrcSet: srcSet('webp'),
   }

@@ -46,20 +46,17 @@ export function publicObjectUrl(
 }
 
 /** Turns the storage paths of a gallery row into URLs the browser can load. */
-export interface GalleryImageUrls {
-  imageUrl(filename: string): string
-  additionalImageUrl(path: string): string
-}
+export type GalleryImageUrls = ReturnType<typeof createGalleryImageUrls>
 
 export function createGalleryImageUrls(
   objectUrl: (bucket: string, path: string) => string,
   backendHost?: string,
-): GalleryImageUrls {
+) {
   const toUrl = (location: StorageLocation) =>
     location.kind === 'url' ? location.url : objectUrl(location.bucket, location.path)
   return {
-    imageUrl: (filename) => toUrl(locateMainImage(filename)),
-    additionalImageUrl: (path) => toUrl(locateAdditionalImage(path, backendHost)),
+    imageUrl: (filename: string) => toUrl(locateMainImage(filename)),
+    additionalImageUrl: (path: string) => toUrl(locateAdditionalImage(path, backendHost)),
   }
 }
 

@@ -17,13 +17,13 @@ export const isEmptyGalleryManifest = (listing: unknown) =>
 
 export type BucketListing = unknown[] | typeof emptyGalleryManifest
 
-/** manifest.json, else `fallback()` (the build's); undefined, with a warning, if no list. */
 /** A stamp of the folder's manifest.json that changes whenever the file is written or replaced. */
 export function bucketListingVersion(folder: string): string {
   const stats = statSync(join(folder, bucketManifestFile), { throwIfNoEntry: false })
   return stats ? `${stats.ino}:${stats.mtimeMs}:${stats.size}` : 'no manifest'
 }
 
+/** manifest.json, else `fallback()` (the build's); undefined, with a warning, if no list. */
 export function readBucketListing(folder: string, fallback: () => unknown) {
   const file = join(folder, bucketManifestFile)
   let listing: unknown

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import * as v from 'valibot'
 import { SearchIcon } from '#src/components/icons/icons.tsx'
 import { takeTypedFields } from '#src/lib/boot/typed-before-hydration.ts'
 import { galleryCategoryLabel } from '../gallery-item'
@@ -28,8 +29,6 @@ const categoryTabs = galleryCategoryFilters.map((value) => ({
 
 const searchDelayMs = 300
 const galleryFiltersFormId = 'gallery-filters'
-const isGallerySort = (value: string | undefined): value is GallerySort =>
-  value !== undefined && Object.hasOwn(gallerySortLabels, value)
 
 /** Category links, sort and search. A plain GET form, so it works before JavaScript too. */
 export function GalleryFilters({ search }: { search: GallerySearch }) {
@@ -62,7 +61,7 @@ export function GalleryFilters({ search }: { search: GallerySearch }) {
     const sort = typed.get('sort')
     const next: Partial<GallerySearch> = {}
     if (q !== undefined) next.q = q
-    if (isGallerySort(sort)) next.sort = sort
+    if (v.is(v.picklist(gallerySortOptions), sort)) next.sort = sort
     if (Object.keys(next).length === 0) return
     if (q !== undefined) setQuery(q)
     void update(next)

@@ -23,6 +23,14 @@ export function GalleryPagination({ firstPage, lastPage, pageCount }: Props) {
     activeOptions: { exact: true },
     search: withoutProject({ page }),
   })
+  const step = (page: number, rel: 'prev' | 'next', label: string) => (
+    <li>
+      <Link {...to(page)} rel={rel} className={pageButton(false)}>
+        {label}
+        <span className={css({ srOnly: true })}> page</span>
+      </Link>
+    </li>
+  )
   return (
     <nav aria-label="Gallery pages" className={css({ mt: { base: '6', md: '8' } })}>
       <ul
@@ -34,13 +42,7 @@ export function GalleryPagination({ firstPage, lastPage, pageCount }: Props) {
           gap: '2',
         })}
       >
-        {firstPage > 1 ? (
-          <li>
-            <Link {...to(firstPage - 1)} rel="prev" className={pageButton(false)}>
-              Previous<span className={css({ srOnly: true })}> page</span>
-            </Link>
-          </li>
-        ) : null}
+        {firstPage > 1 ? step(firstPage - 1, 'prev', 'Previous') : null}
         {pageLinks(lastPage, pageCount).map((entry, index) =>
           entry === 'gap' ? (
             <li
@@ -64,13 +66,7 @@ export function GalleryPagination({ firstPage, lastPage, pageCount }: Props) {
             </li>
           ),
         )}
-        {lastPage < pageCount ? (
-          <li>
-            <Link {...to(lastPage + 1)} rel="next" className={pageButton(false)}>
-              Next<span className={css({ srOnly: true })}> page</span>
-            </Link>
-          </li>
-        ) : null}
+        {lastPage < pageCount ? step(lastPage + 1, 'next', 'Next') : null}
       </ul>
     </nav>
   )

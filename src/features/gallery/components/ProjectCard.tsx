@@ -32,8 +32,10 @@ type Props = {
   onIntent?: () => void
 }
 
-/** A project's card; following it opens the project viewer through the URL. */
-/** Below the hero, so its image loads lazily like every picture but the hero's. */
+/**
+ * A project's card; following it opens the project viewer through the URL. Below the hero, so its
+ * image loads lazily like every picture but the hero's.
+ */
 export function ProjectCard({ project, images, category, onIntent }: Props) {
   const inGallery = category === undefined
   const styles = card({ interactive: true })

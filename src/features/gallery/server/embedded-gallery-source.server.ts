@@ -4,17 +4,6 @@ import { siteImageUrls } from '#src/features/gallery/storage-path.ts'
 import * as embeddedBucket from '#src/server/db/embedded-bucket.server.ts'
 import type { GallerySource } from './gallery-source.server'
 
-interface EmbeddedGallerySourceOptions {
-  database: () => Promise<PGliteInterface>
-  /** The bucket folder's listing as it is now; undefined leaves storage.objects as it is. */
-  bucketListing?: () => embeddedBucket.BucketListing | undefined
-  /** Changes when the listing may have changed; without it, every read mirrors the listing. */
-  bucketVersion?: () => string
-  signal?: AbortSignal
-  /** Called once the bucket's changes reached the table: what was answered before is out of date. */
-  onChange?: () => void
-}
-
 // The gallery from the embedded PGlite, read as `anon` so Supabase's grants and row-level security
 // apply, after mirroring the bucket folder's listing; in batches, PGlite runs in the server's thread.
 export function createEmbeddedGallerySource({
@@ -23,7 +12,16 @@ export function createEmbeddedGallerySource({
   bucketVersion,
   signal,
   onChange = () => {},
-}: EmbeddedGallerySourceOptions): GallerySource {
+}: {
+  database: () => Promise<PGliteInterface>
+  /** The bucket folder's listing as it is now; undefined leaves storage.objects as it is. */
+  bucketListing?: () => embeddedBucket.BucketListing | undefined
+  /** Changes when the listing may have changed; without it, every read mirrors the listing. */
+  bucketVersion?: () => string
+  signal?: AbortSignal
+  /** Called once the bucket's changes reached the table: what was answered before is out of date. */
+  onChange?: () => void
+}): GallerySource {
   let refusedEmptyListing = false
 
   async function mirrorBucket(db: PGliteInterface, listing: embeddedBucket.BucketListing) {

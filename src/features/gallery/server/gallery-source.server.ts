@@ -37,14 +37,15 @@ const warnAboutRow = ({ id, reason }: RejectedGalleryRow) =>
 const warnAboutFact = ({ id, reason }: { id: string; reason: string }) =>
   console.warn(`Gallery row ${id}: a project fact was left out: ${reason}`)
 
+const itemsOf = (source: GallerySource, rows: readonly unknown[]) =>
+  toGalleryItems(rows, source.urls, warnAboutRow, warnAboutFact)
+
 /** Rows mapped to projects a slice at a time, so thousands of them do not hold the server. */
 export async function toProjects(source: GallerySource, rows: readonly unknown[]) {
   const items: GalleryItem[] = []
   for (let start = 0; start < rows.length; start += 250) {
     if (start > 0) await yieldToEventLoop()
-    items.push(
-      ...toGalleryItems(rows.slice(start, start + 250), source.urls, warnAboutRow, warnAboutFact),
-    )
+    items.push(...itemsOf(source, rows.slice(start, start + 250)))
   }
   return items
 }
@@ -71,11 +72,6 @@ function viewAnswerOf(answer: unknown) {
 /** A page of a view as gallery_view() answered it, its rows mapped to projects. */
 export type GalleryViewAnswer = Omit<GalleryPageResult & GalleryProjectResult, 'status' | 'images'>
 
-const one = (source: GallerySource, value: unknown) =>
-  value === null || value === undefined
-    ? undefined
-    : toGalleryItems([value], source.urls, warnAboutRow, warnAboutFact)[0]
-
 /**
  * A view's page, asked of the database. A new site's empty table is first filled from storage
  * (asked of the whole gallery, so a search that finds nothing does not scan the bucket).
@@ -91,10 +87,10 @@ export async function askGalleryView(
     onImported()
     answer = viewAnswerOf(await source.view(question))
   }
-  const project = one(source, answer.project)
-  const previous = one(source, answer.previous)
-  const next = one(source, answer.next)
-  const items = toGalleryItems(answer.items, source.urls, warnAboutRow, warnAboutFact)
+  const [project, previous, next] = [answer.project, answer.previous, answer.next].map((row) =>
+    row === null || row === undefined ? undefined : itemsOf(source, [row])[0],
+  )
+  const items = itemsOf(source, answer.items)
   return {
     items,
     page: answer.page,

@@ -76,12 +76,6 @@ export async function probeRenderUrl(
   }
 }
 
-export interface ImageModeProbeOptions {
-  setting: ImageTransformationsSetting
-  probe: (photoPath: string) => Promise<RenderProbeOutcome>
-  log?: Logger
-}
-
 /** The waits after inconclusive answers in a row (the last one repeats); after a clear answer, the last (plans and settings change). */
 const retryMs = [5_000, 30_000, 120_000, 600_000]
 const recheckMs = 600_000
@@ -90,7 +84,11 @@ export function createImageModeProbe({
   setting,
   probe,
   log = consoleLogger,
-}: ImageModeProbeOptions) {
+}: {
+  setting: ImageTransformationsSetting
+  probe: (photoPath: string) => Promise<RenderProbeOutcome>
+  log?: Logger
+}) {
   let mode = initialImageMode(setting)
   /** The mode the log last named, after a clear answer. */
   let logged: ImageMode | undefined

@@ -6,22 +6,20 @@ import { createGalleryImageUrls } from '#src/features/gallery/storage-path.ts'
 import type { GallerySource } from './gallery-source.server'
 import * as imageMode from './image-mode.server'
 
-interface SupabaseGallerySourceOptions {
-  url: string
-  anonKey: string
-  /** Runs the import, which the publishable key may not. */
-  secretKey: string
-  timeoutMs?: number
-  imageTransformations?: imageMode.ImageTransformationsSetting
-}
-
 export function createSupabaseGallerySource({
   url,
   anonKey,
   secretKey,
   timeoutMs = 8_000,
   imageTransformations = 'auto',
-}: SupabaseGallerySourceOptions): GallerySource {
+}: {
+  url: string
+  anonKey: string
+  /** Runs the import, which the publishable key may not. */
+  secretKey: string
+  timeoutMs?: number
+  imageTransformations?: imageMode.ImageTransformationsSetting
+}): GallerySource {
   const clientOptions = {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // No retries (supabase-js waits 1 + 2 + 4 s): the cache serves the last good list and retries.
